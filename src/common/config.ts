@@ -1,0 +1,48 @@
+/**
+ * Branding configuration: what an operator changes to rebrand the page without rebuilding.
+ * The server reads and validates it at start (src/server/config.ts) and hands it to the page at run time.
+ */
+export interface BrandingConfig {
+  /** Page title and heading. */
+  readonly title: string;
+  /** The token-like contract address line under the title. */
+  readonly contractAddress: string;
+  /** The "Profile" link, opened in a new tab. */
+  readonly profileUrl: string;
+  /** The "Community" link, opened in a new tab. */
+  readonly communityUrl: string;
+  /** Background image drawn mirrored on the canvas: a path on our origin ("/mascot.png") or an absolute URL. */
+  readonly mascotImage: string;
+  /** Image drawn on a 32 x 32 canvas and used as the page's icon. */
+  readonly faviconImage: string;
+  /** Saved files are named `{downloadPrefix}-{milliseconds since epoch}.png`. */
+  readonly downloadPrefix: string;
+}
+
+export const DEFAULT_BRANDING: BrandingConfig = {
+  title: "Draw Fred",
+  contractAddress: "FRED1111111111111111111111111111111111pump",
+  profileUrl: "https://x.com/fanvas",
+  communityUrl: "https://x.com/i/communities/1",
+  mascotImage: "/mascot.png",
+  faviconImage: "/mascot.png",
+  downloadPrefix: "draw-fred",
+};
+
+/** JSON schema of the config file; the server validates with it and names the bad field. */
+export const brandingConfigSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    title: { type: "string", minLength: 1, maxLength: 120 },
+    contractAddress: { type: "string", minLength: 1, maxLength: 200 },
+    profileUrl: { type: "string", pattern: "^https?://" },
+    communityUrl: { type: "string", pattern: "^https?://" },
+    mascotImage: { type: "string", pattern: "^(https?://|/)" },
+    faviconImage: { type: "string", pattern: "^(https?://|/)" },
+    downloadPrefix: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" },
+  },
+} as const;
+
+/** The id of the JSON block the server injects into index.html carrying the BrandingConfig. */
+export const CONFIG_ELEMENT_ID = "fanvas-config";
