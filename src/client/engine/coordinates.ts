@@ -1,0 +1,50 @@
+import { CANVAS_SIZE } from "../../common/constants.ts";
+import type { Point } from "./types.ts";
+
+/** A rectangle in CSS pixels of the viewport, as getBoundingClientRect gives it. */
+export interface ClientRect {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Border plus padding on each side of the canvas element, in CSS pixels. */
+export interface BoxInsets {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** No border, no padding. */
+export const NO_INSETS: BoxInsets = { left: 0, top: 0, right: 0, bottom: 0 };
+
+/**
+ * The area the bitmap is actually shown in: the element's border box minus border and padding. A page that
+ * styles the canvas with a border must not shift strokes away from the pointer.
+ */
+export function contentBox(rect: ClientRect, insets: BoxInsets = NO_INSETS): ClientRect {
+  return {
+    left: rect.left + insets.left,
+    top: rect.top + insets.top,
+    width: Math.max(0, rect.width - insets.left - insets.right),
+    height: Math.max(0, rect.height - insets.top - insets.bottom),
+  };
+}
+
+/**
+ * Maps a pointer position (viewport CSS pixels) to the drawing's space (0..`size` on both axes), whatever
+ * size the page displays the canvas at. Not clamped: a point just outside is drawn clipped, as it should be.
+ */
+export function toCanvasPoint(
+  clientX: number,
+  clientY: number,
+  box: ClientRect,
+  size: number = CANVAS_SIZE,
+): Point {
+  // A zero-sized box (hidden canvas) would divide by zero; map everything to the origin instead.
+  const scaleX = box.width > 0 ? size / box.width : 0;
+  const scaleY = box.height > 0 ? size / box.height : 0;
+  return { x: (clientX - box.left) * scaleX, y: (clientY - box.top) * scaleY };
+}

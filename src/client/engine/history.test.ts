@@ -1,0 +1,160 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type Action, History, type HistoryOptions, maxCheckpoints, type RestorePlan } from "./history.ts";
+
+/**
+ * A fake bitmap: the list of paint operations the picture is made of. Restoring copies it; replaying an
+ * action appends to it, and a clear repaints the background over everything — as the real canvas does.
+ */
+type FakeBitmap = readonly string[];
+const FIRST_DISPLAY: FakeBitmap = ["background"];
+
+function paint(bitmap: FakeBitmap, action: Action): FakeBitmap {
+  return action.kind === "clear" ? FIRST_DISPLAY : [...bitmap, action.stroke.style.colour];
+}
+
+function strokeAction(label: string): Action {
+  return {
+    kind: "stroke",
+    stroke: { style: { colour: label, width: 3, eraser: false }, points: [{ x: 1, y: 1 }] },
+  };
+}
+
+/** The canvas side of the engine, over fake bitmaps, counting what it costs. */
+class FakeCanvas {
+  picture: FakeBitmap = FIRST_DISPLAY;
+  live = new Set<FakeBitmap>();
+  readonly history: History<FakeBitmap>;
+  lastReplayLength = 0;
+
+  constructor(options: HistoryOptions<FakeBitmap>) {
+    this.history = new History(this.snapshot(), {
+      ...options,
+      dispose: (bitmap) => this.live.delete(bitmap),
+    });
+  }
+
+  snapshot(): FakeBitmap {
+    const copy = [...this.picture];
+    this.live.add(copy);
+    return copy;
+  }
+
+  commit(action: Action): void {
+    this.picture = paint(this.picture, action);
+    this.history.record(action, () => this.snapshot());
+  }
+
+  apply(plan: RestorePlan<FakeBitmap> | null): boolean {
+    if (plan === null) return false;
+    if (plan.restore !== null) this.picture = [...plan.restore];
+    for (const action of plan.replay) this.picture = paint(this.picture, action);
+    this.lastReplayLength = plan.restore === null ? 0 : plan.replay.length;
+    return true;
+  }
+}
+
+describe("history over bitmap checkpoints", () => {
+  it("50 undos in a row land exactly on the first-display picture, and the 51st does nothing", () => {
+    const canvas = new FakeCanvas({});
+    for (let i = 0; i < 50; i++) canvas.commit(strokeAction(`s${i}`));
+    for (let i = 0; i < 50; i++) expect(canvas.apply(canvas.history.undo())).toBe(true);
+    expect(canvas.picture).toEqual(FIRST_DISPLAY);
+    expect(canvas.history.canUndo).toBe(false);
+    expect(canvas.apply(canvas.history.undo())).toBe(false);
+  });
+
+  it("undo and redo give the picture before and after a stroke, also across a clear", () => {
+    const canvas = new FakeCanvas({ checkpointInterval: 3 });
+    canvas.commit(strokeAction("a"));
+    canvas.commit(strokeAction("b"));
+    const beforeClear = canvas.picture;
+    canvas.commit({ kind: "clear" });
+    canvas.commit(strokeAction("c"));
+    const end = canvas.picture;
+    canvas.apply(canvas.history.undo());
+    expect(canvas.picture).toEqual(FIRST_DISPLAY);
+    canvas.apply(canvas.history.undo());
+    expect(canvas.picture).toEqual(beforeClear);
+    canvas.apply(canvas.history.redo());
+    canvas.apply(canvas.history.redo());
+    expect(canvas.picture).toEqual(end);
+    expect(canvas.history.canRedo).toBe(false);
+  });
+
+  it("a new stroke empties the redo stack", () => {
+    const canvas = new FakeCanvas({});
+    canvas.commit(strokeAction("a"));
+    canvas.commit(strokeAction("b"));
+    canvas.apply(canvas.history.undo());
+    expect(canvas.history.canRedo).toBe(true);
+    canvas.commit(strokeAction("c"));
+    expect(canvas.history.canRedo).toBe(false);
+    expect(canvas.history.redo()).toBeNull();
+    expect(canvas.picture).toEqual(["background", "a", "c"]);
+  });
+
+  it("an undo at 1,000 strokes restores one checkpoint and replays at most K - 1 actions", () => {
+    const canvas = new FakeCanvas({ checkpointInterval: 10, maxUndoSteps: 100 });
+    for (let i = 0; i < 1000; i++) canvas.commit(strokeAction(`s${i}`));
+    for (let i = 0; i < 100; i++) {
+      canvas.apply(canvas.history.undo());
+      expect(canvas.lastReplayLength).toBeLessThanOrEqual(9);
+    }
+    expect(canvas.picture).toHaveLength(1 + 900);
+  });
+
+  it("keeps at least N undo steps and at most the stated number of checkpoints, releasing the rest", () => {
+    const canvas = new FakeCanvas({ checkpointInterval: 10, maxUndoSteps: 100 });
+    for (let i = 0; i < 1000; i++) {
+      canvas.commit(strokeAction(`s${i}`));
+      expect(canvas.history.undoDepth).toBeGreaterThanOrEqual(Math.min(100, i + 1));
+      expect(canvas.history.undoDepth).toBeLessThanOrEqual(109);
+      expect(canvas.history.checkpointCount).toBeLessThanOrEqual(maxCheckpoints(10, 100));
+      expect(canvas.live.size).toBe(canvas.history.checkpointCount);
+    }
+    expect(maxCheckpoints(10, 100)).toBe(11);
+    canvas.history.dispose();
+    expect(canvas.live.size).toBe(0);
+  });
+
+  it("any mix of strokes, clears, undos and redos shows exactly the picture the visitor expects", () => {
+    type Command = "stroke" | "clear" | "undo" | "redo";
+    const command = fc.constantFrom<Command>("stroke", "stroke", "clear", "undo", "undo", "redo");
+    const settings = fc.record({
+      interval: fc.integer({ min: 1, max: 5 }),
+      steps: fc.integer({ min: 1, max: 12 }),
+    });
+    fc.assert(
+      fc.property(settings, fc.array(command, { maxLength: 120 }), ({ interval, steps }, commands) => {
+        const canvas = new FakeCanvas({ checkpointInterval: interval, maxUndoSteps: steps });
+        // The model: every action ever done (never folded) and how many of them are in effect.
+        let done: Action[] = [];
+        let position = 0;
+        const expected = () => done.slice(0, position).reduce(paint, FIRST_DISPLAY);
+        let label = 0;
+        for (const step of commands) {
+          if (step === "stroke" || step === "clear") {
+            const action = step === "clear" ? ({ kind: "clear" } as const) : strokeAction(`s${label++}`);
+            done = [...done.slice(0, position), action];
+            position += 1;
+            canvas.commit(action);
+            expect(canvas.history.undoDepth).toBeGreaterThanOrEqual(Math.min(steps, position));
+          } else if (step === "undo") {
+            if (canvas.apply(canvas.history.undo())) position -= 1;
+            expect(canvas.lastReplayLength).toBeLessThanOrEqual(interval - 1);
+          } else if (canvas.apply(canvas.history.redo())) {
+            position += 1;
+          }
+          expect(canvas.picture).toEqual(expected());
+          expect(canvas.history.undoDepth + canvas.history.redoDepth).toBeLessThanOrEqual(
+            steps + interval - 1,
+          );
+          expect(canvas.history.checkpointCount).toBeLessThanOrEqual(maxCheckpoints(interval, steps));
+          expect(canvas.live.size).toBe(canvas.history.checkpointCount);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
