@@ -23,7 +23,7 @@ async function renderFullSize(svg: Buffer): Promise<Buffer> {
 }
 
 /** Writes a palette PNG: the art has few flat colours, so quantising keeps the file small without visible loss. */
-async function writePalettePng(image: sharp.Sharp, path: string): Promise<void> {
+async function writePalettePng(image: ReturnType<typeof sharp>, path: string): Promise<void> {
   await image.png({ palette: true, colours: 128, dither: 0, compressionLevel: 9, effort: 10 }).toFile(path);
   const { size } = await stat(path);
   console.log(`wrote ${path} (${size} bytes)`);

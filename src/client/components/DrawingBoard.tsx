@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from "react";
+import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
+import type { StrokeStyle } from "../engine/types.ts";
+import { BrushSizePicker } from "./BrushSizePicker.tsx";
+import { ColourPalette } from "./ColourPalette.tsx";
+import { useDrawingEngine } from "./use-drawing-engine.ts";
+import { SAVE_STATUS_TEXT, type SaveCallback, useSaveImage } from "./use-save-image.ts";
+
+/** Props of the drawing component. */
+export interface DrawingBoardProps {
+  /** Image drawn mirrored behind the drawing: a path on this origin or an absolute URL. */
+  readonly backgroundSrc: string;
+  /** Downloads are named `{downloadPrefix}-{milliseconds since epoch}.png`. */
+  readonly downloadPrefix: string;
+  /** Called with the PNG data URL after each download; a returned promise drives the visible save status. */
+  readonly onSave?: SaveCallback;
+}
+
+const INITIAL_STYLE: StrokeStyle = { colour: DEFAULT_COLOUR, width: DEFAULT_BRUSH_SIZE, eraser: false };
+
+/** The spec's drawing component: the 600 x 600 canvas with palette, brush sizes, Eraser, Clear and Save Image. */
+export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingBoardProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const { engine, ready } = useDrawingEngine(canvasRef, backgroundSrc);
+  const [style, setStyle] = useState<StrokeStyle>(INITIAL_STYLE);
+  const { status, save } = useSaveImage(engine, downloadPrefix, onSave);
+
+  // React owns the tool choices; the engine just follows them (also after it is re-created).
+  useEffect(() => {
+    engine?.setStyle(style);
+  }, [engine, style]);
+
+  return (
+    <section className="board" aria-label="Drawing board">
+      <canvas
+        ref={canvasRef}
+        className="board__canvas"
+        role="img"
+        aria-label="Drawing canvas"
+        data-ready={ready ? "true" : undefined}
+      />
+      <div className="board__tools">
+        <ColourPalette
+          selected={style.colour}
+          onSelect={(colour) => setStyle((current) => ({ ...current, colour, eraser: false }))}
+        />
+        <BrushSizePicker
+          selected={style.width}
+          onSelect={(width) => setStyle((current) => ({ ...current, width }))}
+        />
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            aria-pressed={style.eraser}
+            onClick={() => setStyle((current) => ({ ...current, eraser: !current.eraser }))}
+          >
+            Eraser
+          </button>
+          <button type="button" className="button" disabled={!ready} onClick={() => engine?.clear()}>
+            Clear
+          </button>
+          <button type="button" className="button button--primary" disabled={!ready} onClick={save}>
+            Save Image
+          </button>
+        </div>
+        <p className="status" role="status">
+          {SAVE_STATUS_TEXT[status]}
+        </p>
+      </div>
+    </section>
+  );
+}
