@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_BRANDING } from "../common/config.ts";
+import { parseBranding } from "./branding.ts";
+
+describe("parseBranding", () => {
+  it("accepts a full branding object as given", () => {
+    const branding = { ...DEFAULT_BRANDING, title: "Draw Bob", downloadPrefix: "draw-bob" };
+    expect(parseBranding(branding)).toEqual(branding);
+  });
+
+  it("fills fields an older server left out from the defaults", () => {
+    expect(parseBranding({ title: "Only a title" })).toEqual({ ...DEFAULT_BRANDING, title: "Only a title" });
+  });
+
+  it("rejects non-objects and fields of the wrong type, so the caller falls back", () => {
+    expect(parseBranding(null)).toBeNull();
+    expect(parseBranding("Draw Fred")).toBeNull();
+    expect(parseBranding({ title: 42 })).toBeNull();
+  });
+});
