@@ -1,0 +1,41 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { BrandingConfig } from "../common/config.ts";
+import { registerErrorHandling } from "./errors.ts";
+import { configRoutes } from "./routes/config.ts";
+import { drawingsRoutes } from "./routes/drawings.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { pageRoutes } from "./routes/page.ts";
+import type { Store } from "./store/open.ts";
+
+/** Everything the app needs; production (server.ts) and tests pass the same shape. */
+export interface AppOptions {
+  readonly branding: BrandingConfig;
+  readonly store: Store;
+  /** Directory of the built page; when it has no index.html, GET / says how to build it. */
+  readonly clientDir: string;
+  /** false in tests; structured JSON logs in production. */
+  readonly logger: FastifyServerOptions["logger"];
+}
+
+/** Fastify's own options, shared by production and tests so both validate and close the same way. */
+export function fastifyOptions(logger: FastifyServerOptions["logger"]): FastifyServerOptions {
+  return {
+    logger,
+    // Unknown JSON fields are an error the client should hear about, not something to drop silently.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    // On close: refuse new requests with 503, drop idle keep-alive sockets, let requests in flight finish.
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  };
+}
+
+/** Builds the whole HTTP app over an open store. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(options.logger));
+  registerErrorHandling(app);
+  await app.register(healthRoutes, { store: options.store });
+  await app.register(configRoutes, { branding: options.branding });
+  await app.register(drawingsRoutes, { store: options.store });
+  await app.register(pageRoutes, { branding: options.branding, clientDir: options.clientDir });
+  return app;
+}

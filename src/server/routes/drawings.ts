@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
+import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
+import { errorResponses, sendApiError } from "../errors.ts";
+import { validateDrawingPng } from "../images.ts";
+import { findDrawingImage, insertDrawing } from "../store/drawings.ts";
+import type { Store } from "../store/open.ts";
+import { uploadedPng } from "../uploads.ts";
+
+/** Base64 makes 4 characters of every 3 bytes; the extra room is for the prefix and the JSON around it. */
+export const MAX_JSON_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 1024;
+
+/** Ids are 9 random bytes in base64url: 12 url-safe characters, 72 bits, never guessable in sequence. */
+const IMAGE_FILE = /^([A-Za-z0-9_-]{12})\.png$/;
+
+const savedDrawingSchema = {
+  type: "object",
+  required: ["id", "url", "createdAt"],
+  properties: { id: { type: "string" }, url: { type: "string" }, createdAt: { type: "string" } },
+} as const;
+
+const dataUrlBodySchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["image_data"],
+  properties: { image_data: { type: "string" } },
+} as const;
+
+/** Options of the drawings routes. */
+export interface DrawingsRoutesOptions {
+  readonly store: Store;
+}
+
+/** POST /api/drawings (raw PNG or the spec's JSON data URL) and GET /api/drawings/<id>.png. */
+export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRoutesOptions): Promise<void> {
+  const { db } = options.store;
+  // Only PNG bytes and JSON are uploads; text/plain and everything else answer 415.
+  app.removeContentTypeParser(["text/plain", "application/json"]);
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: MAX_JSON_BODY_BYTES },
+    app.getDefaultJsonParser("error", "error"),
+  );
+  app.addContentTypeParser(
+    "image/png",
+    { parseAs: "buffer", bodyLimit: MAX_UPLOAD_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    DRAWINGS_PATH,
+    {
+      schema: {
+        body: {
+          content: {
+            "application/json": { schema: dataUrlBodySchema },
+            "image/png": { schema: { description: "The PNG file's bytes" } },
+          },
+        },
+        response: { 201: savedDrawingSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const png = uploadedPng(request.body);
+      await validateDrawingPng(png);
+      const id = randomBytes(9).toString("base64url");
+      const sha256 = createHash("sha256").update(png).digest("hex");
+      const record = await insertDrawing(db, { id, png, sha256, createdAt: new Date() });
+      const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt: record.createdAt };
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    `${DRAWINGS_PATH}/:file`,
+    {
+      schema: {
+        params: { type: "object", required: ["file"], properties: { file: { type: "string" } } },
+        response: {
+          200: { description: "The stored PNG (image/png)", type: "string" },
+          304: { description: "Not modified", type: "null" },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = IMAGE_FILE.exec(request.params.file)?.[1];
+      const image = id === undefined ? undefined : await findDrawingImage(db, id);
+      if (image === undefined) {
+        return sendApiError(reply, {
+          statusCode: 404,
+          code: "not_found",
+          message:
+            "No drawing has this address; check the link (drawing images look like /api/drawings/<id>.png).",
+        });
+      }
+      const etag = `"${image.sha256}"`;
+      // Stored drawings never change, so the browser and any proxy may keep them for a year.
+      reply.header("ETag", etag).header("Cache-Control", "public, max-age=31536000, immutable");
+      if (isFreshFor(request.headers["if-none-match"], etag)) return reply.code(304).send();
+      return reply.header("X-Content-Type-Options", "nosniff").type("image/png").send(image.bytes);
+    },
+  );
+}
+
+/** True when If-None-Match names this strong ETag (or "*"); weak comparison, as RFC 9110 asks for GET. */
+function isFreshFor(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(",").some((candidate) => {
+    const tag = candidate.trim();
+    return tag === "*" || tag.replace(/^W\//, "") === etag;
+  });
+}

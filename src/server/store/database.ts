@@ -1,0 +1,19 @@
+import type { ColumnType } from "kysely";
+
+/** One stored drawing. The PNG is kept as bytes (BLOB / bytea), never as base64 text. */
+export interface DrawingsTable {
+  /** Random url-safe id, 12 characters of base64url. */
+  id: string;
+  /** The PNG file exactly as validated. node:sqlite reads BLOBs as Uint8Array, pg reads bytea as Buffer. */
+  image_data: Uint8Array;
+  byte_size: number;
+  /** Lowercase hex SHA-256 of image_data; the strong ETag of the image. */
+  sha256: string;
+  /** Written as an ISO 8601 string; PostgreSQL reads it back as a Date, SQLite as the same string. */
+  created_at: ColumnType<Date | string, string, never>;
+}
+
+/** Every table Kysely knows about. */
+export interface Database {
+  drawings: DrawingsTable;
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+import { adaptNodeSqlite } from "./node-sqlite.ts";
+
+/** Which database to use; chosen from configuration (DATABASE_URL), never sniffed later. */
+export type StoreConfig =
+  | { readonly dialect: "sqlite"; readonly file: string }
+  | { readonly dialect: "postgres"; readonly connectionString: string };
+
+/** An open, migrated database. */
+export interface Store {
+  readonly dialect: StoreConfig["dialect"];
+  readonly db: Kysely<Database>;
+  /** Waits for running queries, then releases the file or the pool. */
+  close(): Promise<void>;
+}
+
+/** How long a writer waits for SQLite's lock before failing (another process, or a checkpoint). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** Opens the configured database and brings its schema to the latest migration. */
+export async function openStore(config: StoreConfig): Promise<Store> {
+  const db = config.dialect === "sqlite" ? openSqlite(config.file) : openPostgres(config.connectionString);
+  try {
+    await migrateToLatest(db, config.dialect);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { dialect: config.dialect, db, close: () => db.destroy() };
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  mkdirSync(dirname(file), { recursive: true });
+  const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  // WAL lets readers run during a write; FULL syncs the WAL on every commit, so a 201 survives a kill
+  // and a power cut (docs/decisions/sqlite-by-default.md).
+  database.exec("PRAGMA journal_mode = WAL");
+  database.exec("PRAGMA synchronous = FULL");
+  database.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  database.exec("PRAGMA foreign_keys = ON");
+  // Kysely's SQLite driver shares this one connection without a lock. Every statement runs
+  // synchronously, so single statements never interleave; a multi-statement transaction on the request
+  // path would need a mutex around it first.
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }) });
+}
+
+function openPostgres(connectionString: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
