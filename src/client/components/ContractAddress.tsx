@@ -25,10 +25,10 @@ export function ContractAddress({ address }: { readonly address: string }) {
 
   return (
     <p className="address">
-      <span className="address__label">CA:</span>{" "}
-      <code className="address__value" id={addressId}>
+      <span className="address__label">CA:</span>
+      <code className="address__value" id={addressId} title={address}>
         {address}
-      </code>{" "}
+      </code>
       <button
         type="button"
         className="button button--small"
