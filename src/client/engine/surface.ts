@@ -1,0 +1,155 @@
+import { BACKGROUND_COLOUR, CANVAS_SIZE } from "../../common/constants.ts";
+import { backingStoreSize } from "./pixel-ratio.ts";
+import { copyPixels, drawSegments, paintBackground, paintDrawing } from "./render.ts";
+import type { Segment } from "./smoothing.ts";
+import type { StrokeStyle } from "./types.ts";
+
+/** A copy of the picture for the history: the 600 x 600 document and, at pixel ratio != 1, the display. */
+export interface Snapshot {
+  readonly document: HTMLCanvasElement;
+  readonly display: HTMLCanvasElement | null;
+  /** Backing-store side of `display` when it was taken. */
+  readonly displaySize: number;
+}
+
+function context2d(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+  const context = canvas.getContext("2d");
+  if (context === null) throw new Error("Fanvas needs a 2D canvas context, and this browser gave none.");
+  return context;
+}
+
+/**
+ * Where the pixels live. At pixel ratio 1 the on-screen canvas is the 600 x 600 document itself; otherwise
+ * the on-screen canvas is 600 x ratio square (crisp on hi-DPI) and an offscreen 600 x 600 document canvas,
+ * drawn with the same calls, is what export reads. Every drawing call goes to both.
+ *
+ * A ratio change (browser zoom, moving to another screen) re-renders the display by resampling the document:
+ * earlier work is as sharp as 600 px allows, later strokes are crisp. Replaying strokes instead is impossible
+ * past the history's base checkpoint, and rare enough not to be worth a second code path.
+ */
+export class Surface {
+  readonly display: HTMLCanvasElement;
+  readonly #displayContext: CanvasRenderingContext2D;
+  #document: HTMLCanvasElement | null = null;
+  #documentContext: CanvasRenderingContext2D | null = null;
+
+  constructor(display: HTMLCanvasElement, pixelRatio: number) {
+    this.display = display;
+    this.#displayContext = context2d(display);
+    this.#resizeDisplay(backingStoreSize(pixelRatio));
+    if (this.display.width !== CANVAS_SIZE) this.#createDocument();
+    for (const context of this.#contexts()) {
+      context.fillStyle = BACKGROUND_COLOUR;
+      context.fillRect(0, 0, CANVAS_SIZE, CANVAS_SIZE);
+    }
+  }
+
+  /** The 600 x 600 canvas that holds the drawing (export reads it). */
+  get documentCanvas(): HTMLCanvasElement {
+    return this.#document ?? this.display;
+  }
+
+  /** Device pixels per drawing pixel of the display. */
+  get pixelRatio(): number {
+    return this.display.width / CANVAS_SIZE;
+  }
+
+  /** Draws stroke segments on the document and the display. */
+  drawSegments(style: StrokeStyle, segments: readonly Segment[]): void {
+    for (const context of this.#contexts()) drawSegments(context, style, segments);
+  }
+
+  /** Paints the first-display picture (white + mirrored image). */
+  paintBackground(image: CanvasImageSource | null): void {
+    for (const context of this.#contexts()) paintBackground(context, image);
+  }
+
+  /** Paints a restored drawing as it is. */
+  paintDrawing(image: CanvasImageSource): void {
+    for (const context of this.#contexts()) paintDrawing(context, image);
+  }
+
+  /** 600 x 600 pixels of the drawing. */
+  getImageData(): ImageData {
+    return this.#documentContextOrDisplay().getImageData(0, 0, CANVAS_SIZE, CANVAS_SIZE);
+  }
+
+  /** Copies the picture (a GPU-side canvas copy, no read-back). */
+  snapshot(): Snapshot {
+    const document = this.#copyOf(this.documentCanvas);
+    const display = this.#document === null ? null : this.#copyOf(this.display);
+    return { document, display, displaySize: this.display.width };
+  }
+
+  /** Shows `snapshot` again, exactly (or resampled from its document if the pixel ratio changed since). */
+  restore(snapshot: Snapshot): void {
+    copyPixels(this.#documentContextOrDisplay(), snapshot.document);
+    if (this.#document === null) return;
+    const sameSize = snapshot.display !== null && snapshot.displaySize === this.display.width;
+    copyPixels(
+      this.#displayContext,
+      sameSize && snapshot.display !== null ? snapshot.display : snapshot.document,
+    );
+  }
+
+  /** Frees a snapshot's memory now rather than at the next garbage collection. */
+  release(snapshot: Snapshot): void {
+    for (const canvas of [snapshot.document, snapshot.display]) {
+      if (canvas === null) continue;
+      canvas.width = 0;
+      canvas.height = 0;
+    }
+  }
+
+  /** Follows a new device pixel ratio without losing, shifting or blurring the document. */
+  setPixelRatio(pixelRatio: number): void {
+    const size = backingStoreSize(pixelRatio);
+    if (size === this.display.width && size === this.display.height) return;
+    if (this.#document === null) this.#createDocument();
+    const document = this.#document as HTMLCanvasElement;
+    this.#resizeDisplay(size);
+    copyPixels(this.#displayContext, document);
+    if (size === CANVAS_SIZE) {
+      // Back to ratio 1: the display becomes the document again (an exact same-size copy).
+      document.width = 0;
+      this.#document = null;
+      this.#documentContext = null;
+    }
+  }
+
+  #contexts(): CanvasRenderingContext2D[] {
+    return this.#documentContext === null
+      ? [this.#displayContext]
+      : [this.#documentContext, this.#displayContext];
+  }
+
+  #documentContextOrDisplay(): CanvasRenderingContext2D {
+    return this.#documentContext ?? this.#displayContext;
+  }
+
+  #createDocument(): void {
+    const document = this.display.ownerDocument.createElement("canvas");
+    document.width = CANVAS_SIZE;
+    document.height = CANVAS_SIZE;
+    const context = context2d(document);
+    copyPixels(context, this.display);
+    this.#document = document;
+    this.#documentContext = context;
+  }
+
+  /** Resizing clears the bitmap and resets the context, so the drawing-space transform is set again. */
+  #resizeDisplay(size: number): void {
+    this.display.width = size;
+    this.display.height = size;
+    const scale = size / CANVAS_SIZE;
+    this.#displayContext.setTransform(scale, 0, 0, scale, 0, 0);
+  }
+
+  #copyOf(source: HTMLCanvasElement): HTMLCanvasElement {
+    const copy = source.ownerDocument.createElement("canvas");
+    copy.width = source.width;
+    copy.height = source.height;
+    copyPixels(context2d(copy), source);
+    return copy;
+  }
+}
