@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import { type BrandingConfig, DEFAULT_BRANDING } from "../../../src/common/config.ts";
+import { buildApp } from "../../../src/server/app.ts";
+import { countDrawings } from "../../../src/server/store/drawings.ts";
+import type { Store } from "../../../src/server/store/open.ts";
+import { type Dialect, openTestStore } from "./dialects.ts";
+
+/** The production app over a fresh database of one dialect. */
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly store: Store;
+  /** Rows in the drawings table right now. */
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Builds the app exactly as production does (same options factory), with logging off. */
+export async function startTestApp(
+  dialect: Dialect,
+  options: { clientDir?: string; branding?: BrandingConfig } = {},
+): Promise<TestApp> {
+  const opened = await openTestStore(dialect);
+  const app = await buildApp({
+    branding: options.branding ?? DEFAULT_BRANDING,
+    store: opened.store,
+    clientDir: options.clientDir ?? "/nonexistent/fanvas-client",
+    logger: false,
+  });
+  return {
+    app,
+    store: opened.store,
+    count: () => countDrawings(opened.store.db),
+    close: async () => {
+      await app.close();
+      await opened.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { openStore, type Store, type StoreConfig } from "../../../src/server/store/open.ts";
+
+/** The dialects every store and API test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export type Dialect = "sqlite" | "postgres";
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a role with CREATEDB. */
+export function testDialects(): Dialect[] {
+  return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+/** An empty database of one dialect that removes itself. */
+export interface TestDatabase {
+  readonly config: StoreConfig;
+  /** Environment for a server process using this database. */
+  readonly env: Record<string, string>;
+  /** The temp data directory (SQLite file lives here; PostgreSQL runs also get one). */
+  readonly dataDir: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, isolated database: a temp DATA_DIR for SQLite, a uniquely named database for PostgreSQL. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), "fanvas-test-"));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === "sqlite") {
+    return {
+      config: { dialect, file: join(dataDir, "fanvas.sqlite") },
+      env: { DATA_DIR: dataDir },
+      dataDir,
+      drop: async () => removeDir(),
+    };
+  }
+  const adminUrl = requiredTestDatabaseUrl();
+  const name = `fanvas_t_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const connectionString = url.toString();
+  return {
+    config: { dialect, connectionString },
+    env: { DATA_DIR: dataDir, DATABASE_URL: connectionString },
+    dataDir,
+    drop: async () => {
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      removeDir();
+    },
+  };
+}
+
+/** An open, migrated store on a fresh database; close() also drops the database. */
+export async function openTestStore(
+  dialect: Dialect,
+): Promise<{ store: Store; database: TestDatabase; close(): Promise<void> }> {
+  const database = await createTestDatabase(dialect);
+  const store = await openStore(database.config);
+  return {
+    store,
+    database,
+    close: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
+}
+
+function requiredTestDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set");
+  return url;
+}
+
+async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
