@@ -1,0 +1,153 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiError } from "../../src/common/api.ts";
+import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../src/common/config.ts";
+import { buildApp } from "../../src/server/app.ts";
+import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { openTestStore, testDialects } from "./helpers/dialects.ts";
+import { drawingPng } from "./helpers/png.ts";
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Fanvas</title>
+    <!--fanvas-config-->
+    <script type="module" src="/assets/index-Ab12Cd34.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+/** Branding whose values try to break out of the script block and the title. */
+const hostileBranding: BrandingConfig = {
+  ...DEFAULT_BRANDING,
+  title: `Fred's <b>"best"</b> & $& page`,
+  contractAddress: "</script><script>alert(1)</script>",
+};
+
+/** A built page as `vite build` lays it out: index.html, hashed assets/, public files at the root. */
+function makeClientDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "fanvas-client-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), INDEX_HTML);
+  writeFileSync(join(dir, "assets", "index-Ab12Cd34.js"), "console.log('page');\n");
+  return dir;
+}
+
+function configBlock(html: string): string | undefined {
+  const match = new RegExp(
+    `<script id="${CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+    "s",
+  ).exec(html);
+  return match?.[1];
+}
+
+for (const dialect of testDialects()) {
+  describe(`page, health and config routes on ${dialect}`, () => {
+    let t: TestApp;
+    let clientDir: string;
+    beforeAll(async () => {
+      clientDir = makeClientDir();
+      writeFileSync(join(clientDir, "mascot.png"), await drawingPng());
+      t = await startTestApp(dialect, { clientDir, branding: hostileBranding });
+    });
+    afterAll(async () => {
+      await t.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    });
+
+    it("serves / with the branding injected as JSON that cannot break out, an escaped title and no-cache", async () => {
+      for (const url of ["/", "/index.html"]) {
+        const response = await t.app.inject({ method: "GET", url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(response.headers["cache-control"]).toBe("no-cache");
+        const html = response.body;
+        expect(html).not.toContain("<!--fanvas-config-->");
+        expect(html).not.toContain("</script><script>alert(1)");
+        const block = configBlock(html);
+        expect(block).toBeDefined();
+        expect(block).not.toContain("<");
+        expect(JSON.parse(block ?? "")).toEqual(hostileBranding);
+        expect(html).toContain(
+          "<title>Fred&#39;s &lt;b&gt;&quot;best&quot;&lt;/b&gt; &amp; $&amp; page</title>",
+        );
+      }
+    });
+
+    it("caches hashed assets for a year and other built files for an hour", async () => {
+      const asset = await t.app.inject({ method: "GET", url: "/assets/index-Ab12Cd34.js" });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const mascot = await t.app.inject({ method: "GET", url: "/mascot.png" });
+      expect(mascot.statusCode).toBe(200);
+      expect(mascot.headers["content-type"]).toBe("image/png");
+      expect(mascot.headers["cache-control"]).toBe("public, max-age=3600");
+    });
+
+    it("answers unknown paths with a 404 ApiError", async () => {
+      for (const [method, url] of [
+        ["GET", "/nope.js"],
+        ["GET", "/api/nope"],
+        ["GET", "/assets/../../etc/passwd"],
+        ["POST", "/healthz"],
+        ["DELETE", "/api/drawings"],
+      ] as const) {
+        const response = await t.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        const body = response.json<ApiError>();
+        expect(body.code).toBe("not_found");
+        expect(body.statusCode).toBe(404);
+      }
+    });
+
+    it("answers GET /healthz with 200 {status: ok}", async () => {
+      const response = await t.app.inject({ method: "GET", url: "/healthz" });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: "ok" });
+    });
+
+    it("answers GET /api/config with the branding as JSON", async () => {
+      const response = await t.app.inject({ method: "GET", url: "/api/config" });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/^application\/json/);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.json()).toEqual(hostileBranding);
+    });
+  });
+
+  describe(`page without a build on ${dialect}`, () => {
+    it("answers GET / with 503 telling to run npm run build, while the API still works", async () => {
+      const t = await startTestApp(dialect, { clientDir: join(tmpdir(), "fanvas-no-such-build") });
+      try {
+        const page = await t.app.inject({ method: "GET", url: "/" });
+        expect(page.statusCode).toBe(503);
+        expect(page.json()).toEqual({
+          statusCode: 503,
+          code: "page_not_built",
+          message: "The page is not built: run npm run build",
+        });
+        expect((await t.app.inject({ method: "GET", url: "/mascot.png" })).statusCode).toBe(404);
+        expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it("refuses to build the app when the built index.html lacks the config placeholder", async () => {
+      const clientDir = makeClientDir();
+      writeFileSync(join(clientDir, "index.html"), "<!doctype html><title>x</title>");
+      const opened = await openTestStore(dialect);
+      try {
+        await expect(
+          buildApp({ branding: DEFAULT_BRANDING, store: opened.store, clientDir, logger: false }),
+        ).rejects.toThrow(/<!--fanvas-config-->/);
+      } finally {
+        await opened.close();
+        rmSync(clientDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
