@@ -1,0 +1,39 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests drive the machine's own Chromium (never a downloaded one) against the real server, which each
+// worker starts on a free port from the production build in dist/ (see tests/e2e/fixtures.ts).
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  reporter: "list",
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  fullyParallel: true,
+  workers: 2,
+  timeout: 45_000,
+  globalTimeout: 15 * 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: "test-results",
+  use: {
+    browserName: "chromium",
+    // Tall enough that the whole drawing component fits without scrolling on a desktop screen.
+    viewport: { width: 1280, height: 1000 },
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    acceptDownloads: true,
+    trace: "off",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});

@@ -1,0 +1,80 @@
+import type { Point } from "../../src/client/engine/types.ts";
+import { expect, test } from "./fixtures.ts";
+import { choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { paletteRgba } from "./helpers/palette.ts";
+import {
+  changesOutsidePaths,
+  colourDistance,
+  type Pixels,
+  pixelAtCanvasPoint,
+  pointsAlong,
+} from "./helpers/pixels.ts";
+import { mouseStroke, TouchScreen } from "./helpers/strokes.ts";
+
+// Rounded caps, antialiasing and smoothing may colour a little beyond half the brush width; nothing farther.
+const MARGIN = 3;
+
+/** Asserts the stroke's colour along the middle of its path (ends left out: smoothing may shorten them). */
+function expectColourAlong(after: Pixels, path: readonly Point[], colourName: string): void {
+  const colour = paletteRgba(colourName);
+  for (const point of pointsAlong(path, 25)) {
+    const found = pixelAtCanvasPoint(after, point);
+    expect(
+      colourDistance(found, colour),
+      `${colourName} at (${point.x}, ${point.y}), found ${found}`,
+    ).toBeLessThanOrEqual(2);
+  }
+}
+
+test("a mouse stroke leaves the chosen colour along its path and nothing elsewhere", async ({ page }) => {
+  const firstDisplay = await openDrawingPage(page);
+  await choose(page, "red", 5);
+  const path = [
+    { x: 120, y: 150 },
+    { x: 480, y: 150 },
+    { x: 480, y: 420 },
+    { x: 200, y: 520 },
+  ];
+  await mouseStroke(page, path);
+  const after = await readCanvasPixels(page);
+  expectColourAlong(after, path, "red");
+  expect(changesOutsidePaths(firstDisplay, after, [path], 5 / 2 + MARGIN)).toEqual({ count: 0, samples: [] });
+});
+
+test("a mouse stroke stops when the pointer leaves the canvas", async ({ page }) => {
+  const firstDisplay = await openDrawingPage(page);
+  await choose(page, "blue", 5);
+  const inside = [
+    { x: 300, y: 100 },
+    { x: -40, y: 100 },
+  ];
+  // Still pressed, the pointer goes round outside and comes back in far from where it left: that part must not draw.
+  await mouseStroke(page, [...inside, { x: -40, y: 400 }, { x: 300, y: 400 }, { x: 500, y: 400 }]);
+  const after = await readCanvasPixels(page);
+  expectColourAlong(after, [inside[0] as Point, { x: 0, y: 100 }], "blue");
+  expect(changesOutsidePaths(firstDisplay, after, [inside], 5 / 2 + MARGIN)).toEqual({
+    count: 0,
+    samples: [],
+  });
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("a touch stroke leaves the chosen colour along its path and nothing elsewhere", async ({ page }) => {
+    const firstDisplay = await openDrawingPage(page);
+    await choose(page, "green", 8);
+    const path = [
+      { x: 500, y: 80 },
+      { x: 100, y: 300 },
+      { x: 500, y: 540 },
+    ];
+    await new TouchScreen(page).strokeOnCanvas(path);
+    const after = await readCanvasPixels(page);
+    expectColourAlong(after, path, "green");
+    expect(changesOutsidePaths(firstDisplay, after, [path], 8 / 2 + MARGIN)).toEqual({
+      count: 0,
+      samples: [],
+    });
+  });
+});

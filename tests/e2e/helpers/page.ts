@@ -1,0 +1,94 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import type { Point } from "../../../src/client/engine/types.ts";
+import { CANVAS_SIZE } from "../../../src/common/constants.ts";
+import { blockBrandingImage } from "./branding.ts";
+import type { Pixels } from "./pixels.ts";
+
+/** The drawing canvas, selected by its accessible name as a visitor's assistive technology would find it. */
+export function drawingCanvas(page: Page): Locator {
+  return page.locator('canvas[aria-label="Drawing canvas"]');
+}
+
+/** Opens the page, waits until the first display is painted and returns its pixels. */
+export async function openDrawingPage(page: Page, url = "/"): Promise<Pixels> {
+  await page.goto(url);
+  await expect(drawingCanvas(page)).toHaveAttribute("data-ready", "true");
+  return readCanvasPixels(page);
+}
+
+/**
+ * Reads the canvas bitmap back with getImageData after two animation frames, so anything the engine paints on
+ * the next frame (a live stroke, a baked one) is included.
+ */
+export async function readCanvasPixels(page: Page): Promise<Pixels> {
+  const { width, height, base64 } = await drawingCanvas(page).evaluate(async (element) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const canvas = element as HTMLCanvasElement;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("The drawing canvas has no 2d context");
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    // Base64 crosses the protocol far faster than a JSON array of millions of numbers.
+    let binary = "";
+    for (let i = 0; i < data.length; i += 0x8000)
+      binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width: canvas.width, height: canvas.height, base64: btoa(binary) };
+  });
+  return { width, height, data: new Uint8Array(Buffer.from(base64, "base64")) };
+}
+
+/** Where the canvas content box sits in the viewport, in CSS pixels. */
+export interface CanvasGeometry {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Scrolls the canvas into view if needed and measures its content box (borders and padding excluded). */
+export async function canvasGeometry(page: Page): Promise<CanvasGeometry> {
+  const canvas = drawingCanvas(page);
+  await canvas.scrollIntoViewIfNeeded();
+  return canvas.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    const px = (value: string): number => Number.parseFloat(value) || 0;
+    const left = rect.left + px(style.borderLeftWidth) + px(style.paddingLeft);
+    const top = rect.top + px(style.borderTopWidth) + px(style.paddingTop);
+    const right = rect.right - px(style.borderRightWidth) - px(style.paddingRight);
+    const bottom = rect.bottom - px(style.borderBottomWidth) - px(style.paddingBottom);
+    return { left, top, width: right - left, height: bottom - top };
+  });
+}
+
+/** Maps a point in canvas units (0..600) to viewport CSS pixels, wherever and however large the canvas is shown. */
+export function toViewport(geometry: CanvasGeometry, point: Point): Point {
+  return {
+    x: geometry.left + (point.x * geometry.width) / CANVAS_SIZE,
+    y: geometry.top + (point.y * geometry.height) / CANVAS_SIZE,
+  };
+}
+
+/** A palette swatch by its colour name ("green" and "spring green" are told apart). */
+export function swatch(page: Page, colourName: string): Locator {
+  return page.getByRole("button", { name: colourName, exact: true });
+}
+
+/** A brush-size button ("Brush size 1" and "Brush size 12" are told apart). */
+export function brushButton(page: Page, size: number): Locator {
+  return page.getByRole("button", { name: `Brush size ${size}`, exact: true });
+}
+
+/** Chooses a colour and, when given, a brush size, checking the page shows the choice as pressed. */
+export async function choose(page: Page, colourName: string, size?: number): Promise<void> {
+  await swatch(page, colourName).click();
+  await expect(swatch(page, colourName)).toHaveAttribute("aria-pressed", "true");
+  if (size !== undefined) {
+    await brushButton(page, size).click();
+    await expect(brushButton(page, size)).toHaveAttribute("aria-pressed", "true");
+  }
+}
+
+/** Makes the configured mascot fail to load, so the canvas starts plain white. */
+export async function blockMascot(page: Page): Promise<void> {
+  await blockBrandingImage(page, "mascotImage");
+}

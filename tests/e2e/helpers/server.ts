@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BrandingConfig } from "../../../src/common/config.ts";
+
+/** A real Fanvas server process serving the production build, with its own throw-away data directory. */
+export interface RunningServer {
+  /** Origin the server listens on, e.g. "http://127.0.0.1:41234". */
+  readonly url: string;
+  readonly dataDir: string;
+  /** The embedded store's SQLite file (the server creates it on first start). */
+  readonly databasePath: string;
+  /** Stops the process (SIGTERM, then SIGKILL after a bound) and removes the data directory. */
+  stop(): Promise<void>;
+}
+
+/** How to start a server; by default it runs the shipped branding. */
+export interface StartServerOptions {
+  /** Written to a temporary file handed over through FANVAS_CONFIG. */
+  readonly branding?: BrandingConfig;
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
+const LISTENING_LINE = /Fanvas listening on (http:\/\/[^\s"',]+)/;
+const START_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 5_000;
+
+/** Starts `node src/server/server.ts` on a free port of 127.0.0.1 and resolves once it prints its address. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "fanvas-e2e-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    FANVAS_CLIENT_DIR: path.join(REPO_ROOT, "dist"),
+  };
+  // The e2e suite reads the SQLite file back, so the PostgreSQL store must never be picked up from the environment.
+  delete env.DATABASE_URL;
+  delete env.FANVAS_CONFIG;
+  if (options.branding) {
+    const configPath = path.join(dataDir, "branding.json");
+    await writeFile(configPath, JSON.stringify(options.branding, null, 2));
+    env.FANVAS_CONFIG = configPath;
+  }
+  const child = spawn(process.execPath, ["src/server/server.ts"], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    const url = await waitForListening(child);
+    return {
+      url,
+      dataDir,
+      databasePath: path.join(dataDir, "fanvas.sqlite"),
+      stop: async () => {
+        await stopProcess(child);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await stopProcess(child);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Resolves with the URL from the server's listening line; rejects with its output if it exits or hangs first. */
+function waitForListening(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const fail = (why: string): void => {
+      clearTimeout(timer);
+      reject(new Error(`Fanvas server ${why}. Its output:\n${output.slice(-4000)}`));
+    };
+    const timer = setTimeout(
+      () => fail(`printed no listening line within ${START_TIMEOUT_MS} ms`),
+      START_TIMEOUT_MS,
+    );
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString("utf8");
+      const match = LISTENING_LINE.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.off("exit", onExit);
+        resolve(match[1].replace(/\/$/, ""));
+      }
+    };
+    const onExit = (code: number | null, signal: string | null): void =>
+      fail(`exited before listening (code ${code}, signal ${signal})`);
+    // Both pipes are always drained so a chatty server never blocks on a full pipe.
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", onExit);
+    child.once("error", (error) => fail(`could not be spawned: ${error.message}`));
+  });
+}
+
+/** SIGTERM lets the server finish in-flight saves; SIGKILL bounds how long a stuck process can hold the suite. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,58 @@
+import type { SavedDrawing } from "../../src/common/api.ts";
+import { CANVAS_SIZE, CONSOLE_MESSAGES } from "../../src/common/constants.ts";
+import { expect, test } from "./fixtures.ts";
+import { readStoredDrawing } from "./helpers/db.ts";
+import { choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { compareBitmaps } from "./helpers/pixels.ts";
+import { decodePng, isPng } from "./helpers/png.ts";
+import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { mouseStroke } from "./helpers/strokes.ts";
+
+test("Save Image downloads exactly the canvas and stores the same picture on the server", async ({
+  page,
+  server,
+  consoleLog,
+}) => {
+  await openDrawingPage(page);
+  await choose(page, "orange", 8);
+  await mouseStroke(page, [
+    { x: 80, y: 500 },
+    { x: 300, y: 100 },
+    { x: 520, y: 500 },
+  ]);
+  const canvas = await readCanvasPixels(page);
+
+  const upload = nextUpload(page);
+  const { download, downloadBytes, clickedBetween } = await saveImage(page);
+
+  const name = /^draw-fred-(\d+)\.png$/.exec(download.suggestedFilename());
+  expect(name, `download name ${download.suggestedFilename()}`).not.toBeNull();
+  const timestamp = Number(name?.[1]);
+  expect(timestamp).toBeGreaterThanOrEqual(clickedBetween[0]);
+  expect(timestamp).toBeLessThanOrEqual(clickedBetween[1]);
+  expect(isPng(downloadBytes)).toBe(true);
+  const downloaded = await decodePng(downloadBytes);
+  expect([downloaded.width, downloaded.height]).toEqual([CANVAS_SIZE, CANVAS_SIZE]);
+  expect(compareBitmaps(downloaded, canvas)).toMatchObject({ differingPixels: 0 });
+
+  const response = await upload;
+  expect(response.status()).toBe(201);
+  const saved = (await response.json()) as SavedDrawing;
+  await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
+
+  const row = readStoredDrawing(server.databasePath, saved.id);
+  expect(row, `row ${saved.id} in the drawings table`).not.toBeNull();
+  expect(isPng(row?.imageData ?? new Uint8Array())).toBe(true);
+  expect(compareBitmaps(await decodePng(row?.imageData ?? new Uint8Array()), canvas)).toMatchObject({
+    differingPixels: 0,
+  });
+
+  const served = await page.request.get(saved.url);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toMatch(/^image\/png/);
+  expect(compareBitmaps(await decodePng(await served.body()), canvas)).toMatchObject({ differingPixels: 0 });
+
+  const messages = await consoleLog.firstArguments();
+  expect(messages).not.toContain(CONSOLE_MESSAGES.serverRejectedSave);
+  expect(messages).not.toContain(CONSOLE_MESSAGES.saveRequestFailed);
+});
