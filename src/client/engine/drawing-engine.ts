@@ -12,7 +12,7 @@ import type { EngineEventName, EngineListener, Point, StrokeStyle } from "./type
 export interface DrawingEngineOptions {
   /**
    * Device pixels per canvas pixel for the displayed backing store; default window.devicePixelRatio
-   * (tracked with a matchMedia resolution listener). Clamped to 1..3.
+   * (tracked with a matchMedia resolution listener). Clamped to 1..2 (see MAX_PIXEL_RATIO).
    */
   pixelRatio?: number;
 }
@@ -133,7 +133,7 @@ export class DrawingEngine {
     return this.#history !== null;
   }
 
-  /** Device pixels per canvas pixel of the displayed backing store (1..3). */
+  /** Device pixels per canvas pixel of the displayed backing store (1..2). */
   get pixelRatio(): number {
     return this.#surface.pixelRatio;
   }

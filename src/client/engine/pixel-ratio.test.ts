@@ -13,9 +13,10 @@ describe("backing store size of the displayed canvas", () => {
     expect(backingStoreSize(1.333)).toBe(800);
   });
 
-  it("is clamped to 1x..3x so memory stays bounded, and a nonsense ratio counts as 1", () => {
+  it("is clamped to 1x..2x so memory stays bounded, and a nonsense ratio counts as 1", () => {
     expect(backingStoreSize(0.5)).toBe(600);
-    expect(backingStoreSize(4)).toBe(1800);
+    expect(backingStoreSize(3)).toBe(1200);
+    expect(backingStoreSize(4)).toBe(1200);
     expect(backingStoreSize(Number.NaN)).toBe(600);
     expect(backingStoreSize(Number.POSITIVE_INFINITY)).toBe(600);
   });
