@@ -39,7 +39,7 @@ export function maxCheckpoints(
  * long the drawing is. Redo replays the one action being redone on the current picture.
  *
  * Memory bound: at most `maxCheckpoints(K, N)` bitmaps (11 with the defaults K = 10, N = 100) plus the
- * actions themselves (N + K - 1 = 109 strokes at most, 16 bytes a point). A 600 x 600 RGBA checkpoint is
+ * actions themselves (N + K - 1 = 109 strokes at most, some 40 bytes a point). A 600 x 600 RGBA checkpoint is
  * 1.44 MB, so 11 x 1.44 MB = 15.8 MB at pixel ratio 1. At ratio r != 1 the engine's checkpoints also hold
  * the displayed bitmap, 1.44 MB x r^2 each; r is capped at 2, so the worst case is 11 x 7.2 MB = 79 MB.
  */
