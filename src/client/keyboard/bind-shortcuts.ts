@@ -1,0 +1,40 @@
+/** Connects the pure shortcut mapping to a document's key presses. Framework-free. */
+import { type ShortcutAction, shortcutFor } from "./shortcuts.ts";
+
+/** What to do for each action; return value ignored. */
+export type ShortcutHandlers = Readonly<Record<ShortcutAction, () => void>>;
+
+/**
+ * Listens for shortcuts on `target` (usually the window) and runs the matching handler. A matched key's
+ * default is prevented, so Ctrl/Cmd+S never opens the browser's save dialog and Ctrl+Z never reaches the
+ * browser; every other key is left alone. Returns a function that stops listening.
+ */
+export function bindShortcuts(target: EventTarget, handlers: () => ShortcutHandlers): () => void {
+  const onKeyDown = (event: Event) => {
+    if (!(event instanceof KeyboardEvent) || event.defaultPrevented) return;
+    // composedPath()[0] is the real focus target even inside a shadow root.
+    const focused = event.composedPath()[0];
+    const action = shortcutFor({
+      key: event.key,
+      code: event.code,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      shiftKey: event.shiftKey,
+      altKey: event.altKey,
+      isComposing: event.isComposing,
+      repeat: event.repeat,
+      target: focused instanceof Element ? asKeyTarget(focused) : null,
+    });
+    if (action === null) return;
+    event.preventDefault();
+    handlers()[action]();
+  };
+  target.addEventListener("keydown", onKeyDown);
+  return () => target.removeEventListener("keydown", onKeyDown);
+}
+
+/** An element as the mapping sees it; `isContentEditable` only exists on HTML elements. */
+function asKeyTarget(element: Element): { tagName: string; isContentEditable: boolean } {
+  const editable = "isContentEditable" in element && element.isContentEditable === true;
+  return { tagName: element.tagName, isContentEditable: editable };
+}

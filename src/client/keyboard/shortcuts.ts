@@ -1,0 +1,136 @@
+/** The page's keyboard shortcuts as pure data and pure functions: no DOM, no React, testable in Node. */
+import { BRUSH_SIZES } from "../../common/constants.ts";
+
+/** What a shortcut asks the drawing board to do. */
+export type ShortcutAction =
+  | "undo"
+  | "redo"
+  | "toggle-eraser"
+  | "brush-smaller"
+  | "brush-larger"
+  | "save"
+  | "toggle-help";
+
+/** The element a key event was aimed at, as far as deciding "is the visitor typing?" needs. */
+export interface KeyTargetLike {
+  readonly tagName?: string;
+  readonly isContentEditable?: boolean;
+}
+
+/** The parts of a KeyboardEvent the mapping reads; a real KeyboardEvent fits. */
+export interface KeyEventLike {
+  readonly key: string;
+  /** Physical key ("KeyZ"); used for letters when the layout's `key` is not a Latin letter (e.g. Cyrillic). */
+  readonly code?: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly shiftKey: boolean;
+  readonly altKey: boolean;
+  /** True while an input method is composing text: those keys belong to the composition. */
+  readonly isComposing?: boolean;
+  readonly repeat?: boolean;
+  readonly target?: KeyTargetLike | null;
+}
+
+/** Elements whose keys are the visitor's text, never a shortcut. */
+const TYPING_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+/** True when keys pressed on `target` are typing (an input, textarea, select or contenteditable element). */
+export function isTypingTarget(target: KeyTargetLike | null | undefined): boolean {
+  if (!target) return false;
+  if (target.isContentEditable === true) return true;
+  return TYPING_TAGS.has((target.tagName ?? "").toUpperCase());
+}
+
+/** The Latin letter a key stands for, lower case; falls back to the physical key on non-Latin layouts. */
+function letterOf(event: KeyEventLike): string | null {
+  if (/^[a-z]$/i.test(event.key)) return event.key.toLowerCase();
+  const physical = /^Key([A-Z])$/.exec(event.code ?? "");
+  // Only when the layout produced no Latin letter at all, so AZERTY's "z" stays where the visitor sees it.
+  if (physical?.[1] && !/^[\x20-\x7e]$/.test(event.key)) return physical[1].toLowerCase();
+  return null;
+}
+
+/** Ctrl or Cmd (Meta) combinations: undo, redo, save. */
+function commandShortcut(event: KeyEventLike): ShortcutAction | null {
+  const letter = letterOf(event);
+  if (letter === "z") return event.shiftKey ? "redo" : "undo";
+  // Ctrl+Y is the Windows redo; Cmd+Y is left to the browser (history in Safari and Chrome on macOS).
+  if (letter === "y" && event.ctrlKey && !event.metaKey && !event.shiftKey) return "redo";
+  if (letter === "s" && !event.shiftKey) return "save";
+  return null;
+}
+
+/** Keys pressed without Ctrl/Cmd: eraser, brush size, help. Held keys do not toggle again and again. */
+function plainShortcut(event: KeyEventLike): ShortcutAction | null {
+  if (event.key === "[") return "brush-smaller";
+  if (event.key === "]") return "brush-larger";
+  if (event.repeat === true) return null;
+  if (event.key === "?") return "toggle-help";
+  if (letterOf(event) === "e") return "toggle-eraser";
+  return null;
+}
+
+/**
+ * The action a key press asks for, or null when it is not a shortcut. Nothing fires while the visitor types
+ * in a field, while an input method composes, or with Alt (AltGr on Windows reports Ctrl+Alt, and Alt
+ * combinations belong to the browser and the system); plain letters never fire with Ctrl or Cmd held.
+ */
+export function shortcutFor(event: KeyEventLike): ShortcutAction | null {
+  if (event.altKey || event.isComposing === true || isTypingTarget(event.target)) return null;
+  return event.ctrlKey || event.metaKey ? commandShortcut(event) : plainShortcut(event);
+}
+
+/**
+ * The brush size one step smaller (-1) or larger (+1) than `current` through BRUSH_SIZES, stopping at the
+ * ends. A width that is not in the list steps from the nearest listed size on that side.
+ */
+export function stepBrushSize(
+  current: number,
+  direction: -1 | 1,
+  sizes: readonly number[] = BRUSH_SIZES,
+): number {
+  const sorted = [...sizes].sort((a, b) => a - b);
+  if (sorted.length === 0) return current;
+  const next =
+    direction > 0 ? sorted.find((size) => size > current) : sorted.findLast((size) => size < current);
+  return next ?? (direction > 0 ? Math.max(current, ...sorted) : Math.min(current, ...sorted));
+}
+
+/** One line of the shortcuts help: the keys (alternatives) and what they do. */
+export interface ShortcutHelpEntry {
+  /** Each alternative is a list of keys pressed together, e.g. [["Ctrl", "Y"]]. */
+  readonly keys: readonly (readonly string[])[];
+  readonly description: string;
+}
+
+/** What the help lists, in the order a visitor is likely to need it; kept beside the mapping it describes. */
+export const SHORTCUT_HELP: readonly ShortcutHelpEntry[] = [
+  {
+    keys: [
+      ["Ctrl", "Z"],
+      ["⌘", "Z"],
+    ],
+    description: "Undo",
+  },
+  {
+    keys: [
+      ["Ctrl", "Shift", "Z"],
+      ["⌘", "Shift", "Z"],
+      ["Ctrl", "Y"],
+    ],
+    description: "Redo",
+  },
+  { keys: [["E"]], description: "Eraser on or off" },
+  { keys: [["["]], description: "Smaller brush" },
+  { keys: [["]"]], description: "Larger brush" },
+  {
+    keys: [
+      ["Ctrl", "S"],
+      ["⌘", "S"],
+    ],
+    description: "Save image",
+  },
+  { keys: [["?"]], description: "Show or hide these shortcuts" },
+  { keys: [["Esc"]], description: "Close these shortcuts" },
+];
