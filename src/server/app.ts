@@ -33,9 +33,24 @@ export function fastifyOptions(logger: FastifyServerOptions["logger"]): FastifyS
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(options.logger));
   registerErrorHandling(app);
+  closeConnectionsWhenClosing(app);
   await app.register(healthRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
   await app.register(drawingsRoutes, { store: options.store });
   await app.register(pageRoutes, { branding: options.branding, clientDir: options.clientDir });
   return app;
+}
+
+/**
+ * Answers sent while the app closes (the saves in flight) tell the client to drop the connection;
+ * otherwise a keep-alive socket would hold the shutdown open until the client's own timeout.
+ */
+function closeConnectionsWhenClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
 }

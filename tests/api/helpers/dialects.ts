@@ -46,7 +46,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     env: { DATA_DIR: dataDir, DATABASE_URL: connectionString },
     dataDir,
     drop: async () => {
-      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdmin(adminUrl, (client) => dropDatabase(client, name));
       removeDir();
     },
   };
@@ -66,6 +66,23 @@ export async function openTestStore(
       await database.drop();
     },
   };
+}
+
+/**
+ * Drops a test database once its last connection is gone. A closed pool may still be hanging up, and
+ * forcing the drop at once would kill that connection under the client's feet (an unhandled error).
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      await client.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55006") throw error; // 55006: still in use
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await client.query(`drop database if exists ${name} with (force)`);
 }
 
 function requiredTestDatabaseUrl(): string {
