@@ -3,12 +3,13 @@ import { type BrandingConfig, DEFAULT_BRANDING } from "../../../src/common/confi
 import { buildApp } from "../../../src/server/app.ts";
 import { countDrawings } from "../../../src/server/store/drawings.ts";
 import type { Store } from "../../../src/server/store/open.ts";
-import { type Dialect, openTestStore } from "./dialects.ts";
+import { type Dialect, openTestStore, type TestDatabase } from "./dialects.ts";
 
 /** The production app over a fresh database of one dialect. */
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly store: Store;
+  readonly database: TestDatabase;
   /** Rows in the drawings table right now. */
   count(): Promise<number>;
   close(): Promise<void>;
@@ -29,6 +30,7 @@ export async function startTestApp(
   return {
     app,
     store: opened.store,
+    database: opened.database,
     count: () => countDrawings(opened.store.db),
     close: async () => {
       await app.close();
