@@ -39,7 +39,7 @@ function openSqlite(file: string): Kysely<Database> {
   mkdirSync(dirname(file), { recursive: true });
   const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   // WAL lets readers run during a write; FULL syncs the WAL on every commit, so a 201 survives a kill
-  // and a power cut (docs/decisions/sqlite-by-default.md).
+  // and a power cut (docs/decisions/0004-sqlite-by-default.md).
   database.exec("PRAGMA journal_mode = WAL");
   database.exec("PRAGMA synchronous = FULL");
   database.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
