@@ -52,5 +52,8 @@ function openSqlite(file: string): Kysely<Database> {
 
 function openPostgres(connectionString: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server (restart, failover) is emitted here; unhandled, it would
+  // crash the process. The pool discards that client and opens a new one on the next query.
+  pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
