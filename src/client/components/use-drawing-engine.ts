@@ -2,6 +2,7 @@
 import { type RefObject, useEffect, useState } from "react";
 import { DrawingEngine } from "../engine/drawing-engine.ts";
 import { loadMascotBackground } from "../mascot-background.ts";
+import { startDrawingBackup } from "../persistence/drawing-backup.ts";
 
 /** What the board needs from its engine: the instance (null until mounted) and whether it accepts input. */
 export interface MountedEngine {
@@ -10,8 +11,10 @@ export interface MountedEngine {
 }
 
 /**
- * Creates the engine over the canvas, loads the background, and destroys both on unmount. React state only
- * changes on mount and on 'ready': pointer input goes straight to the engine and never renders.
+ * Creates the engine over the canvas, loads the background, restores and keeps the browser backup of the
+ * drawing, and destroys them on unmount. React state only changes on mount and on 'ready': pointer input goes
+ * straight to the engine and never renders. `data-restored="true"` on the canvas marks the end of the restore
+ * attempt, whatever its outcome (set on the element directly: nothing on screen depends on it).
  */
 export function useDrawingEngine(
   canvasRef: RefObject<HTMLCanvasElement | null>,
@@ -25,10 +28,15 @@ export function useDrawingEngine(
     if (!canvas) return;
     const created = new DrawingEngine(canvas);
     const stopListening = created.on("ready", () => setReady(true));
+    const stopBackup = startDrawingBackup(created, {
+      onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
+    });
     const cancelBackground = loadMascotBackground(created, backgroundSrc);
     setEngine(created);
     return () => {
       cancelBackground();
+      stopBackup();
+      canvas.removeAttribute("data-restored");
       stopListening();
       created.destroy();
       setEngine(null);

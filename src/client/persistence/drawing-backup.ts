@@ -1,0 +1,120 @@
+/** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
+import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import { createBackupGate } from "./backup-gate.ts";
+import { type BackupStore, openBackupStore } from "./backup-store.ts";
+import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
+
+/** How the restore attempt on load ended. */
+export type RestoreOutcome =
+  /** The saved drawing is on the canvas. */
+  | "restored"
+  /** No backup in this browser. */
+  | "none"
+  /** A backup exists but could not be decoded or drawn; it is left in place. */
+  | "unreadable"
+  /** No IndexedDB here: the page works without a backup. */
+  | "unavailable";
+
+/** Options of the backup. */
+export interface DrawingBackupOptions {
+  /** Called once when the restore attempt has finished, whatever its outcome. */
+  readonly onRestoreSettled?: (outcome: RestoreOutcome) => void;
+  /** Wait after a change before writing; short, so a reload soon after a stroke still finds it. */
+  readonly delayMs?: number;
+}
+
+/** The backup waits this long after a change, off the pointer path, before encoding and writing. */
+export const BACKUP_DELAY_MS = 150;
+
+type Loaded =
+  | { readonly store: BackupStore; readonly bitmap: ImageBitmap | null; readonly outcome: RestoreOutcome }
+  | { readonly store: null; readonly bitmap: null; readonly outcome: "unavailable" };
+
+/**
+ * Starts the backup of `engine`'s drawing; returns a function that stops it. Reading and decoding start at
+ * once, alongside the mascot's load; the restore waits for the engine's first display ('ready'). Writes
+ * answer 'change' only, and only after the restore attempt (see createBackupGate), so a blank, failed or
+ * still-loading canvas never replaces a good backup. Two tabs share one backup: the last change wins.
+ */
+export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackupOptions = {}): () => void {
+  const gate = createBackupGate();
+  let stopped = false;
+  let scheduler: WriteScheduler | null = null;
+
+  const loaded = loadBackup();
+  const stopListening = engine.on("change", () => {
+    if (gate.change()) scheduler?.request();
+  });
+  const onHidden = (): void => {
+    // A phone may kill a hidden tab without warning: write what is pending now.
+    if (document.visibilityState === "hidden") scheduler?.flush();
+  };
+  document.addEventListener("visibilitychange", onHidden);
+
+  Promise.all([loaded, firstDisplay(engine)]).then(([{ store, bitmap, outcome }]) => {
+    if (stopped) {
+      bitmap?.close();
+      store?.close();
+      return;
+    }
+    const finalOutcome = bitmap === null ? outcome : restore(engine, bitmap);
+    if (store !== null) {
+      scheduler = createWriteScheduler({
+        delayMs: options.delayMs ?? BACKUP_DELAY_MS,
+        write: async () => store.write({ blob: await engine.toBlob(), savedAt: Date.now() }),
+        timers: {
+          set: (callback, ms) => setTimeout(callback, ms),
+          clear: (handle) => clearTimeout(handle as number),
+        },
+        onError: (error) => console.warn("Fanvas: the drawing backup could not be written.", error),
+      });
+      if (gate.restoreSettled(finalOutcome === "restored")) scheduler.request();
+    }
+    options.onRestoreSettled?.(finalOutcome);
+  });
+
+  return () => {
+    stopped = true;
+    gate.stop();
+    scheduler?.dispose();
+    stopListening();
+    document.removeEventListener("visibilitychange", onHidden);
+    void loaded.then(({ store }) => store?.close());
+  };
+}
+
+/** Opens the store, reads the backup and decodes it; never rejects. */
+async function loadBackup(): Promise<Loaded> {
+  const store = await openBackupStore();
+  if (store === null) return { store, bitmap: null, outcome: "unavailable" };
+  try {
+    const backup = await store.read();
+    if (backup === null) return { store, bitmap: null, outcome: "none" };
+    return { store, bitmap: await createImageBitmap(backup.blob), outcome: "restored" };
+  } catch (error) {
+    console.warn(
+      "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",
+      error,
+    );
+    return { store, bitmap: null, outcome: "unreadable" };
+  }
+}
+
+/** Resolves when the engine has painted its first display (mascot or white). */
+function firstDisplay(engine: DrawingEngine): Promise<void> {
+  if (engine.isReady) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = engine.on("ready", () => {
+      stop();
+      resolve();
+    });
+  });
+}
+
+function restore(engine: DrawingEngine, bitmap: ImageBitmap): RestoreOutcome {
+  const restored = engine.restoreDrawing(bitmap);
+  bitmap.close();
+  if (restored) return "restored";
+  console.warn("Fanvas: the drawing backup could not be drawn; it is kept, and the page starts fresh.");
+  return "unreadable";
+}
