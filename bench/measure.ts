@@ -1,0 +1,133 @@
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import type { RestoreResult, SystemName } from "./page/api.ts";
+import { intervals, median } from "./stats.ts";
+
+/** What one run measured for one system. */
+export interface RunSample {
+  readonly moveEmpty: number;
+  readonly moveFull: number | null;
+  readonly frameInterval: number | null;
+  readonly undo: number | null;
+  readonly restore: RestoreResult | null;
+  readonly inked: number | null;
+  /** How long drawing the full drawing took, ms (informative: shows where the run time goes). */
+  readonly prefillMs: number | null;
+}
+
+/** How much to draw; the same for every system. */
+export interface Workload {
+  readonly strokes: number;
+  readonly probeStrokes: number;
+  readonly movesPerFrame: number;
+  readonly stepTimeoutMs: number;
+}
+
+/** Moves per probe stroke: 100 points = 1 press + 99 moves (+ the release at the last point). */
+const MOVES_PER_PROBE = 99;
+/** Quiet frames after each probe stroke, so deferred renders (React, SVG repaint) fall inside the window. */
+const TRAILING_FRAMES = 2;
+/** Moves per frame in the frame-interval test: a few, as a fast hand gives, and fewer frames to wait for. */
+export const FRAME_TEST_MOVES = 2;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * CPU time of the page's main thread so far, in ms (Chrome's ThreadTime metric). CPU time rather than task
+ * wall time (TaskDuration): idle time never counts, and other processes on a busy machine inflate it far less.
+ */
+async function busyMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const thread = metrics.find((metric) => metric.name === "ThreadTime");
+  if (thread === undefined) throw new Error("Chromium reported no ThreadTime metric");
+  return thread.value * 1000;
+}
+
+function drawProbe(
+  page: Page,
+  probe: number,
+  movesPerFrame: number,
+  trailingFrames: number,
+): Promise<number[]> {
+  return page.evaluate(([index, moves, trailing]) => window.fanvasBench.drawProbe(index, moves, trailing), [
+    probe,
+    movesPerFrame,
+    trailingFrames,
+  ] as const);
+}
+
+/**
+ * Main-thread ms per pointer move: probe strokes drawn frame by frame (`movesPerFrame` moves a frame),
+ * each bracketed by Chrome's ThreadTime metric, so everything the page did in between counts (event
+ * dispatch, the system's handlers, React renders, style/layout/paint, canvas rasterisation) and idle time
+ * does not. The brush is set before each bracket. With `warmUp`, probe 0 is drawn unmeasured first so the
+ * empty-canvas figure is not the cost of compiling the system's code.
+ */
+async function perMove(page: Page, cdp: CDPSession, workload: Workload, warmUp: boolean): Promise<number> {
+  if (warmUp) {
+    await page.evaluate(() => window.fanvasBench.prepareProbe(0));
+    await drawProbe(page, 0, workload.movesPerFrame, 0);
+  }
+  let busy = 0;
+  for (let index = 1; index <= workload.probeStrokes; index += 1) {
+    await page.evaluate((probe) => window.fanvasBench.prepareProbe(probe), index);
+    const before = await busyMs(cdp);
+    const draw = drawProbe(page, index, workload.movesPerFrame, TRAILING_FRAMES);
+    await withTimeout(draw, workload.stepTimeoutMs, "a probe stroke");
+    busy += (await busyMs(cdp)) - before;
+  }
+  return busy / (workload.probeStrokes * MOVES_PER_PROBE);
+}
+
+/** Median frame-to-frame interval while a stroke is drawn with FRAME_TEST_MOVES moves per frame. */
+async function frameInterval(page: Page, workload: Workload): Promise<number> {
+  const probe = workload.probeStrokes + 1;
+  await page.evaluate((index) => window.fanvasBench.prepareProbe(index), probe);
+  const draw = drawProbe(page, probe, FRAME_TEST_MOVES, 0);
+  return median(intervals(await withTimeout(draw, workload.stepTimeoutMs, "the frame-interval stroke")));
+}
+
+/** One run of every figure for one system, in a page of its own. */
+export async function measureSystem(
+  context: BrowserContext,
+  url: string,
+  name: SystemName,
+  workload: Workload,
+): Promise<RunSample> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    await page.goto(url);
+    await page.waitForFunction(() => "fanvasBench" in window);
+    await page.evaluate((system) => window.fanvasBench.mount(system), name);
+    const moveEmpty = await perMove(page, cdp, workload, true);
+    if (name === "harness") {
+      const none = {
+        moveFull: null,
+        frameInterval: null,
+        undo: null,
+        restore: null,
+        inked: null,
+        prefillMs: null,
+      };
+      return { moveEmpty, ...none };
+    }
+    const step = <T>(what: string, run: () => Promise<T>) => withTimeout(run(), workload.stepTimeoutMs, what);
+    const prefill = () => page.evaluate((count) => window.fanvasBench.prefill(count), workload.strokes);
+    const prefillMs = await step("prefill", prefill);
+    const inked = await page.evaluate(() => window.fanvasBench.inkedShare());
+    const moveFull = await perMove(page, cdp, workload, false);
+    const interval = await frameInterval(page, workload);
+    const undo = await step("undo", () => page.evaluate(() => window.fanvasBench.undo()));
+    const restore = await step("restore", () => page.evaluate(() => window.fanvasBench.restore()));
+    return { moveEmpty, moveFull, frameInterval: interval, undo, restore, inked, prefillMs };
+  } finally {
+    await page.close();
+  }
+}

@@ -1,0 +1,38 @@
+import { FRAME_TEST_MOVES, type Workload } from "./measure.ts";
+import type { SystemSummary } from "./report.ts";
+
+/** What the notes need to know about this run. */
+export interface NotesInput {
+  readonly summaries: readonly SystemSummary[];
+  readonly minimalBytes: ReadonlyMap<string, number>;
+  readonly appError: string;
+  readonly workload: Workload;
+}
+
+function kb(bytes: number | undefined): string {
+  return bytes === undefined ? "n/a" : `${(bytes / 1000).toFixed(1)} KB`;
+}
+
+/** The printed legend: how each figure was taken, so nobody has to read the code to trust it. */
+export function METHOD_NOTES({ summaries, minimalBytes, appError, workload }: NotesInput): string[] {
+  const measured = summaries.filter((summary) => summary.name !== "harness");
+  const inked = measured
+    .map(
+      (summary) =>
+        `${summary.name} ${summary.inked === null ? "n/a" : `${(summary.inked * 100).toFixed(0)}%`}`,
+    )
+    .join(", ");
+  const restores = measured.map((summary) => `${summary.name}: ${summary.restoreLabel}`).join("; ");
+  const perFrame = workload.movesPerFrame;
+  return [
+    `Workload: the same seeded strokes for every system (mulberry32): 100 points each, 2-8 px apart, width 1/3/5/8/12 and palette colour changing per stroke; "full" = ${workload.strokes} strokes drawn first (by pointer events; react-sketch-canvas by loadPaths, as drawing them through its re-render would take minutes). Strokes are replayed as real PointerEvent objects (mouse, pointerId 1, each move listing itself as its coalesced event) dispatched on each system's own element. Each system runs in a fresh page; systems are interleaved within each run; figures are medians over runs.`,
+    `ms / move: CPU time of the page's main thread (Chrome's ThreadTime metric, CDP Performance.getMetrics) around each of ${workload.probeStrokes} probe strokes drawn ${perFrame} moves per frame (press, moves, release, then 2 quiet frames), divided by 99 moves; one unmeasured stroke first warms the code up. It counts all main-thread work (dispatch, handlers, React renders, style/layout/paint, canvas rasterisation, including work deferred to later frames) and no idle time. It includes the press and release (stroke commit) and the harness itself (building and dispatching the events, producing the frames): the "harness" row dispatches the same events on an element with no listeners.`,
+    `Frame interval: one stroke driven from requestAnimationFrame, ${FRAME_TEST_MOVES} moves per frame; median of frame-to-frame intervals. 16.7 ms is 60 fps (headless Chromium's frame clock); more means the main thread could not keep up. Wall clock, so a busy machine shows here too.`,
+    "Undo and restore: wall clock from the start of a frame, where the call is made, until the end of the rendering of the frame that shows the result (a task queued from that frame; one more frame when the system renders later, as React does, or when the restore decodes an image asynchronously). The undo removes the last stroke drawn. signature_pad's undo is its documented toData / pop / fromData, which replays every stroke.",
+    `Restore: ${restores}.`,
+    `Initial JS + CSS: gzip (node:zlib, default level) of what index.html loads up front in a production \`vite build\` with the repository's config (Fanvas: the whole page)${appError === "" ? "" : ` - the app did not build: ${appError}`}; other systems: a minimal bundle of the library and the bench's mount code. For scale: React 19 alone ${kb(minimalBytes.get("React 19 alone"))}, Fanvas's engine alone ${kb(minimalBytes.get("fanvas engine"))}.`,
+    "signature_pad runs with throttle 0 and minDistance 1 (its defaults, 16 ms and 5 px, would drop most moves) and minWidth = maxWidth = size / 2 (its widths are radii).",
+    `Sanity check, share of non-white pixels after the full drawing: ${inked}.`,
+    "Headless Chromium with --disable-gpu: canvas and SVG are rasterised on the CPU, so absolute figures are higher than on a phone or laptop with a GPU; the ratios are the point.",
+  ];
+}

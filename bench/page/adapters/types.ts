@@ -1,0 +1,40 @@
+import type { BenchStroke } from "../workload.ts";
+
+/** What a restore measurement runs: the work that puts a saved drawing back on screen, and what it is. */
+export interface RestorePlan {
+  /** Human label printed next to the figure (e.g. "PNG decode + restoreDrawing"). */
+  readonly label: string;
+  /** True when the figure stands in for a feature not built yet. */
+  readonly pending: boolean;
+  readonly run: () => void | Promise<void>;
+}
+
+/**
+ * One drawing system under test, mounted in the page. The bench only dispatches pointer events on
+ * `target`, so every system does its own real work: coordinate mapping, smoothing, drawing, rendering.
+ */
+export interface BenchSystem {
+  /** The element that receives the synthetic pointer events. */
+  readonly target: Element;
+  /**
+   * True when the system paints a change in a later task than the call (React renders after the event),
+   * so "on screen" needs one more frame after `settle()`.
+   */
+  readonly paintsLater: boolean;
+  /** Brush for the next stroke; called outside the timed sections. */
+  setStyle(stroke: BenchStroke): void;
+  /** Bulk-loads strokes through the system's own API, or null to draw them with pointer events. */
+  readonly load: ((strokes: readonly BenchStroke[]) => Promise<void>) | null;
+  /** One undo through the system's own API, or null when the system has none. */
+  readonly undo: (() => void) | null;
+  /** Resolves once deferred work of the last call has been committed to the DOM / canvas. */
+  settle(): Promise<void>;
+  /** Saves the current drawing, replaces this instance by a fresh one and returns the restore to time. */
+  prepareRestore(): Promise<RestorePlan>;
+  /** Share of the picture that is not white, 0..1: proves the strokes really landed. */
+  inkedShare(): Promise<number>;
+  destroy(): void;
+}
+
+/** Creates a system inside `host` (an empty 600 x 600 box). */
+export type SystemFactory = (host: HTMLElement) => Promise<BenchSystem>;

@@ -1,0 +1,29 @@
+/** The systems the bench page can mount; "harness" is the empty baseline. */
+export const SYSTEM_NAMES = ["fanvas", "signature_pad", "react-sketch-canvas", "floor", "harness"] as const;
+
+export type SystemName = (typeof SYSTEM_NAMES)[number];
+
+/** A timed restore and what was timed. */
+export interface RestoreResult {
+  readonly ms: number;
+  readonly label: string;
+  readonly pending: boolean;
+}
+
+/** What the bench page exposes on `window.fanvasBench` for the runner to drive. */
+export interface BenchApi {
+  /** Mounts one system (one per page load, so systems never share a heap or a frame). */
+  mount(system: SystemName): Promise<void>;
+  /** Sets the brush of probe stroke `index` (kept out of the timed section). */
+  prepareProbe(index: number): void;
+  /** Draws probe stroke `index` paced by frames (see drawStrokeOverFrames); returns frame timestamps. */
+  drawProbe(index: number, movesPerFrame: number, trailingFrames: number): Promise<number[]>;
+  /** Draws the first `count` workload strokes; returns how many ms it took (informative only). */
+  prefill(count: number): Promise<number>;
+  /** One undo until on screen, in ms; null when the system has no undo. */
+  undo(): Promise<number | null>;
+  /** Saves, remounts fresh and times putting the drawing back on screen. */
+  restore(): Promise<RestoreResult>;
+  /** Share of non-white pixels: a sanity check that the strokes landed. */
+  inkedShare(): Promise<number>;
+}

@@ -1,0 +1,99 @@
+import { createFanvas } from "./adapters/fanvas.ts";
+import { createFloor } from "./adapters/floor.ts";
+import { createHarness } from "./adapters/harness.ts";
+import { createReactSketchCanvas } from "./adapters/react-sketch-canvas.tsx";
+import { createSignaturePad } from "./adapters/signature-pad.ts";
+import type { BenchSystem, SystemFactory } from "./adapters/types.ts";
+import type { BenchApi, SystemName } from "./api.ts";
+import { nextFrame, timeUntilOnScreen } from "./frames.ts";
+import { drawStrokeAtOnce, drawStrokeOverFrames } from "./pointer.ts";
+import { syntheticStrokes } from "./workload.ts";
+
+declare global {
+  interface Window {
+    fanvasBench: BenchApi;
+  }
+}
+
+const FACTORIES: Record<SystemName, SystemFactory> = {
+  fanvas: createFanvas,
+  signature_pad: createSignaturePad,
+  "react-sketch-canvas": createReactSketchCanvas,
+  floor: createFloor,
+  harness: createHarness,
+};
+
+/** The drawing built up before the "1,000 strokes" figures, and the strokes that are timed. */
+const WORKLOAD_SEED = 1;
+const PROBE_SEED = 2;
+const PROBE_COUNT = 16;
+/** Strokes drawn per frame while building up the drawing, so frame-driven work keeps up. */
+const PREFILL_STROKES_PER_FRAME = 10;
+
+let mounted: BenchSystem | null = null;
+const probes = syntheticStrokes(PROBE_SEED, PROBE_COUNT);
+
+function system(): BenchSystem {
+  if (mounted === null) throw new Error("mount() a system first");
+  return mounted;
+}
+
+function probe(index: number) {
+  const stroke = probes[index % PROBE_COUNT];
+  if (stroke === undefined) throw new Error(`no probe stroke ${index}`);
+  return stroke;
+}
+
+function host(): HTMLElement {
+  const element = document.getElementById("host");
+  if (element === null) throw new Error("the bench page has no #host");
+  return element;
+}
+
+window.fanvasBench = {
+  async mount(name) {
+    mounted?.destroy();
+    mounted = await FACTORIES[name](host());
+    await nextFrame();
+  },
+  prepareProbe(index) {
+    system().setStyle(probe(index));
+  },
+  drawProbe(index, movesPerFrame, trailingFrames) {
+    return drawStrokeOverFrames(system(), probe(index), movesPerFrame, trailingFrames);
+  },
+  async prefill(count) {
+    const start = performance.now();
+    const strokes = syntheticStrokes(WORKLOAD_SEED, count);
+    const current = system();
+    if (current.load !== null) {
+      await current.load(strokes);
+    } else {
+      for (const [index, stroke] of strokes.entries()) {
+        await drawStrokeAtOnce(current, stroke);
+        if (index % PREFILL_STROKES_PER_FRAME === 0) await nextFrame();
+      }
+    }
+    await current.settle();
+    await nextFrame();
+    return performance.now() - start;
+  },
+  async undo() {
+    const current = system();
+    const undo = current.undo;
+    if (undo === null) return null;
+    await nextFrame();
+    return timeUntilOnScreen(undo, () => current.settle(), current.paintsLater);
+  },
+  async restore() {
+    const current = system();
+    const plan = await current.prepareRestore();
+    await nextFrame();
+    await nextFrame();
+    const ms = await timeUntilOnScreen(plan.run, () => current.settle(), current.paintsLater);
+    return { ms, label: plan.label, pending: plan.pending };
+  },
+  inkedShare() {
+    return system().inkedShare();
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * `npm run bench`: issue 3's benchmark. Builds a bench page that mounts Fanvas's engine, signature_pad,
+ * react-sketch-canvas and a bare Canvas2D loop, replays the same seeded strokes through each as real
+ * PointerEvents in headless Chromium (systems interleaved within every run), and prints medians with the
+ * ratio to the bare loop. Figures only: nothing here is asserted, and nothing here runs in `npm test`.
+ *
+ * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
+ * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (stop starting runs after).
+ */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { chromium } from "playwright-core";
+import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
+import { measureSystem, type RunSample, type Workload } from "./measure.ts";
+import { METHOD_NOTES } from "./notes.ts";
+import type { SystemName } from "./page/api.ts";
+import { renderMarkdown, renderText, type SystemSummary } from "./report.ts";
+import { serveStatic } from "./serve.ts";
+import { median } from "./stats.ts";
+
+const SYSTEMS: readonly SystemName[] = ["fanvas", "signature_pad", "react-sketch-canvas", "floor", "harness"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const { values: options } = parseArgs({
+  options: {
+    markdown: { type: "string" },
+    runs: { type: "string", default: "5" },
+    strokes: { type: "string", default: "1000" },
+    budget: { type: "string", default: "240" },
+  },
+});
+
+/** The machine, with its load average at the start: other work on the machine makes every figure worse. */
+function machine(load: number): string {
+  const cpu = cpus();
+  const memory = (totalmem() / 2 ** 30).toFixed(0);
+  const model = cpu[0]?.model.trim() ?? "unknown CPU";
+  return `${model}, ${cpu.length} cores, ${memory} GiB, ${platform()} ${release()}, load average ${load.toFixed(1)} at start`;
+}
+
+function medianOf(samples: readonly RunSample[], pick: (sample: RunSample) => number | null): number | null {
+  const values = samples.map(pick).filter((value): value is number => value !== null);
+  return values.length === 0 ? null : median(values);
+}
+
+async function sizes(): Promise<{ app: number | null; minimal: Map<string, number>; appError: string }> {
+  const minimal = await minimalPageBytes();
+  try {
+    return { app: await appInitialBytes(), minimal, appError: "" };
+  } catch (error) {
+    return {
+      app: null,
+      minimal,
+      appError: error instanceof Error ? (error.message.split("\n")[0] ?? "") : "",
+    };
+  }
+}
+
+function summarise(
+  name: SystemName,
+  samples: readonly RunSample[],
+  bytes: Awaited<ReturnType<typeof sizes>>,
+): SystemSummary {
+  const restore = samples.find((sample) => sample.restore !== null)?.restore ?? null;
+  const minimalBytes = bytes.minimal.get(name) ?? null;
+  return {
+    name,
+    moveEmpty: medianOf(samples, (sample) => sample.moveEmpty),
+    moveFull: medianOf(samples, (sample) => sample.moveFull),
+    frameInterval: medianOf(samples, (sample) => sample.frameInterval),
+    undo: medianOf(samples, (sample) => sample.undo),
+    restore: medianOf(samples, (sample) => sample.restore?.ms ?? null),
+    restoreLabel: restore?.label ?? "n/a",
+    restorePending: restore?.pending ?? false,
+    initialBytes: name === "fanvas" ? bytes.app : name === "harness" ? null : minimalBytes,
+    bytesLabel: name === "fanvas" ? "whole page" : name === "harness" ? "" : "library + mount code",
+    inked: medianOf(samples, (sample) => sample.inked),
+  };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const loadAtStart = loadavg()[0] ?? 0;
+  const runs = Number(options.runs);
+  const workload: Workload = {
+    strokes: Number(options.strokes),
+    probeStrokes: 4,
+    movesPerFrame: 10,
+    stepTimeoutMs: 60_000,
+  };
+  const budgetMs = Number(options.budget) * 1000;
+  const outDir = await mkdtemp(join(tmpdir(), "fanvas-bench-"));
+  const server = await (async () => {
+    await buildBenchPage(outDir);
+    return serveStatic(outDir);
+  })();
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const samples = new Map<SystemName, RunSample[]>(SYSTEMS.map((name) => [name, []]));
+  let completedRuns = 0;
+  try {
+    const context = await browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
+    for (let run = 0; run < runs && performance.now() - started < budgetMs; run += 1) {
+      for (const name of SYSTEMS) {
+        const sample = await measureSystem(context, server.url, name, workload);
+        samples.get(name)?.push(sample);
+        process.stderr.write(`run ${run + 1}/${runs} ${name}: ${JSON.stringify(sample)}\n`);
+      }
+      completedRuns += 1;
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(outDir, { recursive: true, force: true });
+  }
+  const bytes = await sizes();
+  const summaries = SYSTEMS.map((name) => summarise(name, samples.get(name) ?? [], bytes));
+  const context = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: machine(loadAtStart),
+    runs: completedRuns,
+    strokes: workload.strokes,
+    seconds: (performance.now() - started) / 1000,
+    notes: METHOD_NOTES({ summaries, minimalBytes: bytes.minimal, appError: bytes.appError, workload }),
+  };
+  process.stdout.write(`${renderText(summaries, context)}\n`);
+  if (options.markdown !== undefined) {
+    await writeFile(options.markdown, renderMarkdown(summaries, context));
+    process.stdout.write(`\nMarkdown written to ${options.markdown}\n`);
+  }
+}
+
+await main();

@@ -1,0 +1,35 @@
+/** Median of `values` (NaN when empty): robust to the odd slow run a shared machine produces. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? Number.NaN;
+  const lower = sorted[middle - 1] ?? upper;
+  return sorted.length % 2 === 1 ? upper : (lower + upper) / 2;
+}
+
+/** Differences between consecutive timestamps. */
+export function intervals(stamps: readonly number[]): number[] {
+  const result: number[] = [];
+  for (let index = 1; index < stamps.length; index += 1) {
+    result.push((stamps[index] ?? 0) - (stamps[index - 1] ?? 0));
+  }
+  return result;
+}
+
+/** `value` with about three significant digits, "n/a" when missing. */
+export function formatMs(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return "n/a";
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 10) return value.toFixed(1);
+  if (value >= 1) return value.toFixed(2);
+  return value.toPrecision(3);
+}
+
+/** `value / floor` as "1.23x", or "" when either is missing. */
+export function formatRatio(value: number | null, floor: number | null): string {
+  if (value === null || floor === null || !Number.isFinite(value) || !Number.isFinite(floor) || floor <= 0) {
+    return "";
+  }
+  return `${(value / floor).toFixed(2)}x`;
+}
