@@ -103,7 +103,7 @@ test("a second finger during a stroke never draws a line between the fingers", a
       { ...second, ...at(450 + d, 450) },
     ]);
   }
-  // The second finger lifts first, then the first finger goes on and lifts.
+  // The first finger goes on while the second rests; then both lift (the protocol's touchEnd lifts every finger).
   await touch.touch("touchMove", [{ ...first, ...at(310, 100) }]);
   await touch.touch("touchMove", [{ ...first, ...at(330, 100) }]);
   await touch.release();

@@ -28,10 +28,15 @@ test("every swatch paints exactly its colour", async ({ page }) => {
       await expect(swatch(page, other.name)).toHaveAttribute("aria-pressed", String(other === colour));
     }
     const y = 20 + i * 38;
-    await mouseStroke(page, [
-      { x: 100, y },
-      { x: 500, y },
-    ]);
+    // A straight line needs few intermediate points.
+    await mouseStroke(
+      page,
+      [
+        { x: 100, y },
+        { x: 500, y },
+      ],
+      25,
+    );
   }
   const after = await readCanvasPixels(page);
   for (const [i, colour] of PALETTE.entries()) {

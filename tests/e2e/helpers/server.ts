@@ -34,7 +34,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    FANVAS_CLIENT_DIR: path.join(REPO_ROOT, "dist"),
+    // E2E_CLIENT_DIR lets a local run test a build kept apart from a dist/ that someone else is rebuilding.
+    FANVAS_CLIENT_DIR: path.resolve(REPO_ROOT, process.env.E2E_CLIENT_DIR ?? "dist"),
   };
   // The e2e suite reads the SQLite file back, so the PostgreSQL store must never be picked up from the environment.
   delete env.DATABASE_URL;

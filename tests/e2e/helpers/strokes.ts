@@ -15,10 +15,16 @@ function densify(path: readonly Point[], step = 4): Point[] {
   return points.length > 0 ? points : [...path];
 }
 
-/** Draws with the mouse along a polyline given in canvas units: press, move through every point, release. */
-export async function mouseStroke(page: Page, path: readonly Point[]): Promise<void> {
+/**
+ * Draws with the mouse along a polyline given in canvas units: press, move through points about `step` CSS pixels
+ * apart, release.
+ */
+export async function mouseStroke(page: Page, path: readonly Point[], step = 8): Promise<void> {
   const geometry = await canvasGeometry(page);
-  const points = densify(path.map((p) => toViewport(geometry, p)));
+  const points = densify(
+    path.map((p) => toViewport(geometry, p)),
+    step,
+  );
   const [first, ...rest] = points;
   if (!first) throw new Error("A stroke needs at least one point");
   await page.mouse.move(first.x, first.y);
