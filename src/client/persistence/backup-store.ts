@@ -45,12 +45,12 @@ function isBackup(value: unknown): value is DrawingBackup {
  * browser has no usable IndexedDB (some private modes, blocked storage): the page then simply works
  * without a backup.
  */
-export async function openBackupStore(
-  factory: IDBFactory | undefined = globalThis.indexedDB,
-): Promise<BackupStore | null> {
-  if (factory === undefined) return unavailable("this browser has no IndexedDB");
+export async function openBackupStore(): Promise<BackupStore | null> {
   let db: IDBDatabase;
   try {
+    // Reading the property itself throws where storage is denied (sandboxed frames, some privacy settings).
+    const factory: IDBFactory | undefined = globalThis.indexedDB;
+    if (factory === undefined) return unavailable("this browser has no IndexedDB");
     const request = factory.open(BACKUP_LOCATION.database, BACKUP_LOCATION.version);
     request.onupgradeneeded = () => request.result.createObjectStore(BACKUP_LOCATION.store);
     db = await requestResult(request);

@@ -1,0 +1,115 @@
+import { expect, type Page } from "@playwright/test";
+import { BACKUP_LOCATION } from "../../../src/client/persistence/backup-store.ts";
+import { drawingCanvas, readCanvasPixels } from "./page.ts";
+import { compareBitmaps, type Pixels } from "./pixels.ts";
+import { decodePng } from "./png.ts";
+
+/** The backup record as the page stored it, its PNG bytes decoded in Node (independent of the engine). */
+export interface StoredBackup {
+  readonly savedAt: number;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * Opens the page and waits until the first display is painted and the restore attempt has finished (the page
+ * marks the canvas `data-restored="true"` whatever the outcome); returns the canvas pixels then.
+ */
+export async function openRestoredPage(page: Page, url = "/"): Promise<Pixels> {
+  await page.goto(url);
+  return waitForRestore(page);
+}
+
+/** Reloads and waits for the restore attempt, as openRestoredPage does. */
+export async function reloadRestored(page: Page): Promise<Pixels> {
+  await page.reload();
+  return waitForRestore(page);
+}
+
+async function waitForRestore(page: Page): Promise<Pixels> {
+  await expect(drawingCanvas(page)).toHaveAttribute("data-ready", "true");
+  await expect(drawingCanvas(page)).toHaveAttribute("data-restored", "true");
+  return readCanvasPixels(page);
+}
+
+/**
+ * Reads the backup record straight from the page's IndexedDB. Never creates the database: if it does not exist
+ * yet, the upgrade is aborted (creating it here would leave it without its store and break the page).
+ */
+export async function readStoredBackup(page: Page): Promise<StoredBackup | null> {
+  const found = await page.evaluate(async ({ database, store, key }) => {
+    const db = await new Promise<IDBDatabase | null>((resolve, reject) => {
+      const request = indexedDB.open(database);
+      request.onupgradeneeded = () => request.transaction?.abort();
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => (request.error?.name === "AbortError" ? resolve(null) : reject(request.error));
+    });
+    if (db === null) return null;
+    try {
+      if (!db.objectStoreNames.contains(store)) return null;
+      const value = await new Promise<unknown>((resolve, reject) => {
+        const request = db.transaction(store, "readonly").objectStore(store).get(key);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      if (value === undefined) return null;
+      const record = value as { blob: Blob; savedAt: number };
+      const bytes = new Uint8Array(await record.blob.arrayBuffer());
+      let binary = "";
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return { savedAt: record.savedAt, base64: btoa(binary) };
+    } finally {
+      db.close();
+    }
+  }, BACKUP_LOCATION);
+  if (found === null) return null;
+  return { savedAt: found.savedAt, bytes: new Uint8Array(Buffer.from(found.base64, "base64")) };
+}
+
+/** Replaces the backup record with arbitrary bytes (e.g. a corrupt PNG); the page must have created the store. */
+export async function writeStoredBackup(page: Page, bytes: Uint8Array, savedAt: number): Promise<void> {
+  await page.evaluate(
+    async ({ location, base64, savedAt }) => {
+      const binary = atob(base64);
+      const data = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(location.database, location.version);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const transaction = db.transaction(location.store, "readwrite");
+          transaction
+            .objectStore(location.store)
+            .put({ blob: new Blob([data], { type: "image/png" }), savedAt }, location.key);
+          transaction.oncomplete = () => resolve();
+          transaction.onerror = () => reject(transaction.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    { location: BACKUP_LOCATION, base64: Buffer.from(bytes).toString("base64"), savedAt },
+  );
+}
+
+/** Waits until the stored backup, decoded, is exactly `pixels` (the page writes shortly after each change). */
+export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<StoredBackup> {
+  await expect
+    .poll(
+      async () => {
+        const latest = await readStoredBackup(page);
+        if (latest === null) return "no backup yet";
+        const decoded = await decodePng(latest.bytes);
+        if (decoded.width !== pixels.width || decoded.height !== pixels.height)
+          return `backup is ${decoded.width}x${decoded.height}`;
+        return compareBitmaps(decoded, pixels).differingPixels;
+      },
+      { message: "the backup in IndexedDB holds exactly the canvas pixels" },
+    )
+    .toBe(0);
+  const stored = await readStoredBackup(page);
+  if (stored === null) throw new Error("The backup disappeared right after it was written");
+  return stored;
+}
