@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { BrandingConfig } from "../common/config.ts";
-import { registerErrorHandling } from "./errors.ts";
+import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
 import { configRoutes } from "./routes/config.ts";
 import { drawingsRoutes } from "./routes/drawings.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -26,6 +26,7 @@ export function fastifyOptions(logger: FastifyServerOptions["logger"]): FastifyS
     // On close: refuse new requests with 503, drop idle keep-alive sockets, let requests in flight finish.
     return503OnClosing: true,
     forceCloseConnections: "idle",
+    frameworkErrors: answerFrameworkError,
   };
 }
 

@@ -49,6 +49,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
   );
 }
 
+/**
+ * Errors Fastify raises before any route runs (an address that is not valid percent-encoding, an
+ * over-long parameter): there is nothing at such an address, so they answer like any unknown path.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if ((error.statusCode ?? 500) >= 500) request.log.error({ err: error }, "request failed before routing");
+  void sendApiError(reply, {
+    statusCode: 404,
+    code: "not_found",
+    message: "Nothing is at this address (it is not a valid URL); check the link (the drawing page is at /).",
+  });
+}
+
 /** Sends an ApiError with its status code. */
 export function sendApiError(reply: FastifyReply, body: ApiError): FastifyReply {
   return reply.code(body.statusCode).type("application/json; charset=utf-8").send(body);
