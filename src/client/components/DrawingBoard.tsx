@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
 import type { StrokeStyle } from "../engine/types.ts";
+import { stepBrushSize } from "../keyboard/shortcuts.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
+import { HistoryButtons } from "./HistoryButtons.tsx";
+import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { useDrawingEngine } from "./use-drawing-engine.ts";
+import { useEngineHistory } from "./use-engine-history.ts";
+import { useKeyboardShortcuts } from "./use-keyboard-shortcuts.ts";
 import { SAVE_STATUS_TEXT, type SaveCallback, useSaveImage } from "./use-save-image.ts";
 
 /** Props of the drawing component. */
@@ -18,17 +23,49 @@ export interface DrawingBoardProps {
 
 const INITIAL_STYLE: StrokeStyle = { colour: DEFAULT_COLOUR, width: DEFAULT_BRUSH_SIZE, eraser: false };
 
-/** The spec's drawing component: the 600 x 600 canvas with palette, brush sizes, Eraser, Clear and Save Image. */
+/**
+ * The spec's drawing component: the 600 x 600 canvas with palette, brush sizes, Eraser, Undo, Redo, Clear
+ * and Save Image, plus keyboard shortcuts and their help.
+ */
 export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingBoardProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { engine, ready } = useDrawingEngine(canvasRef, backgroundSrc);
   const [style, setStyle] = useState<StrokeStyle>(INITIAL_STYLE);
   const { status, save } = useSaveImage(engine, downloadPrefix, onSave);
+  const history = useEngineHistory(engine);
+  const [helpOpen, setHelpOpen] = useState(false);
+  // Shortcuts change things the visitor may not be looking at; a polite live region says what happened.
+  const [announcement, setAnnouncement] = useState("");
 
   // React owns the tool choices; the engine just follows them (also after it is re-created).
   useEffect(() => {
     engine?.setStyle(style);
   }, [engine, style]);
+
+  function toggleEraser(): void {
+    setStyle((current) => ({ ...current, eraser: !current.eraser }));
+  }
+
+  function stepSize(direction: -1 | 1): void {
+    const width = stepBrushSize(style.width, direction);
+    setStyle((current) => ({ ...current, width: stepBrushSize(current.width, direction) }));
+    setAnnouncement(`Brush size ${width}`);
+  }
+
+  useKeyboardShortcuts({
+    undo: () => setAnnouncement(engine?.undo() ? "Undone" : "Nothing to undo"),
+    redo: () => setAnnouncement(engine?.redo() ? "Redone" : "Nothing to redo"),
+    "toggle-eraser": () => {
+      toggleEraser();
+      setAnnouncement(style.eraser ? "Eraser off" : "Eraser on");
+    },
+    "brush-smaller": () => stepSize(-1),
+    "brush-larger": () => stepSize(1),
+    save: () => {
+      if (ready) void save();
+    },
+    "toggle-help": () => setHelpOpen((open) => !open),
+  });
 
   return (
     <section className="board" aria-label="Drawing board">
@@ -53,20 +90,37 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
             type="button"
             className="button"
             aria-pressed={style.eraser}
-            onClick={() => setStyle((current) => ({ ...current, eraser: !current.eraser }))}
+            aria-keyshortcuts="E"
+            onClick={toggleEraser}
           >
             Eraser
           </button>
+          <HistoryButtons
+            canUndo={history.canUndo}
+            canRedo={history.canRedo}
+            onUndo={() => engine?.undo()}
+            onRedo={() => engine?.redo()}
+          />
           <button type="button" className="button" disabled={!ready} onClick={() => engine?.clear()}>
             Clear
           </button>
-          <button type="button" className="button button--primary" disabled={!ready} onClick={save}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!ready}
+            aria-keyshortcuts="Control+S Meta+S"
+            onClick={save}
+          >
             Save Image
           </button>
         </div>
         <p className="status" role="status">
           {SAVE_STATUS_TEXT[status]}
         </p>
+        <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+        <span className="visually-hidden" aria-live="polite">
+          {announcement}
+        </span>
       </div>
     </section>
   );

@@ -1,0 +1,40 @@
+/** Props of the Undo and Redo buttons: what the engine's history allows and what to do on a press. */
+export interface HistoryButtonsProps {
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  readonly onUndo: () => void;
+  readonly onRedo: () => void;
+}
+
+/**
+ * Undo and Redo. They are marked aria-disabled rather than disabled when there is nothing to do, so a
+ * keyboard user who undoes everything keeps focus on the button instead of being dropped to the page start.
+ */
+export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo }: HistoryButtonsProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        aria-disabled={!canUndo}
+        aria-keyshortcuts="Control+Z Meta+Z"
+        onClick={() => {
+          if (canUndo) onUndo();
+        }}
+      >
+        Undo
+      </button>
+      <button
+        type="button"
+        className="button"
+        aria-disabled={!canRedo}
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+        onClick={() => {
+          if (canRedo) onRedo();
+        }}
+      >
+        Redo
+      </button>
+    </>
+  );
+}
