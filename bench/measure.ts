@@ -27,7 +27,7 @@ const MOVES_PER_PROBE = 99;
 /** Quiet frames after each probe stroke, so deferred renders (React, SVG repaint) fall inside the window. */
 const TRAILING_FRAMES = 2;
 /** Moves per frame in the frame-interval test: a few, as a fast hand gives, and fewer frames to wait for. */
-export const FRAME_TEST_MOVES = 2;
+export const FRAME_TEST_MOVES = 3;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

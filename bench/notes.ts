@@ -24,7 +24,12 @@ export function METHOD_NOTES({ summaries, minimalBytes, appError, workload }: No
     .join(", ");
   const restores = measured.map((summary) => `${summary.name}: ${summary.restoreLabel}`).join("; ");
   const perFrame = workload.movesPerFrame;
+  const blank = measured.filter((summary) => summary.inked !== null && summary.inked < 0.01);
+  const warnings = blank.map(
+    (summary) => `WARNING: ${summary.name} drew almost nothing; its figures are meaningless.`,
+  );
   return [
+    ...warnings,
     `Workload: the same seeded strokes for every system (mulberry32): 100 points each, 2-8 px apart, width 1/3/5/8/12 and palette colour changing per stroke; "full" = ${workload.strokes} strokes drawn first (by pointer events; react-sketch-canvas by loadPaths, as drawing them through its re-render would take minutes). Strokes are replayed as real PointerEvent objects (mouse, pointerId 1, each move listing itself as its coalesced event) dispatched on each system's own element. Each system runs in a fresh page; systems are interleaved within each run; figures are medians over runs.`,
     `ms / move: CPU time of the page's main thread (Chrome's ThreadTime metric, CDP Performance.getMetrics) around each of ${workload.probeStrokes} probe strokes drawn ${perFrame} moves per frame (press, moves, release, then 2 quiet frames), divided by 99 moves; one unmeasured stroke first warms the code up. It counts all main-thread work (dispatch, handlers, React renders, style/layout/paint, canvas rasterisation, including work deferred to later frames) and no idle time. It includes the press and release (stroke commit) and the harness itself (building and dispatching the events, producing the frames): the "harness" row dispatches the same events on an element with no listeners.`,
     `Frame interval: one stroke driven from requestAnimationFrame, ${FRAME_TEST_MOVES} moves per frame; median of frame-to-frame intervals. 16.7 ms is 60 fps (headless Chromium's frame clock); more means the main thread could not keep up. Wall clock, so a busy machine shows here too.`,

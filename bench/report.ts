@@ -77,42 +77,60 @@ function rows(summaries: readonly SystemSummary[], strokes: number): string[][] 
   return [header, ...body, target];
 }
 
-function missedBy(value: number, limit: number, unit: string): string {
-  return value <= limit
-    ? "met"
-    : `MISSED by ${formatMs(value - limit)} ${unit} (${(value / limit).toFixed(2)}x)`;
+/** "<figure> (target <limit>): met", or MISSED and by how much. */
+function verdict(
+  what: string,
+  value: number,
+  shown: string,
+  limit: number,
+  target: string,
+  unit: string,
+): string {
+  const outcome = value <= limit ? "met" : `MISSED by ${formatMs(value - limit)}${unit}`;
+  return `${what}: ${shown} (target ${target}): ${outcome}`;
 }
 
-/** One line per issue target: met, or missed and by how much. */
+/** One line per issue target for Fanvas: met, or missed and by how much. */
 export function verdicts(summaries: readonly SystemSummary[]): string[] {
-  const fanvas = summaries.find((summary) => summary.name === "fanvas");
-  const floor = summaries.find((summary) => summary.name === "floor");
+  const find = (name: SystemName) => summaries.find((summary) => summary.name === name);
+  const fanvas = find("fanvas");
   if (fanvas === undefined) return ["Fanvas was not measured."];
+  const floorFull = find("floor")?.moveFull ?? null;
+  const harness = find("harness")?.moveEmpty ?? null;
+  const { moveFull: full, moveEmpty: empty, frameInterval, undo, restore, initialBytes } = fanvas;
   const lines: string[] = [];
-  const full = fanvas.moveFull;
-  if (full !== null && floor?.moveFull != null) {
-    lines.push(`per move at full drawing vs floor: ${missedBy(full / floor.moveFull, 1.1, "x")}`);
-  }
-  const harness = summaries.find((summary) => summary.name === "harness")?.moveEmpty ?? null;
-  if (full !== null && floor?.moveFull != null && harness !== null) {
-    const net = (full - harness) / (floor.moveFull - harness);
-    lines.push(`  (net of the harness row, Fanvas / floor per move at full drawing: ${net.toFixed(2)}x)`);
-  }
-  if (full !== null && fanvas.moveEmpty !== null) {
-    lines.push(`per move at full drawing vs own empty: ${missedBy(full / fanvas.moveEmpty, 1.1, "x")}`);
-  }
-  if (fanvas.frameInterval !== null) {
+  if (full !== null && floorFull !== null) {
+    const ratio = full / floorFull;
+    const net =
+      harness === null
+        ? ""
+        : `; net of the harness row ${((full - harness) / (floorFull - harness)).toFixed(2)}x`;
     lines.push(
-      `60 fps while drawing: ${missedBy(fanvas.frameInterval, TARGET_FPS_INTERVAL, "ms per frame")}`,
+      verdict("ms / move at full drawing vs floor", ratio, `${ratio.toFixed(2)}x${net}`, 1.1, "<= 1.1x", "x"),
     );
   }
-  if (fanvas.undo !== null) lines.push(`one undo: ${missedBy(fanvas.undo, 16, "ms")}`);
-  if (fanvas.restore !== null) {
-    const pending = fanvas.restorePending ? " (pending: see the restore note)" : "";
-    lines.push(`restore: ${missedBy(fanvas.restore, 100, "ms")}${pending}`);
+  if (full !== null && empty !== null) {
+    const ratio = full / empty;
+    lines.push(
+      verdict("ms / move at full drawing vs own empty", ratio, `${ratio.toFixed(2)}x`, 1.1, "<= 1.1x", "x"),
+    );
   }
-  if (fanvas.initialBytes !== null) {
-    lines.push(`initial JS + CSS: ${missedBy(fanvas.initialBytes / 1000, 80, "KB")}`);
+  if (frameInterval !== null) {
+    const shown = `${formatMs(frameInterval)} ms a frame (${(1000 / frameInterval).toFixed(0)} fps)`;
+    lines.push(
+      verdict("frame interval while drawing", frameInterval, shown, TARGET_FPS_INTERVAL, "60 fps", " ms"),
+    );
+  }
+  if (undo !== null) lines.push(verdict("one undo", undo, `${formatMs(undo)} ms`, 16, "<= 16 ms", " ms"));
+  if (restore !== null) {
+    const pending = fanvas.restorePending ? " (pending: see the restore note)" : "";
+    lines.push(
+      `${verdict("restore", restore, `${formatMs(restore)} ms`, 100, "<= 100 ms", " ms")}${pending}`,
+    );
+  }
+  if (initialBytes !== null) {
+    const kilobytes = initialBytes / 1000;
+    lines.push(verdict("initial JS + CSS gzipped", kilobytes, kb(initialBytes), 80, "<= 80 KB", " KB"));
   }
   return lines;
 }

@@ -28,7 +28,7 @@ const WORKLOAD_SEED = 1;
 const PROBE_SEED = 2;
 const PROBE_COUNT = 16;
 /** Strokes drawn per frame while building up the drawing, so frame-driven work keeps up. */
-const PREFILL_STROKES_PER_FRAME = 10;
+const PREFILL_STROKES_PER_FRAME = 50;
 
 let mounted: BenchSystem | null = null;
 const probes = syntheticStrokes(PROBE_SEED, PROBE_COUNT);

@@ -1,4 +1,6 @@
 import { DrawingEngine } from "../../../src/client/engine/drawing-engine.ts";
+import { openBackupStore } from "../../../src/client/persistence/backup-store.ts";
+import { startDrawingBackup } from "../../../src/client/persistence/drawing-backup.ts";
 import type { BenchStroke } from "../workload.ts";
 import { createCanvas, inkedShareOf } from "./canvas.ts";
 import type { BenchSystem, SystemFactory } from "./types.ts";
@@ -12,13 +14,32 @@ function readyEngine(host: HTMLElement): { canvas: HTMLCanvasElement; engine: Dr
   return { canvas, engine };
 }
 
+/** Puts `png` where the page's backup keeps the drawing, as the backup would have after the last change. */
+async function storeBackup(png: Blob): Promise<void> {
+  const store = await openBackupStore();
+  if (store === null) throw new Error("IndexedDB is unavailable in the bench page");
+  await store.write({ blob: png, savedAt: Date.now() });
+  store.close();
+}
+
+/** Runs the page's own restore on load (open IndexedDB, read, decode, restoreDrawing) until it settles. */
+function restoreFromBackup(engine: DrawingEngine, onStarted: (stop: () => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = startDrawingBackup(engine, {
+      onRestoreSettled: (outcome) =>
+        outcome === "restored" ? resolve() : reject(new Error(`restore: ${outcome}`)),
+    });
+    onStarted(stop);
+  });
+}
+
 /**
  * Fanvas's own engine, exactly as the page mounts it (minus React, which only constructs it). Restore is the
- * engine's restoreDrawing() after decoding the saved PNG; reading that PNG back from IndexedDB is not timed
- * because the backup store is not built yet (the figure says "pending" until it is).
+ * page's startDrawingBackup() reading back a backup of the full drawing from IndexedDB.
  */
 export const createFanvas: SystemFactory = (host) => {
   let { canvas, engine } = readyEngine(host);
+  let stopBackup = () => {};
   const system: BenchSystem = {
     get target() {
       return canvas;
@@ -33,21 +54,20 @@ export const createFanvas: SystemFactory = (host) => {
     },
     settle: () => Promise.resolve(),
     async prepareRestore() {
-      const png = await engine.toBlob();
+      await storeBackup(await engine.toBlob());
       engine.destroy();
       canvas.remove();
       ({ canvas, engine } = readyEngine(host));
       const fresh = engine;
       return {
-        label: "PNG decode + engine.restoreDrawing (IndexedDB read not built yet)",
-        pending: true,
-        run: async () => {
-          fresh.restoreDrawing(await createImageBitmap(png));
-        },
+        label: "startDrawingBackup: IndexedDB read + PNG decode + engine.restoreDrawing",
+        pending: false,
+        run: () => restoreFromBackup(fresh, (stop) => (stopBackup = stop)),
       };
     },
     inkedShare: async () => inkedShareOf(engine.getImageData()),
     destroy: () => {
+      stopBackup();
       engine.destroy();
       canvas.remove();
     },
