@@ -1,6 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { BrandingConfig } from "../common/config.ts";
 import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
+import { appWide } from "./plugins/app-wide.ts";
+import { cors } from "./plugins/cors.ts";
+import { type EdgeSettings, UNLIMITED_EDGE } from "./plugins/edge-settings.ts";
+import { requestLimitOptions } from "./plugins/request-limits.ts";
+import { saveRateLimit } from "./plugins/save-rate-limit.ts";
+import { securityHeaders } from "./plugins/security-headers.ts";
 import { configRoutes } from "./routes/config.ts";
 import { drawingsRoutes } from "./routes/drawings.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -15,11 +21,17 @@ export interface AppOptions {
   readonly clientDir: string;
   /** false in tests; structured JSON logs in production. */
   readonly logger: FastifyServerOptions["logger"];
+  /** Proxy trust, CORS, save rate limit, timeouts; production passes readSettings' edge. Default: UNLIMITED_EDGE. */
+  readonly edge?: EdgeSettings;
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
-export function fastifyOptions(logger: FastifyServerOptions["logger"]): FastifyServerOptions {
+export function fastifyOptions(
+  logger: FastifyServerOptions["logger"],
+  edge: EdgeSettings = UNLIMITED_EDGE,
+): FastifyServerOptions {
   return {
+    ...requestLimitOptions(edge),
     logger,
     // Unknown JSON fields are an error the client should hear about, not something to drop silently.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
@@ -32,9 +44,16 @@ export function fastifyOptions(logger: FastifyServerOptions["logger"]): FastifyS
 
 /** Builds the whole HTTP app over an open store. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify(fastifyOptions(options.logger));
+  const edge = options.edge ?? UNLIMITED_EDGE;
+  const app = Fastify(fastifyOptions(options.logger, edge));
   registerErrorHandling(app);
   closeConnectionsWhenClosing(app);
+  await app.register(appWide(securityHeaders), { branding: options.branding });
+  await app.register(appWide(cors), { origins: edge.corsOrigins });
+  await app.register(appWide(saveRateLimit), {
+    limit: edge.saveRateLimit,
+    windowSeconds: edge.saveRateWindowSeconds,
+  });
   await app.register(healthRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
   await app.register(drawingsRoutes, { store: options.store });

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../common/config.ts";
+import { DEFAULT_EDGE, type EdgeSettings } from "./plugins/edge-settings.ts";
 import type { StoreConfig } from "./store/open.ts";
 
 /** A start-up problem the operator fixes in the environment or the config file; its message is one line. */
@@ -22,12 +23,17 @@ export interface ServerSettings {
   readonly configPathExplicit: boolean;
   readonly clientDir: string;
   readonly logLevel: string;
+  /** Proxy trust, CORS, save rate limit and request timeouts. */
+  readonly edge: EdgeSettings;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const DEFAULT_CONFIG_PATH = "fanvas.config.json";
 
-/** Reads and checks PORT, HOST, DATA_DIR, DATABASE_URL, FANVAS_CONFIG, FANVAS_CLIENT_DIR and LOG_LEVEL. */
+/**
+ * Reads and checks PORT, HOST, DATA_DIR, DATABASE_URL, FANVAS_CONFIG, FANVAS_CLIENT_DIR, LOG_LEVEL and
+ * the edge settings (TRUST_PROXY, CORS_ORIGINS, SAVE_RATE_LIMIT, SAVE_RATE_WINDOW_SECONDS, REQUEST_TIMEOUT_SECONDS).
+ */
 export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? "data");
   const databaseUrl = nonEmpty(env.DATABASE_URL);
@@ -55,7 +61,75 @@ export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
     configPathExplicit: explicitConfig !== undefined,
     clientDir: resolve(nonEmpty(env.FANVAS_CLIENT_DIR) ?? "dist"),
     logLevel,
+    edge: readEdgeSettings(env),
   };
+}
+
+/** The edge settings; each unset variable takes its DEFAULT_EDGE value. */
+export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
+  return {
+    trustProxyHops: readTrustProxy(env.TRUST_PROXY),
+    corsOrigins: readOrigins(env.CORS_ORIGINS),
+    saveRateLimit: readWhole("SAVE_RATE_LIMIT", env.SAVE_RATE_LIMIT, DEFAULT_EDGE.saveRateLimit, 0),
+    saveRateWindowSeconds: readWhole(
+      "SAVE_RATE_WINDOW_SECONDS",
+      env.SAVE_RATE_WINDOW_SECONDS,
+      DEFAULT_EDGE.saveRateWindowSeconds,
+      1,
+    ),
+    requestTimeoutSeconds: readWhole(
+      "REQUEST_TIMEOUT_SECONDS",
+      env.REQUEST_TIMEOUT_SECONDS,
+      DEFAULT_EDGE.requestTimeoutSeconds,
+      1,
+    ),
+  };
+}
+
+/** "false" (default) believes no proxy; "true" one proxy; a number that many proxies in front. */
+function readTrustProxy(raw: string | undefined): number {
+  const text = nonEmpty(raw)?.toLowerCase();
+  if (text === undefined || text === "false") return 0;
+  if (text === "true") return 1;
+  return readWhole("TRUST_PROXY", text, 0, 0, "true, false or the number of proxies in front");
+}
+
+function readOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? "").split(",").flatMap((origin) => nonEmpty(origin) ?? []);
+  for (const origin of origins) {
+    if (!isOrigin(origin)) {
+      throw new ConfigError(
+        `Invalid environment: CORS_ORIGINS must be comma-separated origins like https://example.com (got "${origin}").`,
+      );
+    }
+  }
+  return origins;
+}
+
+/** Exactly scheme://host[:port], as browsers send it in the Origin header (no path, no trailing slash). */
+function isOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
+function readWhole(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  minimum: number,
+  expected = `a whole number of at least ${minimum}`,
+): number {
+  const text = nonEmpty(raw);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < minimum || value > 1_000_000) {
+    throw new ConfigError(`Invalid environment: ${name} must be ${expected} (got "${text}").`);
+  }
+  return value;
 }
 
 function readPort(raw: string | undefined): number {

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import type { BrandingConfig } from "../../common/config.ts";
+
+/** Options of the security headers plugin. */
+export interface SecurityHeadersOptions {
+  readonly branding: BrandingConfig;
+}
+
+/**
+ * Sets the security headers on every answer: pages, built files, images, JSON and every error.
+ * onSend runs for all of them, including 404s and answers Fastify makes before routing.
+ */
+export async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
+  const headers = securityHeaderValues(options.branding);
+  app.addHook("onSend", async (_request, reply) => {
+    reply.headers(headers);
+  });
+}
+
+/** The header values, fixed for the life of the process since the branding is read once at start. */
+export function securityHeaderValues(branding: BrandingConfig): Record<string, string> {
+  return {
+    "content-security-policy": contentSecurityPolicy(branding),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    // Older browsers ignore frame-ancestors; this keeps the page out of frames there too.
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+  };
+}
+
+/**
+ * No inline script and no inline style attribute; the branding's JSON block is a data block, which
+ * script-src does not govern. Images may come from the remote mascot and favicon origins the operator
+ * configured; data: and blob: are the favicon and the saved drawing the page makes itself.
+ */
+export function contentSecurityPolicy(branding: BrandingConfig): string {
+  const imageOrigins = remoteOrigins([branding.mascotImage, branding.faviconImage]);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The distinct origins of the absolute URLs among these; paths on our own origin need no entry. */
+function remoteOrigins(addresses: readonly string[]): string[] {
+  const origins = addresses
+    .filter((address) => /^https?:\/\//.test(address))
+    .map((url) => new URL(url).origin);
+  return [...new Set(origins)];
+}
