@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type PngOptions } from "sharp";
 import { CANVAS_SIZE, MAX_UPLOAD_BYTES } from "../common/constants.ts";
 import { HttpError } from "./errors.ts";
 
@@ -98,6 +98,74 @@ function guessFormat(bytes: Buffer): string {
   if (head.startsWith("data:"))
     return " (it is a data URL; send it as JSON image_data, or send the decoded bytes)";
   return " (it does not start with the PNG signature)";
+}
+
+/** Encoder settings tried on every drawing; the smallest result that decodes to the same pixels wins. */
+const LOSSLESS_CANDIDATES: readonly PngOptions[] = [
+  // Per-row filter choice usually wins on drawings with a photographic background.
+  { compressionLevel: 9, adaptiveFiltering: true, palette: false },
+  // No filtering often wins on flat areas and strokes.
+  { compressionLevel: 9, adaptiveFiltering: false, palette: false },
+];
+/** Only tried when the drawing has at most 256 colours, where a palette can hold every one of them. */
+const PALETTE_CANDIDATE: PngOptions = { palette: true, colours: 256, quality: 100, dither: 0, effort: 10 };
+
+/**
+ * Re-encodes a stored PNG losslessly: no metadata, no alpha channel when every pixel is opaque, maximum
+ * zlib compression. Returns the smallest candidate whose decoded RGBA equals the original's, or
+ * undefined when none is smaller (or the original is not 8-bit, where RGBA8 cannot prove equality).
+ */
+export async function reencodeLosslessly(original: Buffer): Promise<Buffer | undefined> {
+  const input = sharp(original, { failOn: "error", limitInputPixels: CANVAS_SIZE * CANVAS_SIZE });
+  if ((await input.metadata()).depth !== "uchar") return undefined;
+  const { data: rgba, info } = await input.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const opaque = isOpaque(rgba);
+  const pixels = opaque ? dropAlpha(rgba) : rgba;
+  const raw = { width: info.width, height: info.height, channels: opaque ? 3 : 4 } as const;
+  const settings = hasAtMost256Colours(rgba)
+    ? [...LOSSLESS_CANDIDATES, PALETTE_CANDIDATE]
+    : LOSSLESS_CANDIDATES;
+  let best: Buffer | undefined;
+  for (const options of settings) {
+    // Built from raw pixels, so no chunk of the upload (text, time, profiles) can survive.
+    const candidate = await sharp(pixels, { raw }).png(options).toBuffer();
+    const smaller = candidate.length < (best ?? original).length;
+    if (smaller && (await decodeRgba(candidate)).equals(rgba)) best = candidate;
+  }
+  return best;
+}
+
+/** Every pixel as 8-bit RGBA, the form in which two PNGs are compared. */
+export async function decodeRgba(png: Buffer): Promise<Buffer> {
+  return sharp(png, { failOn: "error", limitInputPixels: CANVAS_SIZE * CANVAS_SIZE })
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
+}
+
+function isOpaque(rgba: Buffer): boolean {
+  for (let offset = 3; offset < rgba.length; offset += 4) if (rgba[offset] !== 0xff) return false;
+  return true;
+}
+
+function dropAlpha(rgba: Buffer): Buffer {
+  const rgb = Buffer.allocUnsafe((rgba.length / 4) * 3);
+  for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3) {
+    rgb[to] = rgba[from] ?? 0;
+    rgb[to + 1] = rgba[from + 1] ?? 0;
+    rgb[to + 2] = rgba[from + 2] ?? 0;
+  }
+  return rgb;
+}
+
+/** Stops counting at the 257th colour, so a photographic drawing costs little. */
+function hasAtMost256Colours(rgba: Buffer): boolean {
+  const colours = new Set<number>();
+  for (let offset = 0; offset < rgba.length; offset += 4) {
+    colours.add(rgba.readUInt32BE(offset));
+    if (colours.size > 256) return false;
+  }
+  return true;
 }
 
 function capitalise(text: string): string {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadBranding, readSettings } from "./config.ts";
+import { startDrawingWorker } from "./jobs/drawing-worker.ts";
 import { checkRemoteImages } from "./remote-images.ts";
 import { openStore } from "./store/open.ts";
 
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
     clientDir: settings.clientDir,
     logger: { level: settings.logLevel, stream: process.stderr },
   });
+  // Resumes the re-encoding a previous process left pending, then follows every save.
+  const worker = startDrawingWorker(store, app.log);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     await app.close();
+    // The job in progress finishes; the rest stays pending in the store for the next start.
+    await worker.stop();
     await store.close();
     process.exit(0);
   };

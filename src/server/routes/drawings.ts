@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import { errorResponses, sendApiError } from "../errors.ts";
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf, keyUsedForOtherImage } from "../idempotency.ts";
 import { validateDrawingPng } from "../images.ts";
-import { findDrawingImage, insertDrawing } from "../store/drawings.ts";
+import { findDrawingImage, insertDrawing, insertDrawingOnce } from "../store/drawings.ts";
 import type { Store } from "../store/open.ts";
 import { uploadedPng } from "../uploads.ts";
 
@@ -58,17 +59,26 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
             "image/png": { schema: { description: "The PNG file's bytes" } },
           },
         },
-        response: { 201: savedDrawingSchema, ...errorResponses },
+        response: { 200: savedDrawingSchema, 201: savedDrawingSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const png = uploadedPng(request.body);
       await validateDrawingPng(png);
-      const id = randomBytes(9).toString("base64url");
       const sha256 = createHash("sha256").update(png).digest("hex");
-      const record = await insertDrawing(db, { id, png, sha256, createdAt: new Date() });
-      const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt: record.createdAt };
-      return reply.code(201).send(answer);
+      const drawing = { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date() };
+      // Resolves only once the row is committed (SQLite: WAL fsynced), so a 201 survives a kill.
+      const outcome =
+        key === undefined
+          ? { kind: "created" as const, record: await insertDrawing(db, drawing) }
+          : await insertDrawingOnce(db, drawing, key);
+      if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
+      if (outcome.kind === "created") options.store.pendingWork.notify();
+      const { id, createdAt } = outcome.record;
+      const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt };
+      // 201 when this request stored it; 200 when a retry with the same key finds it already stored.
+      return reply.code(outcome.kind === "created" ? 201 : 200).send(answer);
     },
   );
 
@@ -96,7 +106,8 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
         });
       }
       const etag = `"${image.sha256}"`;
-      // Stored drawings never change, so the browser and any proxy may keep them for a year.
+      // A drawing's pixels never change (re-encoding keeps them identical), so caches may keep it a year;
+      // the ETag follows the stored bytes, so a revalidation after re-encoding gets the smaller file.
       reply.header("ETag", etag).header("Cache-Control", "public, max-age=31536000, immutable");
       if (isFreshFor(request.headers["if-none-match"], etag)) return reply.code(304).send();
       return reply.header("X-Content-Type-Options", "nosniff").type("image/png").send(image.bytes);

@@ -11,6 +11,12 @@ export interface DrawingsTable {
   sha256: string;
   /** Written as an ISO 8601 string; PostgreSQL reads it back as a Date, SQLite as the same string. */
   created_at: ColumnType<Date | string, string, never>;
+  /** The client's Idempotency-Key of the save that stored this row; NULL when it sent none. Unique. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+  /** SHA-256 of the bytes as uploaded (sha256 follows re-encoding); tells a retry from another drawing. */
+  upload_sha256: ColumnType<string | null, string | null | undefined, never>;
+  /** When background re-encoding finished (kept or replaced the bytes); NULL while it is pending. */
+  reencoded_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** Every table Kysely knows about. */

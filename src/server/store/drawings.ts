@@ -21,6 +21,12 @@ export interface NewDrawing {
   readonly createdAt: Date;
 }
 
+/** What became of a save that carried an Idempotency-Key. */
+export type KeyedSaveOutcome =
+  | { readonly kind: "created"; readonly record: DrawingRecord }
+  | { readonly kind: "replayed"; readonly record: DrawingRecord }
+  | { readonly kind: "key_used_for_other_image" };
+
 /** Stores one drawing; resolves once the row is committed. */
 export async function insertDrawing(db: Kysely<Database>, drawing: NewDrawing): Promise<DrawingRecord> {
   const createdAt = drawing.createdAt.toISOString();
@@ -32,9 +38,51 @@ export async function insertDrawing(db: Kysely<Database>, drawing: NewDrawing): 
       byte_size: drawing.png.byteLength,
       sha256: drawing.sha256,
       created_at: createdAt,
+      upload_sha256: drawing.sha256,
     })
     .execute();
   return { id: drawing.id, createdAt };
+}
+
+/**
+ * Stores a drawing under an idempotency key at most once, in one statement (no transaction, so it is
+ * safe on SQLite's shared connection). When the key is taken, even by a request racing this one, the
+ * unique index makes the insert do nothing and the row already stored answers instead.
+ */
+export async function insertDrawingOnce(
+  db: Kysely<Database>,
+  drawing: NewDrawing,
+  idempotencyKey: string,
+): Promise<KeyedSaveOutcome> {
+  const createdAt = drawing.createdAt.toISOString();
+  const inserted = await db
+    .insertInto("drawings")
+    .values({
+      id: drawing.id,
+      image_data: drawing.png,
+      byte_size: drawing.png.byteLength,
+      sha256: drawing.sha256,
+      created_at: createdAt,
+      upload_sha256: drawing.sha256,
+      idempotency_key: idempotencyKey,
+    })
+    .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted !== undefined) return { kind: "created", record: { id: drawing.id, createdAt } };
+  // PostgreSQL's insert waited for the racing commit, so this read sees its row; rows are never deleted.
+  const stored = await db
+    .selectFrom("drawings")
+    .select(["id", "created_at", "upload_sha256"])
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirstOrThrow();
+  if (stored.upload_sha256 !== drawing.sha256) return { kind: "key_used_for_other_image" };
+  return { kind: "replayed", record: { id: stored.id, createdAt: isoTime(stored.created_at) } };
+}
+
+/** PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given. */
+function isoTime(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : value;
 }
 
 /** The PNG bytes of one drawing, or undefined when no drawing has that id. */

@@ -6,6 +6,7 @@ import pg from "pg";
 import type { Database } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { adaptNodeSqlite } from "./node-sqlite.ts";
+import { createWorkSignal, type WorkSignal } from "./work-signal.ts";
 
 /** Which database to use; chosen from configuration (DATABASE_URL), never sniffed later. */
 export type StoreConfig =
@@ -16,6 +17,8 @@ export type StoreConfig =
 export interface Store {
   readonly dialect: StoreConfig["dialect"];
   readonly db: Kysely<Database>;
+  /** Notified after a save records background work (re-encoding); the worker listens. */
+  readonly pendingWork: WorkSignal;
   /** Waits for running queries, then releases the file or the pool. */
   close(): Promise<void>;
 }
@@ -32,7 +35,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return { dialect: config.dialect, db, close: () => db.destroy() };
+  return { dialect: config.dialect, db, pendingWork: createWorkSignal(), close: () => db.destroy() };
 }
 
 function openSqlite(file: string): Kysely<Database> {

@@ -1,0 +1,40 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import { reencodeLosslessly } from "../images.ts";
+import type { Database } from "../store/database.ts";
+import { findDrawingImage } from "../store/drawings.ts";
+import { findPendingReencodes, finishReencode, type Replacement } from "../store/reencoding.ts";
+import type { JobKind, WorkerLog } from "./worker.ts";
+
+/**
+ * Background job that re-encodes each stored PNG losslessly and keeps the result only when it decodes
+ * to the same pixels and is smaller. The answer to the save never waits for it.
+ */
+export function reencodeJob(db: Kysely<Database>, log: WorkerLog): JobKind {
+  return {
+    name: "reencode",
+    pending: (limit) => findPendingReencodes(db, limit),
+    run: async (id) => {
+      const image = await findDrawingImage(db, id);
+      if (image === undefined) return;
+      const replacement = await smallerLosslessCopy(image.bytes, id, log);
+      await finishReencode(db, id, image.sha256, replacement);
+    },
+  };
+}
+
+/** An image the encoder cannot handle keeps its validated original; the job is still done. */
+async function smallerLosslessCopy(
+  png: Buffer,
+  id: string,
+  log: WorkerLog,
+): Promise<Replacement | undefined> {
+  try {
+    const bytes = await reencodeLosslessly(png);
+    if (bytes === undefined) return undefined;
+    return { bytes, sha256: createHash("sha256").update(bytes).digest("hex") };
+  } catch (error) {
+    log.error({ err: error, drawing: id }, "re-encoding failed; the original PNG stays");
+    return undefined;
+  }
+}
