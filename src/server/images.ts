@@ -1,6 +1,7 @@
 import sharp, { type PngOptions } from "sharp";
 import { CANVAS_SIZE, MAX_UPLOAD_BYTES } from "../common/constants.ts";
 import { HttpError } from "./errors.ts";
+import { checkPngStructure } from "./png-structure.ts";
 
 /** Every PNG file starts with these 8 bytes. */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -68,6 +69,8 @@ export async function validateDrawingPng(bytes: Buffer): Promise<void> {
       `The image is ${size.width} x ${size.height} pixels; a drawing must be exactly ${CANVAS_SIZE} x ${CANVAS_SIZE} pixels. Send the canvas itself, not a resized copy.`,
     );
   }
+  // Which PNG kinds are accepted, and bombs and lying headers, are decided here (docs/decisions/0006).
+  await checkPngStructure(bytes);
   await decodeFully(bytes);
 }
 
