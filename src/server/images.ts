@@ -131,7 +131,7 @@ export async function reencodeLosslessly(original: Buffer): Promise<Buffer | und
   let best: Buffer | undefined;
   for (const options of settings) {
     // Built from raw pixels, so no chunk of the upload (text, time, profiles) can survive.
-    const candidate = await sharp(pixels, { raw }).png(options).toBuffer();
+    const candidate = essentialChunksOnly(await sharp(pixels, { raw }).png(options).toBuffer());
     const smaller = candidate.length < (best ?? original).length;
     if (smaller && (await decodeRgba(candidate)).equals(rgba)) best = candidate;
   }
@@ -144,6 +144,21 @@ export async function decodeRgba(png: Buffer): Promise<Buffer> {
     .ensureAlpha()
     .raw()
     .toBuffer();
+}
+
+/** Chunks that carry pixels; tRNS is the alpha of a palette image. Everything else is metadata. */
+const PIXEL_CHUNKS = new Set(["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]);
+
+/** Drops the metadata chunks the encoder adds by itself (libvips always writes pHYs). */
+function essentialChunksOnly(png: Buffer): Buffer {
+  const kept: Buffer[] = [png.subarray(0, PNG_SIGNATURE.length)];
+  for (let offset = PNG_SIGNATURE.length; offset + 12 <= png.length; ) {
+    const end = offset + 12 + png.readUInt32BE(offset);
+    if (PIXEL_CHUNKS.has(png.toString("latin1", offset + 4, offset + 8)))
+      kept.push(png.subarray(offset, end));
+    offset = end;
+  }
+  return Buffer.concat(kept);
 }
 
 function isOpaque(rgba: Buffer): boolean {
