@@ -78,12 +78,14 @@ export function ShortcutsHelp({ open, onOpenChange }: ShortcutsHelpProps) {
                 {keys.map((combo, i) => (
                   <Fragment key={combo.join("+")}>
                     {i > 0 && <span className="shortcuts__or"> or </span>}
-                    {combo.map((name, j) => (
-                      <Fragment key={name}>
-                        {j > 0 && "+"}
-                        <kbd>{name}</kbd>
-                      </Fragment>
-                    ))}
+                    <span className="shortcuts__combo">
+                      {combo.map((name, j) => (
+                        <Fragment key={name}>
+                          {j > 0 && "+"}
+                          <kbd>{name}</kbd>
+                        </Fragment>
+                      ))}
+                    </span>
                   </Fragment>
                 ))}
               </dt>
