@@ -7,7 +7,10 @@ export interface RunSample {
   readonly moveEmpty: number;
   readonly moveFull: number | null;
   readonly frameInterval: number | null;
+  /** Median ms until on screen over this run's undos. */
   readonly undo: number | null;
+  /** Main-thread CPU ms per undo, frames around it included. */
+  readonly undoCpu: number | null;
   readonly restore: RestoreResult | null;
   readonly inked: number | null;
   /** How long drawing the full drawing took, ms (informative: shows where the run time goes). */
@@ -28,6 +31,8 @@ const MOVES_PER_PROBE = 99;
 const TRAILING_FRAMES = 2;
 /** Moves per frame in the frame-interval test: a few, as a fast hand gives, and fewer frames to wait for. */
 export const FRAME_TEST_MOVES = 3;
+/** Undos timed per run (one at a time, each back on screen before the next), for a steadier median. */
+const UNDOS_PER_RUN = 3;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -112,6 +117,7 @@ export async function measureSystem(
         moveFull: null,
         frameInterval: null,
         undo: null,
+        undoCpu: null,
         restore: null,
         inked: null,
         prefillMs: null,
@@ -124,9 +130,14 @@ export async function measureSystem(
     const inked = await page.evaluate(() => window.fanvasBench.inkedShare());
     const moveFull = await perMove(page, cdp, workload, false);
     const interval = await frameInterval(page, workload);
-    const undo = await step("undo", () => page.evaluate(() => window.fanvasBench.undo()));
+    const beforeUndo = await busyMs(cdp);
+    const undos = await step("undo", () =>
+      page.evaluate((times) => window.fanvasBench.undo(times), UNDOS_PER_RUN),
+    );
+    const undoCpu = undos === null ? null : ((await busyMs(cdp)) - beforeUndo) / undos.length;
+    const undo = undos === null ? null : median(undos);
     const restore = await step("restore", () => page.evaluate(() => window.fanvasBench.restore()));
-    return { moveEmpty, moveFull, frameInterval: interval, undo, restore, inked, prefillMs };
+    return { moveEmpty, moveFull, frameInterval: interval, undo, undoCpu, restore, inked, prefillMs };
   } finally {
     await page.close();
   }

@@ -80,6 +80,7 @@ function summarise(
     moveFull: medianOf(samples, (sample) => sample.moveFull),
     frameInterval: medianOf(samples, (sample) => sample.frameInterval),
     undo: medianOf(samples, (sample) => sample.undo),
+    undoCpu: medianOf(samples, (sample) => sample.undoCpu),
     restore: medianOf(samples, (sample) => sample.restore?.ms ?? null),
     restoreLabel: restore?.label ?? "n/a",
     restorePending: restore?.pending ?? false,

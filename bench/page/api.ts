@@ -20,8 +20,11 @@ export interface BenchApi {
   drawProbe(index: number, movesPerFrame: number, trailingFrames: number): Promise<number[]>;
   /** Draws the first `count` workload strokes; returns how many ms it took (informative only). */
   prefill(count: number): Promise<number>;
-  /** One undo until on screen, in ms; null when the system has no undo. */
-  undo(): Promise<number | null>;
+  /**
+   * Undoes up to `times` strokes one at a time (fewer once one takes over UNDO_REPEAT_LIMIT_MS) and returns
+   * each one's ms until on screen; null when the system has no undo.
+   */
+  undo(times: number): Promise<number[] | null>;
   /** Saves, remounts fresh and times putting the drawing back on screen. */
   restore(): Promise<RestoreResult>;
   /** Share of non-white pixels: a sanity check that the strokes landed. */

@@ -1,4 +1,4 @@
-import SignaturePad from "signature_pad";
+import SignaturePad, { type PointGroup } from "signature_pad";
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import type { BenchStroke } from "../workload.ts";
 import { context2d, createCanvas, inkedShareOf } from "./canvas.ts";
@@ -13,7 +13,28 @@ function newPad(canvas: HTMLCanvasElement): SignaturePad {
   return new SignaturePad(canvas, { throttle: 0, minDistance: 1, backgroundColor: "#ffffff" });
 }
 
-/** signature_pad 5 over a 600 x 600 canvas; undo is its documented toData / pop / fromData. */
+/** `stroke` as signature_pad stores it (16 ms between points, like a 60 Hz pointer). */
+function pointGroup(stroke: BenchStroke): PointGroup {
+  return {
+    penColor: stroke.colour,
+    dotSize: 0,
+    minWidth: stroke.width / 2,
+    maxWidth: stroke.width / 2,
+    velocityFilterWeight: 0.7,
+    compositeOperation: "source-over",
+    points: stroke.points.map((point, index) => ({
+      x: point.x,
+      y: point.y,
+      pressure: 0.5,
+      time: index * 16,
+    })),
+  };
+}
+
+/**
+ * signature_pad 5 over a 600 x 600 canvas; undo is its documented toData / pop / fromData. The full drawing
+ * is loaded with fromData (the same strokes, the same data and pixels as drawing them, in half the time).
+ */
 export const createSignaturePad: SystemFactory = (host) => {
   let canvas = createCanvas(host);
   let pad = newPad(canvas);
@@ -22,7 +43,7 @@ export const createSignaturePad: SystemFactory = (host) => {
       return canvas;
     },
     paintsLater: false,
-    load: null,
+    load: async (strokes) => pad.fromData(strokes.map(pointGroup), { clear: false }),
     undo: () => {
       const data = pad.toData();
       data.pop();
