@@ -66,7 +66,11 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
           set: (callback, ms) => setTimeout(callback, ms),
           clear: (handle) => clearTimeout(handle as number),
         },
-        onError: (error) => console.warn("Fanvas: the drawing backup could not be written.", error),
+        onError: (error) =>
+          console.warn(
+            "Fanvas: the drawing backup could not be written; the next change tries again.",
+            error,
+          ),
       });
       if (gate.restoreSettled(finalOutcome === "restored")) scheduler.request();
     }
