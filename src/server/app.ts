@@ -1,12 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import type { BrandingConfig } from "../common/config.ts";
+import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
 import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
 import { appWide } from "./plugins/app-wide.ts";
 import { cors } from "./plugins/cors.ts";
 import { type EdgeSettings, UNLIMITED_EDGE } from "./plugins/edge-settings.ts";
 import { requestLimitOptions } from "./plugins/request-limits.ts";
 import { saveRateLimit } from "./plugins/save-rate-limit.ts";
-import { securityHeaders } from "./plugins/security-headers.ts";
+import { securityHeaders, withSecurityHeaders } from "./plugins/security-headers.ts";
 import { configRoutes } from "./routes/config.ts";
 import { drawingsRoutes } from "./routes/drawings.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -29,6 +29,7 @@ export interface AppOptions {
 export function fastifyOptions(
   logger: FastifyServerOptions["logger"],
   edge: EdgeSettings = UNLIMITED_EDGE,
+  branding: BrandingConfig = DEFAULT_BRANDING,
 ): FastifyServerOptions {
   return {
     ...requestLimitOptions(edge),
@@ -38,14 +39,15 @@ export function fastifyOptions(
     // On close: refuse new requests with 503, drop idle keep-alive sockets, let requests in flight finish.
     return503OnClosing: true,
     forceCloseConnections: "idle",
-    frameworkErrors: answerFrameworkError,
+    // These answers skip every hook, so they get their security headers here.
+    frameworkErrors: withSecurityHeaders(answerFrameworkError, branding),
   };
 }
 
 /** Builds the whole HTTP app over an open store. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const edge = options.edge ?? UNLIMITED_EDGE;
-  const app = Fastify(fastifyOptions(options.logger, edge));
+  const app = Fastify(fastifyOptions(options.logger, edge, options.branding));
   registerErrorHandling(app);
   closeConnectionsWhenClosing(app);
   await app.register(appWide(securityHeaders), { branding: options.branding });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BrandingConfig } from "../../common/config.ts";
 
 /** Options of the security headers plugin. */
@@ -15,6 +15,18 @@ export async function securityHeaders(app: FastifyInstance, options: SecurityHea
   app.addHook("onSend", async (_request, reply) => {
     reply.headers(headers);
   });
+}
+
+/** Wraps Fastify's frameworkErrors handler, whose answers run no hooks, so they carry the headers too. */
+export function withSecurityHeaders(
+  answer: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void,
+  branding: BrandingConfig,
+): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  const headers = securityHeaderValues(branding);
+  return (error, request, reply) => {
+    reply.headers(headers);
+    answer(error, request, reply);
+  };
 }
 
 /** The header values, fixed for the life of the process since the branding is read once at start. */
