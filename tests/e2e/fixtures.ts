@@ -1,5 +1,5 @@
 import { test as base, type ConsoleMessage, expect } from "@playwright/test";
-import { type RunningServer, startServer } from "./helpers/server.ts";
+import { type RunningServer, type StartServerOptions, startServer } from "./helpers/server.ts";
 
 /** What the page wrote to its console, by the first argument of each call (the spec's messages are exact). */
 export interface ConsoleRecorder {
@@ -8,6 +8,8 @@ export interface ConsoleRecorder {
 
 interface TestFixtures {
   consoleLog: ConsoleRecorder;
+  /** Starts another real server (for example with other branding); every one started is stopped after the test. */
+  launchServer: (options: StartServerOptions) => Promise<RunningServer>;
   /** Fails the test if the page threw an uncaught error. */
   noPageErrors: undefined;
 }
@@ -30,6 +32,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  launchServer: async ({}, use) => {
+    const started: RunningServer[] = [];
+    await use(async (options) => {
+      const server = await startServer(options);
+      started.push(server);
+      return server;
+    });
+    await Promise.all(started.map((server) => server.stop()));
   },
   consoleLog: async ({ page }, use) => {
     const pending: Promise<string>[] = [];

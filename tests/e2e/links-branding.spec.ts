@@ -3,7 +3,6 @@ import { expect, test } from "./fixtures.ts";
 import { servedBranding } from "./helpers/branding.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
-import { startServer } from "./helpers/server.ts";
 
 test("Profile and Community open in a new tab without giving it access to the page", async ({ page }) => {
   await openDrawingPage(page);
@@ -34,7 +33,7 @@ test.describe("copying the contract address", () => {
   });
 });
 
-test("branding from a config file shows up without rebuilding the page", async ({ page }) => {
+test("branding from a config file shows up without rebuilding the page", async ({ launchServer, page }) => {
   const branding: BrandingConfig = {
     title: "Paint Pam",
     contractAddress: "PAM2222222222222222222222222222222222222moon",
@@ -45,24 +44,19 @@ test("branding from a config file shows up without rebuilding the page", async (
     downloadPrefix: "paint-pam",
   };
   // A second server on the same build in dist/, given only a different config file.
-  const server = await startServer({ branding });
-  try {
-    await openDrawingPage(page, server.url);
-    await expect(page).toHaveTitle(/Paint Pam/);
-    await expect(page.getByRole("heading", { name: "Paint Pam" })).toBeVisible();
-    await expect(page.getByText(branding.contractAddress)).toBeVisible();
-    await expect(page.getByRole("link", { name: /^Profile\b/ })).toHaveAttribute("href", branding.profileUrl);
-    await expect(page.getByRole("link", { name: /^Community\b/ })).toHaveAttribute(
-      "href",
-      branding.communityUrl,
-    );
-    const upload = nextUpload(page);
-    const { download } = await saveImage(page);
-    expect(download.suggestedFilename()).toMatch(/^paint-pam-\d+\.png$/);
-    expect((await upload).status()).toBe(201);
-    await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
-  } finally {
-    await page.close();
-    await server.stop();
-  }
+  const server = await launchServer({ branding });
+  await openDrawingPage(page, server.url);
+  await expect(page).toHaveTitle(/Paint Pam/);
+  await expect(page.getByRole("heading", { name: "Paint Pam" })).toBeVisible();
+  await expect(page.getByText(branding.contractAddress)).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Profile\b/ })).toHaveAttribute("href", branding.profileUrl);
+  await expect(page.getByRole("link", { name: /^Community\b/ })).toHaveAttribute(
+    "href",
+    branding.communityUrl,
+  );
+  const upload = nextUpload(page);
+  const { download } = await saveImage(page);
+  expect(download.suggestedFilename()).toMatch(/^paint-pam-\d+\.png$/);
+  expect((await upload).status()).toBe(201);
+  await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
 });
