@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // TEST_DATABASE_URL is set). End-to-end tests run under Playwright, not here.
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "tests/api/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "tests/api/**/*.test.ts", "tests/reliability/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -29,6 +29,8 @@ export interface BackgroundWorker {
 export interface WorkerOptions {
   readonly kinds: readonly JobKind[];
   readonly log: WorkerLog;
+  /** Resolves when a job may start: the worker runs in the gaps between saves. */
+  readonly quiet?: () => Promise<void>;
   /** Ids held in memory at once: the queue bound. Everything else waits in the store. */
   readonly batchSize?: number;
 }
@@ -78,6 +80,7 @@ export function startBackgroundWorker(options: WorkerOptions): BackgroundWorker 
     for (const kind of options.kinds) {
       for (let ids = await kind.pending(batchSize); ids.length > 0; ids = await kind.pending(batchSize)) {
         for (const id of ids) {
+          await options.quiet?.();
           if (stopping) return jobs;
           await kind.run(id);
           jobs += 1;

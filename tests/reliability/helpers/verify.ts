@@ -1,0 +1,24 @@
+import { decodeRgba } from "../../../src/server/images.ts";
+import { findDrawingImage } from "../../../src/server/store/drawings.ts";
+import type { Store } from "../../../src/server/store/open.ts";
+import { drawingPixels } from "./drawings.ts";
+import type { SaveAnswer } from "./saves.ts";
+
+/** Acknowledged saves whose row is missing or whose stored PNG does not decode to the pixels sent. */
+export async function brokenSaves(store: Store, acknowledged: readonly SaveAnswer[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (let start = 0; start < acknowledged.length; start += 16) {
+    const batch = acknowledged.slice(start, start + 16).map(async (answer) => {
+      const id = answer.saved?.id ?? "";
+      const image = await findDrawingImage(store.db, id);
+      if (image === undefined) return `save ${answer.index} (${id}): no row`;
+      const pixels = await decodeRgba(image.bytes).catch(() => undefined);
+      if (pixels === undefined) return `save ${answer.index} (${id}): stored PNG does not decode`;
+      return pixels.equals(drawingPixels(answer.index))
+        ? undefined
+        : `save ${answer.index} (${id}): pixels differ`;
+    });
+    for (const problem of await Promise.all(batch)) if (problem !== undefined) problems.push(problem);
+  }
+  return problems;
+}
