@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { measureSystem, type RunSample, type Workload } from "./measure.ts";
-import { METHOD_NOTES } from "./notes.ts";
+import { methodNotes } from "./notes.ts";
 import type { SystemName } from "./page/api.ts";
 import { renderMarkdown, renderText, type SystemSummary } from "./report.ts";
 import { serveStatic } from "./serve.ts";
@@ -101,19 +101,20 @@ async function main(): Promise<void> {
     stepTimeoutMs: 60_000,
   };
   const budgetMs = Number(options.budget) * 1000;
-  const outDir = await mkdtemp(join(tmpdir(), "fanvas-bench-"));
-  const server = await (async () => {
-    await buildBenchPage(outDir);
-    return serveStatic(outDir);
-  })();
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
   const samples = new Map<SystemName, RunSample[]>(SYSTEMS.map((name) => [name, []]));
   let completedRuns = 0;
+  const outDir = await mkdtemp(join(tmpdir(), "fanvas-bench-"));
+  const cleanUp: (() => Promise<void>)[] = [() => rm(outDir, { recursive: true, force: true })];
   try {
+    await buildBenchPage(outDir);
+    const server = await serveStatic(outDir);
+    cleanUp.unshift(() => server.close());
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    cleanUp.unshift(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
     for (let run = 0; run < runs && performance.now() - started < budgetMs; run += 1) {
       for (const name of SYSTEMS) {
@@ -124,9 +125,7 @@ async function main(): Promise<void> {
       completedRuns += 1;
     }
   } finally {
-    await browser.close();
-    await server.close();
-    await rm(outDir, { recursive: true, force: true });
+    for (const step of cleanUp) await step();
   }
   const bytes = await sizes();
   const summaries = SYSTEMS.map((name) => summarise(name, samples.get(name) ?? [], bytes));
@@ -136,7 +135,7 @@ async function main(): Promise<void> {
     runs: completedRuns,
     strokes: workload.strokes,
     seconds: (performance.now() - started) / 1000,
-    notes: METHOD_NOTES({ summaries, minimalBytes: bytes.minimal, appError: bytes.appError, workload }),
+    notes: methodNotes({ summaries, minimalBytes: bytes.minimal, appError: bytes.appError, workload }),
   };
   process.stdout.write(`${renderText(summaries, context)}\n`);
   if (options.markdown !== undefined) {
