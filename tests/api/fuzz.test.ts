@@ -1,0 +1,151 @@
+import fc from "fast-check";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
+import { chunksOf, PNG_SIGNATURE, type PngChunk, pngOf } from "../fixtures/png-crafting.ts";
+import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { drawingPng } from "./helpers/png.ts";
+
+/** Fixed seeds: a failure reproduces, and the suite costs the same every run. */
+const SEED = 20261122;
+const RUNS = 300;
+
+/** One way to damage a valid PNG. */
+type Mutation =
+  | { kind: "flip"; at: number; bit: number }
+  | { kind: "cut"; at: number }
+  | { kind: "duplicate"; chunk: number }
+  | { kind: "drop"; chunk: number }
+  | { kind: "length"; chunk: number; value: number }
+  | { kind: "rewrite"; chunk: number; at: number; byte: number };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant("flip" as const), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }),
+  fc.record({ kind: fc.constant("cut" as const), at: fc.nat() }),
+  fc.record({ kind: fc.constant("duplicate" as const), chunk: fc.nat() }),
+  fc.record({ kind: fc.constant("drop" as const), chunk: fc.nat() }),
+  fc.record({ kind: fc.constant("length" as const), chunk: fc.nat(), value: fc.nat({ max: 0xffffffff }) }),
+  // Changes a chunk's data and gives it a correct CRC, so the damage reaches zlib and the decoder.
+  fc.record({
+    kind: fc.constant("rewrite" as const),
+    chunk: fc.nat(),
+    at: fc.nat(),
+    byte: fc.nat({ max: 255 }),
+  }),
+);
+
+/** Applies mutations in order; chunk indexes and byte offsets wrap to the current file. */
+function mutate(png: Buffer, mutations: readonly Mutation[]): Buffer {
+  let bytes: Buffer = Buffer.from(png);
+  for (const change of mutations) {
+    const chunks = chunksOf(bytes);
+    const pick = (index: number): number => index % Math.max(1, chunks.length);
+    switch (change.kind) {
+      case "flip": {
+        const at = change.at % bytes.length;
+        bytes[at] = (bytes[at] ?? 0) ^ (1 << change.bit);
+        break;
+      }
+      case "cut":
+        bytes = bytes.subarray(0, change.at % (bytes.length + 1));
+        break;
+      case "duplicate":
+      case "drop": {
+        const index = pick(change.chunk);
+        const copy = chunks.slice();
+        const target = copy[index];
+        if (target === undefined) break;
+        copy.splice(index, 1, ...(change.kind === "duplicate" ? [target, target] : []));
+        bytes = pngOf(copy);
+        break;
+      }
+      case "length": {
+        const offset = chunkOffset(chunks, pick(change.chunk));
+        if (offset + 4 <= bytes.length) bytes.writeUInt32BE(change.value, offset);
+        break;
+      }
+      case "rewrite": {
+        const index = pick(change.chunk);
+        const target = chunks[index];
+        if (target === undefined || target.data.length === 0) break;
+        const data = Buffer.from(target.data);
+        data[change.at % data.length] = change.byte;
+        bytes = pngOf(chunks.map((chunk, i) => (i === index ? { type: chunk.type, data } : chunk)));
+        break;
+      }
+    }
+  }
+  return bytes;
+}
+
+/** Where a chunk starts in the file that chunksOf read. */
+function chunkOffset(chunks: readonly PngChunk[], index: number): number {
+  return chunks
+    .slice(0, index)
+    .reduce((offset, chunk) => offset + 12 + chunk.data.length, PNG_SIGNATURE.length);
+}
+
+describe("fuzzing the upload path", () => {
+  let t: TestApp;
+  let valid: Buffer;
+  /** Statuses seen, so the suite can show that mutations reach both acceptance and refusal. */
+  const seen = new Map<number, number>();
+  beforeAll(async () => {
+    t = await startTestApp("sqlite");
+    valid = await drawingPng(600, 600, 3);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Uploads bytes; a 201 must hold a stored PNG of 600 x 600, anything else must be a 4xx ApiError. */
+  async function uploadNeverBreaks(bytes: Buffer): Promise<void> {
+    const before = await t.count();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/drawings",
+      headers: { "content-type": "image/png" },
+      payload: bytes,
+    });
+    seen.set(response.statusCode, (seen.get(response.statusCode) ?? 0) + 1);
+    if (response.statusCode === 201) {
+      expect(await t.count()).toBe(before + 1);
+      const stored = await t.app.inject({ method: "GET", url: response.json<SavedDrawing>().url });
+      const { info } = await sharp(stored.rawPayload, { failOn: "error" })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([600, 600]);
+      return;
+    }
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json<ApiError>().statusCode).toBe(response.statusCode);
+    expect(await t.count()).toBe(before);
+  }
+
+  it("answers random bytes, with or without a PNG signature, with a 4xx and stores nothing", async () => {
+    const randomBody = fc.tuple(fc.boolean(), fc.uint8Array({ maxLength: 4096 }));
+    await fc.assert(
+      fc.asyncProperty(randomBody, async ([signed, random]) => {
+        const bytes = Buffer.concat([signed ? PNG_SIGNATURE : Buffer.alloc(0), random]);
+        await uploadNeverBreaks(bytes);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("answers mutated 600 x 600 PNGs with 201 or 4xx, never 5xx, and stores only PNGs that decode", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
+        await uploadNeverBreaks(mutate(valid, mutations));
+      }),
+      { seed: SEED + 1, numRuns: RUNS },
+    );
+  });
+
+  it("saw both stored and refused mutations, and stays healthy after the fuzzing", async () => {
+    expect(seen.get(201) ?? 0).toBeGreaterThan(0);
+    expect([...seen.keys()].every((status) => status === 201 || (status >= 400 && status < 500))).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+  });
+});
