@@ -1,9 +1,11 @@
+import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import type { Point } from "../../src/client/engine/types.ts";
 import { expect, test } from "./fixtures.ts";
 import { brushButton, choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
 import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
 import { decodePng, isPng } from "./helpers/png.ts";
+import { nextUpload, SAVED_TEXT } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
 const IDENTICAL = { maxChannelDiff: 0, differingPixels: 0, firstAt: null };
@@ -182,10 +184,13 @@ test("Ctrl+S and Cmd+S download the drawing, and the browser's own save is preve
 
   for (const combo of ["Control+s", "Meta+s"]) {
     const downloadEvent = page.waitForEvent("download");
+    const upload = nextUpload(page);
     await page.keyboard.press(combo);
     const download = await downloadEvent;
+    // A save in flight ignores another request, so the next combination waits until this one has finished.
+    expect((await upload).ok()).toBe(true);
+    await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
     expect(download.suggestedFilename()).toMatch(/^draw-fred-\d+\.png$/);
-    const { readFile } = await import("node:fs/promises");
     const bytes = new Uint8Array(await readFile(await download.path()));
     expect(isPng(bytes)).toBe(true);
     expect(compareBitmaps(await decodePng(bytes), stroked)).toEqual(IDENTICAL);
