@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { loadBranding } from "./branding.ts";
 import { App } from "./components/App.tsx";
 import { applyFavicon } from "./favicon.ts";
+import { startSaveQueue } from "./save/store-drawing.ts";
 import "./styles.css";
 
 /** Mounts the page once the branding is known (synchronously available when our server served the HTML). */
@@ -11,6 +12,8 @@ async function start(): Promise<void> {
   const branding = await loadBranding();
   document.title = branding.title;
   void applyFavicon(branding.faviconImage);
+  // Saves an earlier visit could not deliver (offline, server down) are sent now.
+  startSaveQueue();
   const root = document.getElementById("root");
   if (!root) throw new Error("index.html has no #root element");
   createRoot(root).render(

@@ -5,11 +5,12 @@ import { stepBrushSize } from "../keyboard/shortcuts.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
 import { HistoryButtons } from "./HistoryButtons.tsx";
+import { SaveStatusLine } from "./SaveStatusLine.tsx";
 import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { useDrawingEngine } from "./use-drawing-engine.ts";
 import { useEngineHistory } from "./use-engine-history.ts";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts.ts";
-import { SAVE_STATUS_TEXT, type SaveCallback, useSaveImage } from "./use-save-image.ts";
+import { type SaveCallback, useSaveImage } from "./use-save-image.ts";
 
 /** Props of the drawing component. */
 export interface DrawingBoardProps {
@@ -17,7 +18,10 @@ export interface DrawingBoardProps {
   readonly backgroundSrc: string;
   /** Downloads are named `{downloadPrefix}-{milliseconds since epoch}.png`. */
   readonly downloadPrefix: string;
-  /** Called with the PNG data URL after each download; a returned promise drives the visible save status. */
+  /**
+   * Called with the PNG data URL (and the same PNG as a Blob) after each download; it reports progress to the
+   * visible save status, or returns a promise that decides it (see SaveContext).
+   */
   readonly onSave?: SaveCallback;
 }
 
@@ -114,9 +118,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
             Save Image
           </button>
         </div>
-        <p className="status" role="status">
-          {SAVE_STATUS_TEXT[status]}
-        </p>
+        <SaveStatusLine status={status} />
         <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
         <span className="visually-hidden" aria-live="polite">
           {announcement}

@@ -1,42 +1,56 @@
-/** The page's save callback: stores a drawing on our server. */
-import type { ApiError, SavedDrawing } from "../../common/api.ts";
-import { DRAWINGS_PATH } from "../../common/api.ts";
-import { CONSOLE_MESSAGES } from "../../common/constants.ts";
-import { dataUrlToBlob } from "./png-data.ts";
+/** The page's save callback: every save goes through one durable queue per tab, which uploads and retries. */
 
-/** Reads an error answer's body: the server's JSON error when it sent one, else its text. */
-async function readErrorBody(response: Response): Promise<ApiError | string> {
-  const text = await response.text().catch(() => "");
-  try {
-    return JSON.parse(text) as ApiError;
-  } catch {
-    return text || `HTTP ${response.status}`;
-  }
+import { openIdbQueueStorage } from "./idb-queue-storage.ts";
+import { newIdempotencyKey } from "./idempotency-key.ts";
+import { createMemoryQueueStorage } from "./queue-storage.ts";
+import type { SaveContext } from "./save-callback.ts";
+import { createSaveQueue, type SaveProgress, type SaveQueue } from "./save-queue.ts";
+import { uploadDrawing } from "./upload-drawing.ts";
+
+let pageQueue: Promise<SaveQueue> | null = null;
+/** Who hears about each save of this tab, by its key; saves left by an earlier visit have nobody. */
+const listeners = new Map<string, (progress: SaveProgress) => void>();
+
+function queue(): Promise<SaveQueue> {
+  pageQueue ??= openPageQueue();
+  return pageQueue;
+}
+
+async function openPageQueue(): Promise<SaveQueue> {
+  const storage = (await openIdbQueueStorage()) ?? createMemoryQueueStorage();
+  const opened = createSaveQueue({
+    storage,
+    send: uploadDrawing,
+    timers: {
+      set: (callback, ms) => setTimeout(callback, ms),
+      clear: (handle) => clearTimeout(handle as number),
+    },
+    onProgress: (key, progress) => {
+      listeners.get(key)?.(progress);
+      if (progress.kind === "saved" || progress.kind === "refused") listeners.delete(key);
+    },
+  });
+  // Back online is the best moment to try; the backoff timer covers a server that comes back by itself.
+  window.addEventListener("online", () => void opened.wake());
+  void opened.wake();
+  return opened;
 }
 
 /**
- * POSTs the PNG as raw bytes (smaller than base64 JSON, and the server checks the bytes, not our MIME type).
- * Logs the spec's console messages on failure and rejects, so the caller can tell the visitor.
+ * Opens the save queue and sends what an earlier visit left in it (a save made offline or while the server was
+ * down). Call once when the page loads; calling again does nothing more.
  */
-export async function storeDrawing(pngDataUrl: string): Promise<SavedDrawing | null> {
-  let response: Response;
-  try {
-    response = await fetch(DRAWINGS_PATH, {
-      method: "POST",
-      headers: { "Content-Type": "image/png", Accept: "application/json" },
-      body: dataUrlToBlob(pngDataUrl),
-    });
-  } catch (error) {
-    console.error(CONSOLE_MESSAGES.saveRequestFailed, error);
-    throw error;
-  }
-  if (!response.ok) {
-    const body = await readErrorBody(response);
-    console.error(CONSOLE_MESSAGES.serverRejectedSave, body);
-    throw new Error(`The server refused the drawing (HTTP ${response.status})`);
-  }
-  // A 2xx means stored; an unreadable body only costs us the log line.
-  const saved = (await response.json().catch(() => null)) as SavedDrawing | null;
-  console.info("Drawing saved", saved);
-  return saved;
+export function startSaveQueue(): void {
+  void queue();
+}
+
+/**
+ * The page's save callback: queues the PNG bytes under a fresh Idempotency-Key (one per Save click, reused by
+ * every retry) and reports progress until the server has it. The data URL is the spec's; the bytes in `png`
+ * are the same image, so nothing is decoded.
+ */
+export async function storeDrawing(_pngDataUrl: string, { png, report }: SaveContext): Promise<void> {
+  const key = newIdempotencyKey();
+  listeners.set(key, report);
+  await (await queue()).add(png, key);
 }

@@ -1,0 +1,65 @@
+/** Where drawings wait until the server has them: the small interface the save queue needs, and an in-memory one. */
+
+/** One drawing waiting to be stored on the server. */
+export interface QueuedSave {
+  /** The Idempotency-Key of this save: one per Save click, reused by every retry. */
+  readonly key: string;
+  /** The PNG bytes, exactly those downloaded. */
+  readonly blob: Blob;
+  /** When the visitor clicked Save (ms since the epoch); the queue sends oldest first. */
+  readonly createdAt: number;
+  /** Failed attempts so far; sets the backoff. */
+  readonly attempts: number;
+}
+
+/** Durable (or not) storage of the waiting saves. Every method resolves once the change is kept. */
+export interface QueueStorage {
+  /** Adds (or replaces) an item. */
+  put(item: QueuedSave): Promise<void>;
+  /** Every waiting item, oldest first. */
+  list(): Promise<QueuedSave[]>;
+  /** Sets an item's attempt count; does nothing when the item is gone (another tab may have sent it). */
+  recordAttempts(key: string, attempts: number): Promise<void>;
+  /** Removes an item; removing one that is gone is fine. */
+  remove(key: string): Promise<void>;
+}
+
+/** Oldest first; the key breaks ties so the order is the same in every tab. */
+export function byAge(a: QueuedSave, b: QueuedSave): number {
+  return a.createdAt - b.createdAt || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/**
+ * Keeps the queue in memory: the page's fallback where IndexedDB is unavailable (saves then still retry,
+ * only not across a reload), and the storage the queue's unit tests run against.
+ */
+export function createMemoryQueueStorage(): QueueStorage {
+  const items = new Map<string, QueuedSave>();
+  return {
+    async put(item) {
+      items.set(item.key, item);
+    },
+    async list() {
+      return [...items.values()].sort(byAge);
+    },
+    async recordAttempts(key, attempts) {
+      const item = items.get(key);
+      if (item) items.set(key, { ...item, attempts });
+    },
+    async remove(key) {
+      items.delete(key);
+    },
+  };
+}
+
+/** True when a stored value has the shape of a queued save (storage written by another version may not). */
+export function isQueuedSave(value: unknown): value is QueuedSave {
+  if (typeof value !== "object" || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.key === "string" &&
+    record.blob instanceof Blob &&
+    typeof record.createdAt === "number" &&
+    typeof record.attempts === "number"
+  );
+}
