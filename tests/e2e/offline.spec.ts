@@ -1,0 +1,168 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
+import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
+import { expect, test } from "./fixtures.ts";
+import { recordAppShell } from "./helpers/app-shell.ts";
+import { countStoredDrawings, readStoredDrawing } from "./helpers/db.ts";
+import { type FixedPortServer, freePort, startServerOn } from "./helpers/fixed-port-server.ts";
+import { choose, drawingCanvas, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { compareBitmaps } from "./helpers/pixels.ts";
+import { decodePng } from "./helpers/png.ts";
+import { saveImage } from "./helpers/save.ts";
+import { isUpload, queuedSaves, routeUploads, storedDrawings } from "./helpers/save-queue.ts";
+import { mouseStroke } from "./helpers/strokes.ts";
+
+const RETRYING = "Couldn't save — your download is safe. Retrying…";
+/** Bounds the wait for the real backoff (1 s, 2 s, 4 s … with jitter) to bring a queued save through. */
+const ARRIVAL_TIMEOUT_MS = 60_000;
+
+test("with the server stopped, Save queues the drawing; after a reload and a server start it arrives exactly once", async ({
+  page,
+  consoleLog,
+}) => {
+  test.setTimeout(150_000);
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "fanvas-offline-"));
+  const databasePath = path.join(dataDir, "fanvas.sqlite");
+  let server: FixedPortServer = await startServerOn(port, dataDir);
+  try {
+    const shell = recordAppShell(page, server.url);
+    const keysSent = new Set<string>();
+    page.on("request", (request) => {
+      if (isUpload(request)) keysSent.add(request.headers()["idempotency-key"] ?? "(none)");
+    });
+    await openDrawingPage(page, `${server.url}/`);
+    await choose(page, "blue", 12);
+    await mouseStroke(page, [
+      { x: 90, y: 90 },
+      { x: 510, y: 300 },
+      { x: 90, y: 510 },
+    ]);
+    const drawn = await readCanvasPixels(page);
+
+    await server.stop();
+    const stopServingShell = await shell.serveWhileServerIsDown();
+    const { downloadBytes } = await saveImage(page);
+    expect(compareBitmaps(await decodePng(downloadBytes), drawn)).toMatchObject({ differingPixels: 0 });
+    await expect(page.getByRole("status")).toHaveText(RETRYING);
+    await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.saveRequestFailed);
+    const [queued] = await queuedSaves(page);
+    expect(queued?.bytes).toBe(downloadBytes.length);
+
+    // The page comes back from the recorded shell; its uploads meet the stopped server (connection refused).
+    await page.reload();
+    await expect(drawingCanvas(page)).toHaveAttribute("data-ready", "true");
+    expect((await queuedSaves(page)).map((item) => item.key)).toEqual([queued?.key]);
+
+    await stopServingShell();
+    server = await startServerOn(port, dataDir);
+    await expect
+      .poll(() => countStoredDrawings(databasePath), { timeout: ARRIVAL_TIMEOUT_MS, intervals: [250] })
+      .toBe(1);
+    // Once the queue is empty nothing is left that could be sent again.
+    await expect.poll(() => queuedSaves(page), { timeout: ARRIVAL_TIMEOUT_MS }).toEqual([]);
+    const rows = storedDrawings(databasePath);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.key).toBe(queued?.key);
+    expect(compareBitmaps(await decodePng(rows[0]?.png ?? new Uint8Array()), drawn)).toMatchObject({
+      differingPixels: 0,
+    });
+    expect([...keysSent]).toEqual([queued?.key]);
+
+    // A later visit finds nothing to send, and the table still holds one row.
+    await openDrawingPage(page, `${server.url}/`);
+    expect(await queuedSaves(page)).toEqual([]);
+    expect(countStoredDrawings(databasePath)).toBe(1);
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a server that fails the first attempts (503, then 429 with Retry-After) gets the drawing exactly once", async ({
+  page,
+  server,
+  consoleLog,
+}) => {
+  const keys: string[] = [];
+  const failures: { status: number; retryAfter?: string }[] = [
+    { status: 503 },
+    { status: 503 },
+    { status: 429, retryAfter: "1" },
+  ];
+  await routeUploads(page, async (route) => {
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    const failure = failures.shift();
+    if (!failure) return route.continue();
+    const body: ApiError = { statusCode: failure.status, code: "unavailable", message: "Try again soon." };
+    return route.fulfill({
+      status: failure.status,
+      contentType: "application/json",
+      headers: failure.retryAfter ? { "Retry-After": failure.retryAfter } : {},
+      body: JSON.stringify(body),
+    });
+  });
+  await openDrawingPage(page);
+  await choose(page, "red", 8);
+  await mouseStroke(page, [
+    { x: 100, y: 300 },
+    { x: 500, y: 300 },
+  ]);
+  const drawn = await readCanvasPixels(page);
+  const rowsBefore = countStoredDrawings(server.databasePath);
+  const stored = page.waitForResponse(
+    (response) => isUpload(response.request()) && response.status() === 201,
+    {
+      timeout: ARRIVAL_TIMEOUT_MS,
+    },
+  );
+
+  await saveImage(page);
+  await expect(page.getByRole("status")).toHaveText(RETRYING);
+  const saved = (await (await stored).json()) as SavedDrawing;
+  await expect(page.getByRole("status")).toHaveText("Saved");
+  const view = page.getByRole("link", { name: /^View\b/ });
+  await expect(view).toHaveAttribute("href", saved.url);
+  await expect(view).toHaveAttribute("target", "_blank");
+
+  expect(keys).toHaveLength(4);
+  expect(new Set(keys).size).toBe(1);
+  expect(await queuedSaves(page)).toEqual([]);
+  expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore + 1);
+  const row = readStoredDrawing(server.databasePath, saved.id);
+  expect(compareBitmaps(await decodePng(row?.imageData ?? new Uint8Array()), drawn)).toMatchObject({
+    differingPixels: 0,
+  });
+  expect(await consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.serverRejectedSave);
+});
+
+test("a save stored by the server whose answer was lost is retried under its key and stored only once", async ({
+  page,
+  server,
+  consoleLog,
+}) => {
+  const answers: number[] = [];
+  let first = true;
+  await routeUploads(page, async (route) => {
+    const response = await route.fetch();
+    answers.push(response.status());
+    if (!first) return route.fulfill({ response });
+    first = false;
+    // The server has committed the row; the visitor's connection breaks before the answer arrives.
+    return route.abort("connectionreset");
+  });
+  await openDrawingPage(page);
+  await mouseStroke(page, [
+    { x: 300, y: 100 },
+    { x: 300, y: 500 },
+  ]);
+  const rowsBefore = countStoredDrawings(server.databasePath);
+
+  await saveImage(page);
+  await expect(page.getByRole("status")).toHaveText("Saved", { timeout: ARRIVAL_TIMEOUT_MS });
+  expect(answers).toEqual([201, 200]);
+  expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore + 1);
+  expect(await consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.saveRequestFailed);
+});
