@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countDrawings } from "../../src/server/store/drawings.ts";
 import { openStore } from "../../src/server/store/open.ts";
-import {
-  createTestDatabase,
-  type Dialect,
-  type TestDatabase,
-  testDialects,
-} from "../api/helpers/dialects.ts";
+import { createTestDatabase, type TestDatabase, testDialects } from "../api/helpers/dialects.ts";
 import { killLeftoverServers, type ServerProcess, spawnServer } from "../api/helpers/server-process.ts";
 import { drawingUploads } from "./helpers/drawings.ts";
 import { saveAll } from "./helpers/saves.ts";
