@@ -1,24 +1,35 @@
 import type { Page } from "@playwright/test";
 import type { ApiError } from "../../src/common/api.ts";
-import { DRAWINGS_PATH } from "../../src/common/api.ts";
 import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import { countStoredDrawings } from "./helpers/db.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { SAVE_FAILED_TEXT, saveImage } from "./helpers/save.ts";
+import { queuedSaves, routeUploads } from "./helpers/save-queue.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
-/** Intercepts the page's uploads (and only those) with the given failure. */
-async function failUploads(page: Page, how: "server error" | "network failure"): Promise<void> {
-  await page.route(
-    (url) => url.pathname === DRAWINGS_PATH,
-    async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      if (how === "network failure") return route.abort("connectionrefused");
-      const body: ApiError = { statusCode: 500, code: "internal", message: "The store is unavailable." };
-      return route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify(body) });
-    },
-  );
+const RETRYING = "Couldn't save — your download is safe. Retrying…";
+
+/** Answers every upload with this ApiError (and counts them). */
+async function answerUploads(page: Page, error: ApiError): Promise<{ count: number }> {
+  const uploads = { count: 0 };
+  await routeUploads(page, async (route) => {
+    uploads.count++;
+    await route.fulfill({
+      status: error.statusCode,
+      contentType: "application/json",
+      body: JSON.stringify(error),
+    });
+  });
+  return uploads;
+}
+
+async function drawSomething(page: Page): Promise<void> {
+  await openDrawingPage(page);
+  await mouseStroke(page, [
+    { x: 100, y: 100 },
+    { x: 500, y: 500 },
+  ]);
 }
 
 const cases = [
@@ -27,23 +38,29 @@ const cases = [
 ] as const;
 
 for (const { how, message } of cases) {
-  test(`a save that meets a ${how} logs "${message}", says so, and still downloads`, async ({
+  test(`a save that meets a ${how} logs "${message}", says so, still downloads, and keeps the drawing queued`, async ({
     page,
     server,
     consoleLog,
   }) => {
-    await failUploads(page, how);
-    await openDrawingPage(page);
-    await mouseStroke(page, [
-      { x: 100, y: 100 },
-      { x: 500, y: 500 },
-    ]);
+    await routeUploads(page, (route) =>
+      how === "network failure"
+        ? route.abort("connectionrefused")
+        : route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ statusCode: 500, code: "internal", message: "The store is unavailable." }),
+          }),
+    );
+    await drawSomething(page);
     const rowsBefore = countStoredDrawings(server.databasePath);
 
-    const { download } = await saveImage(page);
+    const { download, downloadBytes } = await saveImage(page);
     expect(download.suggestedFilename()).toMatch(/^draw-fred-\d+\.png$/);
 
-    await expect(page.getByRole("status").filter({ hasText: SAVE_FAILED_TEXT })).toBeVisible();
+    // Issue 2's words first, then the promise of issue 4: it will try again by itself.
+    await expect(page.getByRole("status")).toHaveText(SAVE_FAILED_TEXT);
+    await expect(page.getByRole("status")).toHaveText(RETRYING);
     await expect.poll(() => consoleLog.firstArguments()).toContain(message);
     const other =
       message === CONSOLE_MESSAGES.serverRejectedSave
@@ -51,5 +68,58 @@ for (const { how, message } of cases) {
         : CONSOLE_MESSAGES.serverRejectedSave;
     expect(await consoleLog.firstArguments()).not.toContain(other);
     expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore);
+    const queued = await queuedSaves(page);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]?.bytes).toBe(downloadBytes.length);
   });
 }
+
+test("a drawing the server refuses (413) is not retried: the status gives the server's reason", async ({
+  page,
+  server,
+  consoleLog,
+}) => {
+  const refusal: ApiError = {
+    statusCode: 413,
+    code: "too_large",
+    message: "The image is larger than 2 MiB; a 600 x 600 PNG is far smaller.",
+  };
+  const uploads = await answerUploads(page, refusal);
+  await drawSomething(page);
+  const rowsBefore = countStoredDrawings(server.databasePath);
+
+  await saveImage(page);
+  await expect(page.getByRole("status")).toHaveText(
+    `Couldn't save — your download is safe. ${refusal.message}`,
+  );
+  // Dropped from the queue: nothing is left that a retry could send.
+  expect(await queuedSaves(page)).toEqual([]);
+  expect(uploads.count).toBe(1);
+  expect(await consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.serverRejectedSave);
+  expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore);
+});
+
+test("a 409 (the key stored another image) is dropped and logged, never retried", async ({
+  page,
+  consoleLog,
+}) => {
+  const conflict: ApiError = {
+    statusCode: 409,
+    code: "idempotency_key_reused",
+    message: "This Idempotency-Key was already used for another drawing.",
+  };
+  const uploads = await answerUploads(page, conflict);
+  await drawSomething(page);
+
+  await saveImage(page);
+  await expect(page.getByRole("status")).toHaveText(
+    `Couldn't save — your download is safe. ${conflict.message}`,
+  );
+  expect(await queuedSaves(page)).toEqual([]);
+  expect(uploads.count).toBe(1);
+  await expect
+    .poll(() => consoleLog.firstArguments())
+    .toContain(
+      "Fanvas: the save's Idempotency-Key was already used for another drawing; this save is dropped.",
+    );
+});

@@ -8,7 +8,9 @@ import { decodePng, isPng } from "./helpers/png.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
-test("Save Image downloads exactly the canvas and stores the same picture on the server", async ({
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+test("Save Image downloads exactly the canvas, uploads those bytes under an Idempotency-Key and links the stored picture", async ({
   page,
   server,
   consoleLog,
@@ -37,8 +39,15 @@ test("Save Image downloads exactly the canvas and stores the same picture on the
 
   const response = await upload;
   expect(response.status()).toBe(201);
+  // Raw PNG bytes (not base64 JSON) under a fresh Idempotency-Key; the stored pixels are checked below.
+  const request = response.request();
+  expect(request.headers()["content-type"]).toBe("image/png");
+  expect(request.headers()["idempotency-key"]).toMatch(UUID);
   const saved = (await response.json()) as SavedDrawing;
   await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
+  const view = page.getByRole("link", { name: /^View\b/ });
+  await expect(view).toHaveAttribute("href", saved.url);
+  await expect(view).toHaveAttribute("target", "_blank");
 
   const row = readStoredDrawing(server.databasePath, saved.id);
   expect(row, `row ${saved.id} in the drawings table`).not.toBeNull();
