@@ -135,7 +135,7 @@ test("a server that fails the first attempts (503, then 429 with Retry-After) ge
   expect(compareBitmaps(await decodePng(row?.imageData ?? new Uint8Array()), drawn)).toMatchObject({
     differingPixels: 0,
   });
-  expect(await consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.serverRejectedSave);
+  await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.serverRejectedSave);
 });
 
 test("a save stored by the server whose answer was lost is retried under its key and stored only once", async ({
@@ -164,5 +164,31 @@ test("a save stored by the server whose answer was lost is retried under its key
   await expect(page.getByRole("status")).toHaveText("Saved", { timeout: ARRIVAL_TIMEOUT_MS });
   expect(answers).toEqual([201, 200]);
   expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore + 1);
-  expect(await consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.saveRequestFailed);
+  await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.saveRequestFailed);
+});
+
+test("a visitor who saves while offline sees it retried, and it is stored once they are back online", async ({
+  page,
+  context,
+  server,
+  consoleLog,
+}) => {
+  await openDrawingPage(page);
+  await mouseStroke(page, [
+    { x: 150, y: 450 },
+    { x: 450, y: 150 },
+  ]);
+  const rowsBefore = countStoredDrawings(server.databasePath);
+
+  await context.setOffline(true);
+  const { download } = await saveImage(page);
+  expect(download.suggestedFilename()).toMatch(/^draw-fred-\d+\.png$/);
+  await expect(page.getByRole("status")).toHaveText(RETRYING);
+  await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.saveRequestFailed);
+  expect(await queuedSaves(page)).toHaveLength(1);
+
+  await context.setOffline(false);
+  await expect(page.getByRole("status")).toHaveText("Saved", { timeout: ARRIVAL_TIMEOUT_MS });
+  expect(await queuedSaves(page)).toEqual([]);
+  expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore + 1);
 });

@@ -95,7 +95,7 @@ test("a drawing the server refuses (413) is not retried: the status gives the se
   // Dropped from the queue: nothing is left that a retry could send.
   expect(await queuedSaves(page)).toEqual([]);
   expect(uploads.count).toBe(1);
-  expect(await consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.serverRejectedSave);
+  await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.serverRejectedSave);
   expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore);
 });
 
