@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     branding,
     store,
     clientDir: settings.clientDir,
+    edge: settings.edge,
     logger: { level: settings.logLevel, stream: process.stderr },
   });
   // Resumes the re-encoding a previous process left pending, then follows every save.

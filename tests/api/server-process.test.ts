@@ -99,6 +99,27 @@ describe("server process on SQLite", () => {
     );
     expect(await second.stop()).toBe(0);
   });
+
+  it("applies the edge settings from the environment: a save rate limit answers 429 with Retry-After", async () => {
+    const server = await spawnServer({
+      DATA_DIR: tempDir(),
+      SAVE_RATE_LIMIT: "2",
+      SAVE_RATE_WINDOW_SECONDS: "60",
+    });
+    const png = await drawingPng(600, 600, 5);
+    const save = () =>
+      fetch(`${server.baseUrl}/api/drawings`, {
+        method: "POST",
+        headers: { "content-type": "image/png" },
+        body: new Uint8Array(png),
+      });
+    expect((await save()).status).toBe(201);
+    expect((await save()).status).toBe(201);
+    const limited = await save();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await server.stop()).toBe(0);
+  });
 });
 
 for (const dialect of testDialects()) {
