@@ -17,7 +17,12 @@ export interface DrawingsTable {
   upload_sha256: ColumnType<string | null, string | null | undefined, never>;
   /** When background re-encoding finished (kept or replaced the bytes); NULL while it is pending. */
   reencoded_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Moderation status; only 'visible' drawings are shown on the wall, in events, permalinks and images. */
+  status: ColumnType<DrawingStatus, DrawingStatus | undefined, DrawingStatus>;
 }
+
+/** 'pending' waits for approval (pre-moderation); 'hidden' was reported past the threshold or hidden by hand. */
+export type DrawingStatus = "visible" | "pending" | "hidden";
 
 /** Every table Kysely knows about. */
 export interface Database {
