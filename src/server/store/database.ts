@@ -21,8 +21,11 @@ export interface DrawingsTable {
   status: ColumnType<DrawingStatus, DrawingStatus | undefined, DrawingStatus>;
 }
 
-/** 'pending' waits for approval (pre-moderation); 'hidden' was reported past the threshold or hidden by hand. */
-export type DrawingStatus = "visible" | "pending" | "hidden";
+/**
+ * 'pending' waits for approval (pre-moderation); 'hidden' was reported past the threshold or hidden by hand;
+ * 'deleted' was removed by a moderator (its bytes are dropped, the row keeps its Idempotency-Key taken).
+ */
+export type DrawingStatus = "visible" | "pending" | "hidden" | "deleted";
 
 /** Every table Kysely knows about. */
 export interface Database {

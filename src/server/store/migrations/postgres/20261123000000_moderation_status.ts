@@ -4,7 +4,8 @@ import type { Kysely } from "kysely";
 
 /**
  * Every drawing gets a moderation status: 'visible' (shown on the wall), 'pending' (pre-moderation:
- * waiting for approval) or 'hidden' (reported past the threshold, or hidden by a moderator).
+ * waiting for approval), 'hidden' (reported past the threshold, or hidden by a moderator) or
+ * 'deleted' (removed by a moderator; the row stays so a retried Idempotency-Key cannot bring it back).
  * Rows stored before this migration stay visible, as they were.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
