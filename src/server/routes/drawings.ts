@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import { errorResponses, sendApiError } from "../errors.ts";
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf, keyUsedForOtherImage } from "../idempotency.ts";
-import { validateDrawingPng } from "../images.ts";
-import { findDrawingImage, insertDrawing, insertDrawingOnce } from "../store/drawings.ts";
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "../idempotency.ts";
+import { duringSave, saveDrawing } from "../saves.ts";
+import { findDrawingImage } from "../store/drawings.ts";
 import type { Store } from "../store/open.ts";
 import { uploadedPng } from "../uploads.ts";
 
@@ -63,34 +62,15 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
       },
     },
     async (request, reply) => {
-      // Background re-encoding waits while saves run, so it never slows the answer down.
-      const saveFinished = options.store.pendingWork.saveStarted();
-      try {
-        return await saveDrawing(request.headers[IDEMPOTENCY_HEADER], request.body, reply);
-      } finally {
-        saveFinished();
-      }
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+      const png = uploadedPng(request.body);
+      const outcome = await duringSave(options.store, () => saveDrawing(options.store, png, key));
+      const { id, createdAt } = outcome.record;
+      const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt };
+      // 201 when this request stored it; 200 when a retry with the same key finds it already stored.
+      return reply.code(outcome.kind === "created" ? 201 : 200).send(answer);
     },
   );
-
-  async function saveDrawing(keyHeader: string | string[] | undefined, body: unknown, reply: FastifyReply) {
-    const key = idempotencyKeyOf(keyHeader);
-    const png = uploadedPng(body);
-    await validateDrawingPng(png);
-    const sha256 = createHash("sha256").update(png).digest("hex");
-    const drawing = { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date() };
-    // Resolves only once the row is committed (SQLite: WAL fsynced), so a 201 survives a kill.
-    const outcome =
-      key === undefined
-        ? { kind: "created" as const, record: await insertDrawing(db, drawing) }
-        : await insertDrawingOnce(db, drawing, key);
-    if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
-    if (outcome.kind === "created") options.store.pendingWork.notify();
-    const { id, createdAt } = outcome.record;
-    const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt };
-    // 201 when this request stored it; 200 when a retry with the same key finds it already stored.
-    return reply.code(outcome.kind === "created" ? 201 : 200).send(answer);
-  }
 
   app.get<{ Params: { file: string } }>(
     `${DRAWINGS_PATH}/:file`,

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from "node:crypto";
+import { keyUsedForOtherImage } from "./idempotency.ts";
+import { validateDrawingPng } from "./images.ts";
+import { type DrawingRecord, insertDrawing, insertDrawingOnce, type NewDrawing } from "./store/drawings.ts";
+import type { Store } from "./store/open.ts";
+
+// The one save path behind every upload route (/api/drawings and the Supabase-compatible
+// /rest/v1/drawings), so validation, idempotency and moderation can never differ between them.
+
+/** A stored drawing, and whether this request stored it ("created") or a retry found it ("replayed"). */
+export interface SaveOutcome {
+  readonly kind: "created" | "replayed";
+  readonly record: DrawingRecord;
+}
+
+/** Validates an uploaded PNG (throws the 4xx HttpError naming the problem) and gives it an id. */
+export async function prepareDrawing(png: Buffer): Promise<NewDrawing> {
+  await validateDrawingPng(png);
+  const sha256 = createHash("sha256").update(png).digest("hex");
+  return { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date() };
+}
+
+/**
+ * Stores a prepared drawing, at most once per idempotency key; a key already used for another image
+ * is the 409. Resolves only once the row is committed (SQLite: WAL fsynced), so a 201 survives a kill.
+ */
+export async function storeDrawing(
+  store: Store,
+  drawing: NewDrawing,
+  key: string | undefined,
+): Promise<SaveOutcome> {
+  const outcome =
+    key === undefined
+      ? { kind: "created" as const, record: await insertDrawing(store.db, drawing) }
+      : await insertDrawingOnce(store.db, drawing, key);
+  if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
+  if (outcome.kind === "created") store.pendingWork.notify();
+  return outcome;
+}
+
+/** Validates and stores one uploaded PNG. */
+export async function saveDrawing(store: Store, png: Buffer, key: string | undefined): Promise<SaveOutcome> {
+  return storeDrawing(store, await prepareDrawing(png), key);
+}
+
+/** Runs a save with background re-encoding held back, so it never slows the answer down. */
+export async function duringSave<T>(store: Store, save: () => Promise<T>): Promise<T> {
+  const saveFinished = store.pendingWork.saveStarted();
+  try {
+    return await save();
+  } finally {
+    saveFinished();
+  }
+}
