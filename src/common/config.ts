@@ -17,6 +17,11 @@ export interface BrandingConfig {
   readonly faviconImage: string;
   /** Saved files are named `{downloadPrefix}-{milliseconds since epoch}.png`. */
   readonly downloadPrefix: string;
+  /**
+   * Text of the "Share on X" post, before the drawing's link. Optional so configs and callers from before sharing
+   * still fit; the server fills it from DEFAULT_BRANDING when a config file leaves it out.
+   */
+  readonly shareText?: string;
 }
 
 export const DEFAULT_BRANDING: BrandingConfig = {
@@ -27,6 +32,8 @@ export const DEFAULT_BRANDING: BrandingConfig = {
   mascotImage: "/mascot.png",
   faviconImage: "/mascot.png",
   downloadPrefix: "draw-fred",
+  // No brand name in it, so a rebranded page that never sets shareText still says nothing wrong.
+  shareText: "Look what I drew! Draw your own:",
 };
 
 /** JSON schema of the config file; the server validates with it and names the bad field. */
@@ -41,8 +48,18 @@ export const brandingConfigSchema = {
     mascotImage: { type: "string", pattern: "^(https?://|/)" },
     faviconImage: { type: "string", pattern: "^(https?://|/)" },
     downloadPrefix: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" },
+    // X counts 23 characters for the link; 200 leaves the post well inside its limit.
+    shareText: { type: "string", minLength: 1, maxLength: 200 },
   },
 } as const;
 
 /** The id of the JSON block the server injects into index.html carrying the BrandingConfig. */
 export const CONFIG_ELEMENT_ID = "fanvas-config";
+
+/**
+ * The JSON block the server injects into index.html: the branding plus what only the running server knows.
+ * `publicBaseUrl` (PUBLIC_BASE_URL, no trailing slash) is absent when unset; the page then uses its own origin.
+ */
+export interface PageConfig extends BrandingConfig {
+  readonly publicBaseUrl?: string;
+}

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../common/config.ts";
+import { readPublicBaseUrl } from "./permalink-settings.ts";
 import { DEFAULT_EDGE, type EdgeSettings } from "./plugins/edge-settings.ts";
 import type { StoreConfig } from "./store/open.ts";
 
@@ -25,6 +26,8 @@ export interface ServerSettings {
   readonly logLevel: string;
   /** Proxy trust, CORS, save rate limit and request timeouts. */
   readonly edge: EdgeSettings;
+  /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute links follow each request's host. */
+  readonly publicBaseUrl?: string;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -62,6 +65,7 @@ export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
     clientDir: resolve(nonEmpty(env.FANVAS_CLIENT_DIR) ?? "dist"),
     logLevel,
     edge: readEdgeSettings(env),
+    publicBaseUrl: readPublicBaseUrl(env),
   };
 }
 
