@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../common/config.ts";
+import { type ModerationSettings, readModerationSettings } from "./moderation/settings.ts";
 import { readPublicBaseUrl } from "./permalink-settings.ts";
 import { DEFAULT_EDGE, type EdgeSettings } from "./plugins/edge-settings.ts";
 import type { StoreConfig } from "./store/open.ts";
@@ -26,6 +27,8 @@ export interface ServerSettings {
   readonly logLevel: string;
   /** Proxy trust, CORS, save rate limit and request timeouts. */
   readonly edge: EdgeSettings;
+  /** Moderation mode, report threshold and rate limit, and the admin token. */
+  readonly moderation: ModerationSettings;
   /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute links follow each request's host. */
   readonly publicBaseUrl?: string;
 }
@@ -65,6 +68,7 @@ export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
     clientDir: resolve(nonEmpty(env.FANVAS_CLIENT_DIR) ?? "dist"),
     logLevel,
     edge: readEdgeSettings(env),
+    moderation: readModerationSettings(env),
     publicBaseUrl: readPublicBaseUrl(env),
   };
 }
