@@ -1,0 +1,51 @@
+-- Fanvas on a Supabase project: the `drawings` table the static-host build of the page writes to
+-- (npm run build:static; see README, "Static hosting with Supabase").
+--
+-- Run it once in the project's SQL editor (or psql as the database owner). Running it again is harmless.
+-- The page talks to PostgREST with the public anon key, so everything a visitor may do is decided here:
+--   anon (and authenticated) may INSERT a drawing, only the image_data column, and only a PNG data URL of at
+--   most 2 MiB of PNG; every new row is 'visible'.
+--   anon (and authenticated) may SELECT visible rows only (a public wall of drawings).
+--   nobody but the owner / service role may UPDATE or DELETE (moderation happens in the dashboard).
+-- There is no server-side check beyond these: the PNG's dimensions and contents are not verified.
+
+create table if not exists public.drawings (
+  id uuid primary key default gen_random_uuid(),
+  -- The original page's format: a PNG data URL. 'iVBORw0KGgo' is the base64 of the PNG signature.
+  image_data text not null
+    constraint drawings_image_data_is_png_data_url
+      check (image_data like 'data:image/png;base64,iVBORw0KGgo%'
+             and image_data ~ '^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$')
+    -- 2 MiB of PNG (the Fanvas server's limit) is 2,796,204 base64 characters, plus the 22-character prefix.
+    constraint drawings_image_data_at_most_2_mib
+      check (char_length(image_data) <= 2796226),
+  created_at timestamptz not null default now(),
+  -- The Fanvas moderation states; only 'visible' rows are public.
+  status text not null default 'visible'
+    constraint drawings_status_known check (status in ('visible', 'pending', 'hidden', 'deleted'))
+);
+
+-- The wall lists visible drawings newest first.
+create index if not exists drawings_status_created_at_id on public.drawings (status, created_at desc, id);
+
+alter table public.drawings enable row level security;
+
+-- Supabase grants every privilege on new public tables to anon and authenticated by default; take them back
+-- and give only what the page needs. Column-level INSERT means a visitor cannot choose id, created_at or status.
+revoke all on table public.drawings from public, anon, authenticated;
+grant usage on schema public to anon, authenticated;
+grant insert (image_data) on table public.drawings to anon, authenticated;
+-- SELECT is needed for the wall and for `.insert(...).select()`, which reads the new row back (RETURNING).
+grant select on table public.drawings to anon, authenticated;
+
+drop policy if exists "visitors insert visible drawings" on public.drawings;
+create policy "visitors insert visible drawings" on public.drawings
+  for insert to anon, authenticated
+  with check (status = 'visible' and image_data like 'data:image/png;base64,%');
+
+drop policy if exists "visitors read visible drawings" on public.drawings;
+create policy "visitors read visible drawings" on public.drawings
+  for select to anon, authenticated
+  using (status = 'visible');
+
+-- No UPDATE or DELETE policy and no such privilege: both are refused for anon and authenticated.
