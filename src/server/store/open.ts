@@ -16,6 +16,8 @@ export type StoreConfig =
 /** An open, migrated database. */
 export interface Store {
   readonly dialect: StoreConfig["dialect"];
+  /** What it was opened with; the live-drawings hub opens its own LISTEN connection from it. */
+  readonly config: StoreConfig;
   readonly db: Kysely<Database>;
   /** Notified after a save records background work (re-encoding); the worker listens. */
   readonly pendingWork: WorkSignal;
@@ -35,7 +37,7 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return { dialect: config.dialect, db, pendingWork: createWorkSignal(), close: () => db.destroy() };
+  return { dialect: config.dialect, config, db, pendingWork: createWorkSignal(), close: () => db.destroy() };
 }
 
 function openSqlite(file: string): Kysely<Database> {
