@@ -19,6 +19,8 @@ export interface DrawingsTable {
   reencoded_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Moderation status; only 'visible' drawings are shown on the wall, in events, permalinks and images. */
   status: ColumnType<DrawingStatus, DrawingStatus | undefined, DrawingStatus>;
+  /** WebP thumbnail for the wall; NULL while the background job is pending, empty when it failed. */
+  thumbnail_webp: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
 }
 
 /**

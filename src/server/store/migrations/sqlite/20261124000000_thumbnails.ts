@@ -1,0 +1,23 @@
+import { type Kysely, sql } from "kysely";
+
+// Frozen in time: never import app code here, never edit after release; add a new file instead.
+
+/**
+ * A WebP thumbnail per drawing for the wall, made in the background after the save. NULL = pending;
+ * rows stored before this migration are pending too, so the worker backfills them.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("drawings").addColumn("thumbnail_webp", "blob").execute();
+  await db.schema
+    .createIndex("drawings_thumbnail_pending")
+    .on("drawings")
+    .columns(["created_at", "id"])
+    .where(sql.ref("thumbnail_webp"), "is", null)
+    .execute();
+}
+
+/** Drops the index and the column again. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("drawings_thumbnail_pending").execute();
+  await db.schema.alterTable("drawings").dropColumn("thumbnail_webp").execute();
+}
