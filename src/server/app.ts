@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
 import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
+import { DEFAULT_MODERATION, type ModerationSettings } from "./moderation/settings.ts";
 import { appWide } from "./plugins/app-wide.ts";
 import { cors } from "./plugins/cors.ts";
 import { type EdgeSettings, UNLIMITED_EDGE } from "./plugins/edge-settings.ts";
@@ -11,6 +12,7 @@ import { configRoutes } from "./routes/config.ts";
 import { drawingsRoutes } from "./routes/drawings.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { pageRoutes } from "./routes/page.ts";
+import { permalinkRoutes } from "./routes/permalink.ts";
 import type { Store } from "./store/open.ts";
 
 /** Everything the app needs; production (server.ts) and tests pass the same shape. */
@@ -23,6 +25,10 @@ export interface AppOptions {
   readonly logger: FastifyServerOptions["logger"];
   /** Proxy trust, CORS, save rate limit, timeouts; production passes readSettings' edge. Default: UNLIMITED_EDGE. */
   readonly edge?: EdgeSettings;
+  /** PUBLIC_BASE_URL (no trailing slash) for absolute links; unset: permalinks use each request's host. */
+  readonly publicBaseUrl?: string | undefined;
+  /** Moderation mode, report threshold and limit, admin token. Default: DEFAULT_MODERATION (admin off). */
+  readonly moderation?: ModerationSettings;
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
@@ -47,6 +53,7 @@ export function fastifyOptions(
 /** Builds the whole HTTP app over an open store. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const edge = options.edge ?? UNLIMITED_EDGE;
+  const moderation = options.moderation ?? DEFAULT_MODERATION;
   const app = Fastify(fastifyOptions(options.logger, edge, options.branding));
   registerErrorHandling(app);
   closeConnectionsWhenClosing(app);
@@ -58,8 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
-  await app.register(drawingsRoutes, { store: options.store });
-  await app.register(pageRoutes, { branding: options.branding, clientDir: options.clientDir });
+  await app.register(drawingsRoutes, { store: options.store, moderationMode: moderation.mode });
+  const { branding, publicBaseUrl } = options;
+  await app.register(permalinkRoutes, { branding, store: options.store, publicBaseUrl });
+  await app.register(pageRoutes, { branding, clientDir: options.clientDir, publicBaseUrl });
   return app;
 }
 

@@ -1,23 +1,37 @@
 import { createHash, randomBytes } from "node:crypto";
+import { DRAWINGS_PATH } from "../common/api.ts";
 import { keyUsedForOtherImage } from "./idempotency.ts";
 import { validateDrawingPng } from "./images.ts";
-import { type DrawingRecord, insertDrawing, insertDrawingOnce, type NewDrawing } from "./store/drawings.ts";
+import type { ModerationSettings } from "./moderation/settings.ts";
+import { insertDrawing, insertDrawingOnce, type NewDrawing, type StoredDrawing } from "./store/drawings.ts";
 import type { Store } from "./store/open.ts";
 
 // The one save path behind every upload route (/api/drawings and the Supabase-compatible
 // /rest/v1/drawings), so validation, idempotency and moderation can never differ between them.
 
+/** The Supabase-compatible (PostgREST-shaped) insert path. */
+export const REST_DRAWINGS_PATH = "/rest/v1/drawings";
+/** Every route that stores drawings: the rate limit and the save metrics count exactly these. */
+export const SAVE_PATHS: ReadonlySet<string> = new Set([DRAWINGS_PATH, REST_DRAWINGS_PATH]);
+
 /** A stored drawing, and whether this request stored it ("created") or a retry found it ("replayed"). */
 export interface SaveOutcome {
   readonly kind: "created" | "replayed";
-  readonly record: DrawingRecord;
+  readonly record: StoredDrawing;
 }
 
-/** Validates an uploaded PNG (throws the 4xx HttpError naming the problem) and gives it an id. */
-export async function prepareDrawing(png: Buffer): Promise<NewDrawing> {
+/** Post-moderation shows a save at once; pre-moderation keeps it for a moderator. */
+export type ModerationMode = ModerationSettings["mode"];
+
+/**
+ * Validates an uploaded PNG (throws the 4xx HttpError naming the problem), gives it an id and the
+ * status the moderation mode asks for.
+ */
+export async function prepareDrawing(png: Buffer, mode: ModerationMode): Promise<NewDrawing> {
   await validateDrawingPng(png);
   const sha256 = createHash("sha256").update(png).digest("hex");
-  return { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date() };
+  const status = mode === "pre" ? "pending" : "visible";
+  return { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date(), status };
 }
 
 /**
@@ -38,9 +52,14 @@ export async function storeDrawing(
   return outcome;
 }
 
-/** Validates and stores one uploaded PNG. */
-export async function saveDrawing(store: Store, png: Buffer, key: string | undefined): Promise<SaveOutcome> {
-  return storeDrawing(store, await prepareDrawing(png), key);
+/** Validates and stores one uploaded PNG; outcome.record.status says whether it is public yet. */
+export async function saveDrawing(
+  store: Store,
+  png: Buffer,
+  key: string | undefined,
+  mode: ModerationMode,
+): Promise<SaveOutcome> {
+  return storeDrawing(store, await prepareDrawing(png, mode), key);
 }
 
 /** Runs a save with background re-encoding held back, so it never slows the answer down. */

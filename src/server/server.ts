@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     store,
     clientDir: settings.clientDir,
     edge: settings.edge,
+    publicBaseUrl: settings.publicBaseUrl,
+    moderation: settings.moderation,
     logger: { level: settings.logLevel, stream: process.stderr },
   });
   // Resumes the re-encoding a previous process left pending, then follows every save.

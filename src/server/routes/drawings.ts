@@ -3,7 +3,7 @@ import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import { errorResponses, sendApiError } from "../errors.ts";
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "../idempotency.ts";
-import { duringSave, saveDrawing } from "../saves.ts";
+import { duringSave, type ModerationMode, saveDrawing } from "../saves.ts";
 import { findDrawingImage } from "../store/drawings.ts";
 import type { Store } from "../store/open.ts";
 import { uploadedPng } from "../uploads.ts";
@@ -30,6 +30,8 @@ const dataUrlBodySchema = {
 /** Options of the drawings routes. */
 export interface DrawingsRoutesOptions {
   readonly store: Store;
+  /** "pre" stores saves as 'pending' until a moderator approves them. */
+  readonly moderationMode: ModerationMode;
 }
 
 /** POST /api/drawings (raw PNG or the spec's JSON data URL) and GET /api/drawings/<id>.png. */
@@ -64,7 +66,9 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
     async (request, reply) => {
       const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
       const png = uploadedPng(request.body);
-      const outcome = await duringSave(options.store, () => saveDrawing(options.store, png, key));
+      const outcome = await duringSave(options.store, () =>
+        saveDrawing(options.store, png, key, options.moderationMode),
+      );
       const { id, createdAt } = outcome.record;
       const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt };
       // 201 when this request stored it; 200 when a retry with the same key finds it already stored.

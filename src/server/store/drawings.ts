@@ -1,10 +1,16 @@
 import type { Kysely } from "kysely";
-import type { Database } from "./database.ts";
+import type { Database, DrawingStatus } from "./database.ts";
 
 /** A drawing as the API sees it, without its bytes. */
 export interface DrawingRecord {
   readonly id: string;
   readonly createdAt: string;
+}
+
+/** A drawing a save stored (or found stored), with the moderation status it has. */
+export interface StoredDrawing extends DrawingRecord {
+  /** A new save is 'visible' or, under pre-moderation, 'pending'; a replay reports the row as it is now. */
+  readonly status: DrawingStatus;
 }
 
 /** The stored PNG with what the image route needs for its headers. */
@@ -19,16 +25,18 @@ export interface NewDrawing {
   readonly png: Buffer;
   readonly sha256: string;
   readonly createdAt: Date;
+  /** 'pending' under pre-moderation; absent means 'visible' (the column's default). */
+  readonly status?: DrawingStatus;
 }
 
 /** What became of a save that carried an Idempotency-Key. */
 export type KeyedSaveOutcome =
-  | { readonly kind: "created"; readonly record: DrawingRecord }
-  | { readonly kind: "replayed"; readonly record: DrawingRecord }
+  | { readonly kind: "created"; readonly record: StoredDrawing }
+  | { readonly kind: "replayed"; readonly record: StoredDrawing }
   | { readonly kind: "key_used_for_other_image" };
 
 /** Stores one drawing; resolves once the row is committed. */
-export async function insertDrawing(db: Kysely<Database>, drawing: NewDrawing): Promise<DrawingRecord> {
+export async function insertDrawing(db: Kysely<Database>, drawing: NewDrawing): Promise<StoredDrawing> {
   const createdAt = drawing.createdAt.toISOString();
   await db
     .insertInto("drawings")
@@ -39,9 +47,10 @@ export async function insertDrawing(db: Kysely<Database>, drawing: NewDrawing): 
       sha256: drawing.sha256,
       created_at: createdAt,
       upload_sha256: drawing.sha256,
+      status: drawing.status,
     })
     .execute();
-  return { id: drawing.id, createdAt };
+  return { id: drawing.id, createdAt, status: drawing.status ?? "visible" };
 }
 
 /**
@@ -65,19 +74,25 @@ export async function insertDrawingOnce(
       created_at: createdAt,
       upload_sha256: drawing.sha256,
       idempotency_key: idempotencyKey,
+      status: drawing.status,
     })
     .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (inserted !== undefined) return { kind: "created", record: { id: drawing.id, createdAt } };
+  if (inserted !== undefined) {
+    return { kind: "created", record: { id: drawing.id, createdAt, status: drawing.status ?? "visible" } };
+  }
   // PostgreSQL's insert waited for the racing commit, so this read sees its row; rows are never deleted.
   const stored = await db
     .selectFrom("drawings")
-    .select(["id", "created_at", "upload_sha256"])
+    .select(["id", "created_at", "upload_sha256", "status"])
     .where("idempotency_key", "=", idempotencyKey)
     .executeTakeFirstOrThrow();
   if (stored.upload_sha256 !== drawing.sha256) return { kind: "key_used_for_other_image" };
-  return { kind: "replayed", record: { id: stored.id, createdAt: isoTime(stored.created_at) } };
+  return {
+    kind: "replayed",
+    record: { id: stored.id, createdAt: isoTime(stored.created_at), status: stored.status },
+  };
 }
 
 /** PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given. */
@@ -85,12 +100,13 @@ function isoTime(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-/** The PNG bytes of one drawing, or undefined when no drawing has that id. */
+/** The PNG bytes of one visible drawing; undefined when no drawing has that id or it is not public. */
 export async function findDrawingImage(db: Kysely<Database>, id: string): Promise<DrawingImage | undefined> {
   const row = await db
     .selectFrom("drawings")
     .select(["image_data", "sha256"])
     .where("id", "=", id)
+    .where("status", "=", "visible")
     .executeTakeFirst();
   if (row === undefined) return undefined;
   const data = row.image_data;
