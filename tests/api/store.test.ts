@@ -36,7 +36,11 @@ for (const dialect of testDialects()) {
         sha256: "ab".repeat(32),
         createdAt,
       });
-      expect(record).toEqual({ id: "roundtrip001", createdAt: "2026-01-02T03:04:05.678Z" });
+      expect(record).toEqual({
+        id: "roundtrip001",
+        createdAt: "2026-01-02T03:04:05.678Z",
+        status: "visible",
+      });
       const image = await findDrawingImage(opened.store.db, "roundtrip001");
       expect(image?.bytes.equals(png)).toBe(true);
       expect(image?.sha256).toBe("ab".repeat(32));

@@ -21,6 +21,24 @@ export interface DrawingsTable {
   status: ColumnType<DrawingStatus, DrawingStatus | undefined, DrawingStatus>;
   /** WebP thumbnail for the wall; NULL while the background job is pending, empty when it failed. */
   thumbnail_webp: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  /** When a moderator last hid, restored or deleted it; only reports made after it count. */
+  reviewed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** One visitor's report of one drawing; the pair is unique, so a client counts once per drawing. */
+export interface ReportsTable {
+  drawing_id: string;
+  /** HMAC-SHA256 of the client's address under the server_secrets salt; never the address itself. */
+  reporter_hash: string;
+  reason: string | null;
+  /** ISO 8601 written; refreshed when the client reports again, so a report after a review counts. */
+  created_at: ColumnType<Date | string, string, string>;
+}
+
+/** Secrets every server process on this database shares (the reporters' salt). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
 }
 
 /**
@@ -32,4 +50,6 @@ export type DrawingStatus = "visible" | "pending" | "hidden" | "deleted";
 /** Every table Kysely knows about. */
 export interface Database {
   drawings: DrawingsTable;
+  reports: ReportsTable;
+  server_secrets: ServerSecretsTable;
 }
