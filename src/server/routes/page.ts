@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { BrandingConfig } from "../../common/config.ts";
+import type { BrandingConfig, PageConfig } from "../../common/config.ts";
 import { errorResponses, sendApiError } from "../errors.ts";
 import { injectBranding } from "../index-html.ts";
 
@@ -11,6 +11,8 @@ export interface PageRoutesOptions {
   readonly branding: BrandingConfig;
   /** The directory `vite build` wrote (index.html, assets/, public files). */
   readonly clientDir: string;
+  /** PUBLIC_BASE_URL, handed to the page so its share links use the public address. */
+  readonly publicBaseUrl?: string | undefined;
 }
 
 const YEAR = "public, max-age=31536000, immutable";
@@ -61,5 +63,7 @@ function readBuiltIndex(options: PageRoutesOptions): string | undefined {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  return injectBranding(source, options.branding);
+  const { branding, publicBaseUrl } = options;
+  const config: PageConfig = publicBaseUrl === undefined ? branding : { ...branding, publicBaseUrl };
+  return injectBranding(source, config);
 }

@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { Database } from "./database.ts";
+import type { DrawingRecord } from "./drawings.ts";
+
+/**
+ * The drawing with this id when the public may see it (status 'visible'); undefined when there is none or it is
+ * pending, hidden or deleted, so a public page cannot tell those apart from an id that never existed.
+ */
+export async function findVisibleDrawing(
+  db: Kysely<Database>,
+  id: string,
+): Promise<DrawingRecord | undefined> {
+  const row = await db
+    .selectFrom("drawings")
+    .select(["id", "created_at"])
+    .where("id", "=", id)
+    .where("status", "=", "visible")
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  // PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given.
+  const createdAt = row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at;
+  return { id: row.id, createdAt };
+}

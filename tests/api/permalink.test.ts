@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SavedDrawing } from "../../src/common/api.ts";
+import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../src/common/config.ts";
+import { buildApp } from "../../src/server/app.ts";
+import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
+import { drawingPng } from "./helpers/png.ts";
+
+/** A community title that tries to break out of attributes, elements and the document. */
+const HOSTILE_TITLE = `Fred's "<script>alert(1)</script>" & <b>pals</b>`;
+const branding: BrandingConfig = { ...DEFAULT_BRANDING, title: HOSTILE_TITLE };
+const PUBLIC_BASE_URL = "https://fanvas.example/wall";
+
+/** The content of `<meta property|name="key" content="...">`, unescaped as a browser would read it. */
+function meta(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html);
+  return match?.[1]
+    ?.replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** The app over a fresh database, with PUBLIC_BASE_URL set or not, and a built page that has the placeholder. */
+async function startApp(dialect: Dialect, publicBaseUrl: string | undefined) {
+  const opened = await openTestStore(dialect);
+  const clientDir = mkdtempSync(join(tmpdir(), "fanvas-permalink-client-"));
+  writeFileSync(
+    join(clientDir, "index.html"),
+    "<html><head><title>x</title><!--fanvas-config--></head></html>",
+  );
+  const app = await buildApp({ branding, store: opened.store, clientDir, logger: false, publicBaseUrl });
+  return {
+    app,
+    store: opened.store,
+    close: async () => {
+      await app.close();
+      await opened.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function save(app: FastifyInstance, seed: number): Promise<SavedDrawing> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/drawings",
+    headers: { "content-type": "image/png" },
+    payload: await drawingPng(600, 600, seed),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<SavedDrawing>();
+}
+
+for (const dialect of testDialects()) {
+  describe(`permalink page /d/<id> on ${dialect}, PUBLIC_BASE_URL set`, () => {
+    let t: Awaited<ReturnType<typeof startApp>>;
+    let drawing: SavedDrawing;
+    beforeAll(async () => {
+      t = await startApp(dialect, PUBLIC_BASE_URL);
+      drawing = await save(t.app, 1);
+    });
+    afterAll(async () => t.close());
+
+    it("renders the drawing, the community title and a Draw your own link, with a short cache", async () => {
+      const response = await t.app.inject({ method: "GET", url: `/d/${drawing.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("public, max-age=60");
+      const html = response.body;
+      expect(html).toContain(`src="/api/drawings/${drawing.id}.png" width="600" height="600"`);
+      expect(html).toContain('<a class="permalink__cta" href="/">Draw your own</a>');
+      expect(html).not.toMatch(/<script|style="/);
+      const stylesheet = await t.app.inject({ method: "GET", url: "/d/permalink.css" });
+      expect(stylesheet.statusCode).toBe(200);
+      expect(stylesheet.headers["content-type"]).toBe("text/css; charset=utf-8");
+    });
+
+    it("carries Open Graph and Twitter card meta with absolute URLs on PUBLIC_BASE_URL", async () => {
+      const html = (await t.app.inject({ method: "GET", url: `/d/${drawing.id}` })).body;
+      const imageUrl = `${PUBLIC_BASE_URL}/api/drawings/${drawing.id}.png`;
+      expect(meta(html, "og:image")).toBe(imageUrl);
+      expect(meta(html, "twitter:image")).toBe(imageUrl);
+      expect(meta(html, "og:url")).toBe(`${PUBLIC_BASE_URL}/d/${drawing.id}`);
+      expect(meta(html, "og:title")).toBe(HOSTILE_TITLE);
+      expect(meta(html, "og:description")).toContain(HOSTILE_TITLE);
+      expect(meta(html, "og:type")).toBe("article");
+      expect(meta(html, "og:image:width")).toBe("600");
+      expect(meta(html, "og:image:height")).toBe("600");
+      expect(meta(html, "twitter:card")).toBe("summary_large_image");
+    });
+
+    it("escapes a hostile community title everywhere", async () => {
+      const html = (await t.app.inject({ method: "GET", url: `/d/${drawing.id}` })).body;
+      expect(html).not.toContain("<script>alert(1)</script>");
+      expect(html).not.toContain("<b>pals</b>");
+      expect(html).toContain(
+        "Fred&#39;s &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot; &amp; &lt;b&gt;pals&lt;/b&gt;",
+      );
+    });
+
+    it("answers 404 HTML for an unknown id, a malformed id and a drawing that is not visible", async () => {
+      const hidden = await save(t.app, 2);
+      const pending = await save(t.app, 3);
+      await t.store.db
+        .updateTable("drawings")
+        .set({ status: "hidden" })
+        .where("id", "=", hidden.id)
+        .execute();
+      await t.store.db
+        .updateTable("drawings")
+        .set({ status: "pending" })
+        .where("id", "=", pending.id)
+        .execute();
+      for (const id of ["AAAAAAAAAAAA", "nope", "%3Cscript%3E", hidden.id, pending.id]) {
+        const response = await t.app.inject({ method: "GET", url: `/d/${id}` });
+        expect(response.statusCode, id).toBe(404);
+        expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(response.body).toContain("Drawing not found");
+        expect(response.body).not.toContain("og:image");
+        expect(response.body).not.toContain("<script>");
+      }
+    });
+
+    it("hands PUBLIC_BASE_URL to the page in its config block", async () => {
+      const html = (await t.app.inject({ method: "GET", url: "/" })).body;
+      const block = new RegExp(
+        `<script id="${CONFIG_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+      ).exec(html);
+      expect(JSON.parse(block?.[1] ?? "{}")).toMatchObject({
+        publicBaseUrl: PUBLIC_BASE_URL,
+        title: HOSTILE_TITLE,
+      });
+    });
+  });
+
+  describe(`permalink page /d/<id> on ${dialect}, PUBLIC_BASE_URL unset`, () => {
+    let t: Awaited<ReturnType<typeof startApp>>;
+    beforeAll(async () => {
+      t = await startApp(dialect, undefined);
+    });
+    afterAll(async () => t.close());
+
+    it("builds the absolute image URL from the request's protocol and host", async () => {
+      const drawing = await save(t.app, 4);
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/d/${drawing.id}`,
+        headers: { host: "draw.example:8443" },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(meta(response.body, "og:image")).toBe(`http://draw.example:8443/api/drawings/${drawing.id}.png`);
+      expect(meta(response.body, "og:url")).toBe(`http://draw.example:8443/d/${drawing.id}`);
+    });
+
+    it("leaves publicBaseUrl out of the page's config block", async () => {
+      const html = (await t.app.inject({ method: "GET", url: "/" })).body;
+      expect(html).not.toContain("publicBaseUrl");
+    });
+  });
+}
