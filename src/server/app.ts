@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
 import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
+import { decorateDrawingEvents } from "./events/events-plugin.ts";
+import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./events/event-streams.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "./moderation/settings.ts";
 import { appWide } from "./plugins/app-wide.ts";
 import { cors } from "./plugins/cors.ts";
@@ -10,9 +12,12 @@ import { saveRateLimit } from "./plugins/save-rate-limit.ts";
 import { securityHeaders, withSecurityHeaders } from "./plugins/security-headers.ts";
 import { configRoutes } from "./routes/config.ts";
 import { drawingsRoutes } from "./routes/drawings.ts";
+import { eventsRoutes } from "./routes/events.ts";
+import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { pageRoutes } from "./routes/page.ts";
 import { permalinkRoutes } from "./routes/permalink.ts";
+import { restDrawingsRoutes } from "./routes/rest-drawings.ts";
 import type { Store } from "./store/open.ts";
 
 /** Everything the app needs; production (server.ts) and tests pass the same shape. */
@@ -29,6 +34,8 @@ export interface AppOptions {
   readonly publicBaseUrl?: string | undefined;
   /** Moderation mode, report threshold and limit, admin token. Default: DEFAULT_MODERATION (admin off). */
   readonly moderation?: ModerationSettings;
+  /** Open event streams per process and heartbeat interval. Default: DEFAULT_EVENT_STREAM_LIMITS. */
+  readonly eventStreams?: EventStreamLimits;
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
@@ -63,9 +70,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limit: edge.saveRateLimit,
     windowSeconds: edge.saveRateWindowSeconds,
   });
+  // Decorates app.drawingEvents before any route is registered, so every route can publish.
+  const events = await decorateDrawingEvents(app, options.store);
   await app.register(healthRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
   await app.register(drawingsRoutes, { store: options.store, moderationMode: moderation.mode });
+  await app.register(galleryRoutes, { store: options.store });
+  await app.register(eventsRoutes, { events, limits: options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS });
+  await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
   const { branding, publicBaseUrl } = options;
   await app.register(permalinkRoutes, { branding, store: options.store, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir: options.clientDir, publicBaseUrl });
