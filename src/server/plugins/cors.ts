@@ -9,6 +9,8 @@ export interface CorsOptions {
 /** What a preflight may ask for: the upload's own content type and the retry key, nothing else. */
 const ALLOWED_METHODS = "GET, HEAD, POST";
 const ALLOWED_HEADERS = "Content-Type, Idempotency-Key";
+/** The Supabase-compatible insert also takes what supabase-js sends with every request. */
+const SUPABASE_ALLOWED_HEADERS = `${ALLOWED_HEADERS}, apikey, Authorization, X-Client-Info, Prefer, Accept-Profile, Content-Profile`;
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
 /**
@@ -24,7 +26,10 @@ export async function cors(app: FastifyInstance, options: CorsOptions): Promise<
     const origin = request.headers.origin;
     if (origin !== undefined && allowed.has(origin)) reply.header("access-control-allow-origin", origin);
   });
-  app.options("/api/*", (request, reply) => answerPreflight(request, reply, allowed));
+  app.options("/api/*", (request, reply) => answerPreflight(request, reply, allowed, ALLOWED_HEADERS));
+  app.options("/rest/v1/*", (request, reply) =>
+    answerPreflight(request, reply, allowed, SUPABASE_ALLOWED_HEADERS),
+  );
 }
 
 /** A preflight from an allowed origin learns what it may send; from any other origin it learns nothing. */
@@ -32,12 +37,13 @@ function answerPreflight(
   request: FastifyRequest,
   reply: FastifyReply,
   allowed: ReadonlySet<string>,
+  allowedHeaders: string,
 ): FastifyReply {
   const origin = request.headers.origin;
   if (origin !== undefined && allowed.has(origin)) {
     reply
       .header("access-control-allow-methods", ALLOWED_METHODS)
-      .header("access-control-allow-headers", ALLOWED_HEADERS)
+      .header("access-control-allow-headers", allowedHeaders)
       .header("access-control-max-age", PREFLIGHT_MAX_AGE_SECONDS);
   }
   return reply.code(204).send();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { DRAWINGS_PATH } from "../../common/api.ts";
 import { sendApiError } from "../errors.ts";
+import { SAVE_PATHS } from "../saves.ts";
 
 /** Options of the save rate limit. */
 export interface SaveRateLimitOptions {
@@ -22,7 +22,8 @@ interface Window {
 const DEFAULT_MAX_CLIENTS = 100_000;
 
 /**
- * A fixed window per client (request.ip, which trust-proxy decides) on POST /api/drawings only.
+ * A fixed window per client (request.ip, which trust-proxy decides) on the save routes only
+ * (POST /api/drawings and /rest/v1/drawings, one request counting once whatever its rows).
  * Counted before the body is parsed, so refused and malformed uploads cost their sender too.
  */
 export async function saveRateLimit(app: FastifyInstance, options: SaveRateLimitOptions): Promise<void> {
@@ -31,7 +32,7 @@ export async function saveRateLimit(app: FastifyInstance, options: SaveRateLimit
   const now = options.now ?? Date.now;
   const windows = new ClientWindows(options.maxClients ?? DEFAULT_MAX_CLIENTS, windowMs);
   app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "POST" || request.routeOptions.url !== DRAWINGS_PATH) return;
+    if (request.method !== "POST" || !SAVE_PATHS.has(request.routeOptions.url ?? "")) return;
     const time = now();
     const window = windows.current(request.ip, time);
     window.count += 1;
@@ -46,8 +47,8 @@ export async function saveRateLimit(app: FastifyInstance, options: SaveRateLimit
   });
 }
 
-/** Each client's current window, in a Map kept in insertion order so the oldest is evicted first. */
-class ClientWindows {
+/** Each client's current window, in a Map kept in insertion order so the oldest is evicted first; reports reuse it. */
+export class ClientWindows {
   readonly #windows = new Map<string, Window>();
   readonly #maxClients: number;
   readonly #windowMs: number;

@@ -1,0 +1,145 @@
+import { HttpError } from "../errors.ts";
+
+// How a PostgREST insert request is read: the rows, the Prefer and Accept headers and ?select=.
+// Only what supabase-js and hand-written PostgREST clients send for an insert into drawings.
+
+/** Rows one request may insert; an array body beyond this is refused before anything is decoded. */
+export const MAX_ROWS_PER_INSERT = 10;
+
+/** The columns a client may read back; image_data is the data URL exactly as inserted. */
+export const READABLE_COLUMNS = ["id", "image_data", "created_at"] as const;
+/** One readable column. */
+export type ReadableColumn = (typeof READABLE_COLUMNS)[number];
+
+/** A column in the answer: the name the client asked for (alias) and the column it reads. */
+export interface SelectedColumn {
+  readonly name: string;
+  readonly column: ReadableColumn;
+}
+
+/** What the client asked for with Prefer and Accept. */
+export interface InsertPreferences {
+  /** Prefer: return=representation; the default (return=minimal) answers with no body. */
+  readonly representation: boolean;
+  /** Accept: application/vnd.pgrst.object+json: one object, and exactly one row or a 406. */
+  readonly singleObject: boolean;
+}
+
+/** Columns that exist but are the server's to set. */
+const SERVER_COLUMNS = new Set(["id", "created_at", "status"]);
+
+/** The image_data of each row of an object or array body, checked before any image is decoded. */
+export function insertedImageData(body: unknown): string[] {
+  const rows = Array.isArray(body) ? body : [body];
+  if (rows.length > MAX_ROWS_PER_INSERT) {
+    throw new HttpError(
+      413,
+      "too_many_rows",
+      `One insert may hold at most ${MAX_ROWS_PER_INSERT} drawings (got ${rows.length}); split it into several requests.`,
+    );
+  }
+  return rows.map(imageDataOf);
+}
+
+function imageDataOf(row: unknown): string {
+  if (typeof row !== "object" || row === null || Array.isArray(row)) {
+    throw new HttpError(
+      400,
+      "bad_json",
+      'Each row must be a JSON object like {"image_data": "data:image/png;base64,..."}.',
+    );
+  }
+  for (const field of Object.keys(row)) {
+    if (field === "image_data") continue;
+    if (SERVER_COLUMNS.has(field)) {
+      throw new HttpError(
+        400,
+        "server_column",
+        `The column "${clip(field)}" is set by the server; send only image_data.`,
+      );
+    }
+    throw new HttpError(
+      400,
+      "unknown_field",
+      `Could not find the '${clip(field)}' column of 'drawings' in the schema cache; send only image_data.`,
+    );
+  }
+  const imageData = (row as { image_data?: unknown }).image_data;
+  if (imageData === undefined || imageData === null) {
+    throw new HttpError(
+      400,
+      "missing_field",
+      'null value in column "image_data" of relation "drawings" violates not-null constraint; send canvas.toDataURL("image/png") as image_data.',
+    );
+  }
+  if (typeof imageData !== "string") {
+    throw new HttpError(
+      400,
+      "bad_data_url",
+      'image_data must be a string: the data URL of canvas.toDataURL("image/png").',
+    );
+  }
+  return imageData;
+}
+
+/** Reads Prefer (one or several headers, comma-separated) and Accept; unknown preferences are ignored. */
+export function insertPreferences(
+  prefer: string | string[] | undefined,
+  accept: string | undefined,
+): InsertPreferences {
+  const preferences = [prefer ?? []]
+    .flat()
+    .flatMap((header) => header.split(","))
+    .map((token) => token.trim().toLowerCase());
+  return {
+    representation: preferences.includes("return=representation"),
+    singleObject: acceptsSingleObject(accept),
+  };
+}
+
+/** True for vnd.pgrst.object+json; 406 for an Accept that allows no JSON answer at all. */
+function acceptsSingleObject(accept: string | undefined): boolean {
+  if (accept === undefined || accept.trim() === "") return false;
+  const types = accept.split(",").map((part) => part.split(";")[0]?.trim().toLowerCase() ?? "");
+  if (types.includes("application/vnd.pgrst.object+json")) return true;
+  const json = ["application/json", "application/vnd.pgrst.array+json", "application/*", "*/*"];
+  if (types.some((type) => json.includes(type))) return false;
+  throw new HttpError(
+    406,
+    "not_acceptable",
+    `None of these media types are available: ${clip(accept)}; ask for application/json.`,
+  );
+}
+
+/** The ?select= list: "*" (every readable column), or names and alias:name pairs. */
+export function selectedColumns(select: string | undefined): SelectedColumn[] {
+  const text = select?.trim() ?? "";
+  if (text === "" || text === "*") return READABLE_COLUMNS.map((column) => ({ name: column, column }));
+  return text.split(",").flatMap((item) => {
+    const entry = item.trim();
+    if (entry === "*") return READABLE_COLUMNS.map((column) => ({ name: column, column }));
+    const [alias, source] = entry.includes(":") ? entry.split(":", 2) : [entry, entry];
+    const column = unquote(source ?? "");
+    if (!isReadable(column)) {
+      throw new HttpError(
+        400,
+        "unknown_column",
+        `column drawings.${clip(column)} does not exist; select from ${READABLE_COLUMNS.join(", ")}.`,
+      );
+    }
+    return [{ name: unquote(alias ?? column), column }];
+  });
+}
+
+function isReadable(column: string): column is ReadableColumn {
+  return (READABLE_COLUMNS as readonly string[]).includes(column);
+}
+
+function unquote(name: string): string {
+  return name.trim().replace(/^"(.*)"$/, "$1");
+}
+
+/** Echoed input is cut short so an answer never grows with what the client sent. */
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
