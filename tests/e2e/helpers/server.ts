@@ -19,6 +19,8 @@ export interface RunningServer {
 export interface StartServerOptions {
   /** Written to a temporary file handed over through FANVAS_CONFIG. */
   readonly branding?: BrandingConfig;
+  /** Extra environment for the process (for example CORS_ORIGINS). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -40,6 +42,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The e2e suite reads the SQLite file back, so the PostgreSQL store must never be picked up from the environment.
   delete env.DATABASE_URL;
   delete env.FANVAS_CONFIG;
+  Object.assign(env, options.env);
   if (options.branding) {
     const configPath = path.join(dataDir, "branding.json");
     await writeFile(configPath, JSON.stringify(options.branding, null, 2));
