@@ -2,10 +2,16 @@
 import type { ApiError, SavedDrawing } from "../../common/api.ts";
 import { parseRetryAfter } from "./backoff.ts";
 
+/**
+ * A stored drawing as the queue needs it. `url` is absent where the store has no address for the image
+ * (the static build's Supabase table keeps data URLs), so the page shows no View link there.
+ */
+export type StoredDrawing = Omit<SavedDrawing, "url"> & { readonly url?: string };
+
 /** The verdict on one upload attempt. */
 export type AttemptVerdict =
   /** Stored (201) or already stored under this key (200): remove it from the queue. */
-  | { readonly kind: "saved"; readonly drawing: SavedDrawing }
+  | { readonly kind: "saved"; readonly drawing: StoredDrawing }
   /** A passing problem (network, 5xx, 408, 429, an answer we cannot read): keep it and try again. */
   | { readonly kind: "retry"; readonly retryAfterMs: number | undefined }
   /** The server refuses this drawing itself (400, 413, 415, ...): sending it again cannot help. */

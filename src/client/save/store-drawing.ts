@@ -5,7 +5,7 @@ import { newIdempotencyKey } from "./idempotency-key.ts";
 import { createMemoryQueueStorage } from "./queue-storage.ts";
 import type { SaveContext } from "./save-callback.ts";
 import { createSaveQueue, type SaveProgress, type SaveQueue } from "./save-queue.ts";
-import { uploadDrawing } from "./upload-drawing.ts";
+import { prepareDrawingSender, sendDrawing } from "./supabase/send-drawing.ts";
 
 let pageQueue: Promise<SaveQueue> | null = null;
 /** Who hears about each save of this tab, by its key; saves left by an earlier visit have nobody. */
@@ -20,7 +20,7 @@ async function openPageQueue(): Promise<SaveQueue> {
   const storage = (await openIdbQueueStorage()) ?? createMemoryQueueStorage();
   const opened = createSaveQueue({
     storage,
-    send: uploadDrawing,
+    send: sendDrawing,
     timers: {
       set: (callback, ms) => setTimeout(callback, ms),
       clear: (handle) => clearTimeout(handle as number),
@@ -41,6 +41,7 @@ async function openPageQueue(): Promise<SaveQueue> {
  * down). Call once when the page loads; calling again does nothing more.
  */
 export function startSaveQueue(): void {
+  prepareDrawingSender();
   void queue();
 }
 

@@ -1,0 +1,73 @@
+/**
+ * The static build's uploader: one attempt stores the queued drawing in a Supabase project's `drawings` table
+ * through supabase-js, as the original page did. Loaded lazily and only in `vite build --mode static`.
+ */
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { CONSOLE_MESSAGES } from "../../../common/constants.ts";
+import type { AttemptVerdict } from "../classify-answer.ts";
+import { blobToDataUrl } from "../png-data.ts";
+import type { QueuedSave } from "../queue-storage.ts";
+import { UPLOAD_TIMEOUT_MS } from "../upload-drawing.ts";
+import { classifySupabaseAnswer } from "./classify-supabase-answer.ts";
+
+/** The Retry-After of each attempt's answer, by the attempt's own abort signal (supabase-js hides headers). */
+const retryAfterBySignal = new WeakMap<AbortSignal, string | null>();
+
+let client: SupabaseClient | null = null;
+
+/** The one client of this page: no session, no auth timers; the anon key is all a visitor has. */
+function supabase(): SupabaseClient {
+  const url = import.meta.env.VITE_SUPABASE_URL;
+  const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY;
+  if (!url || !anonKey) {
+    // vite.config.ts refuses to build without them; this guards a hand-made bundle.
+    throw new Error("This build has no VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY; rebuild with them set.");
+  }
+  client ??= createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: recordingRetryAfter },
+  });
+  return client;
+}
+
+/** fetch that remembers the answer's Retry-After for the attempt that asked (its signal identifies it). */
+async function recordingRetryAfter(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (init?.signal) retryAfterBySignal.set(init.signal, response.headers.get("Retry-After"));
+  return response;
+}
+
+/**
+ * Inserts `{ image_data: <PNG data URL> }` and reads the row back (`.select().maybeSingle()`), under the
+ * item's Idempotency-Key as a header: a Fanvas server's /rest/v1 honours it (a retry gets the stored row, not
+ * a copy); PostgREST ignores it, so on a real Supabase project a retry after a lost answer can store a second
+ * copy (at-least-once). Never rejects: a failed request logs "Failed to save drawing", an error answer
+ * "Error saving to database".
+ */
+export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict> {
+  const signal = AbortSignal.timeout(UPLOAD_TIMEOUT_MS);
+  const answer = await supabase()
+    .from("drawings")
+    .insert({ image_data: await blobToDataUrl(item.blob) })
+    .select()
+    .setHeader("Idempotency-Key", item.key)
+    .abortSignal(signal)
+    .maybeSingle();
+  if (answer.status === 0) {
+    console.error(CONSOLE_MESSAGES.saveRequestFailed, answer.error);
+    return { kind: "retry", retryAfterMs: undefined };
+  }
+  const verdict = classifySupabaseAnswer(
+    {
+      status: answer.status,
+      data: answer.data,
+      error: answer.error,
+      retryAfter: retryAfterBySignal.get(signal) ?? null,
+    },
+    Date.now(),
+  );
+  // The row carries the whole image as a data URL: log what identifies it, not megabytes of base64.
+  if (verdict.kind === "saved") console.info("Drawing saved", verdict.drawing);
+  else console.error(CONSOLE_MESSAGES.serverRejectedSave, answer.error);
+  return verdict;
+}
