@@ -19,3 +19,39 @@ export interface ApiError {
 }
 
 export const DRAWINGS_PATH = "/api/drawings";
+
+/** One drawing on the wall: GET /api/drawings lists these, and the event stream announces them. */
+export interface GalleryItem {
+  readonly id: string;
+  /** The full 600 x 600 PNG, e.g. "/api/drawings/abc123.png". */
+  readonly url: string;
+  /** A small WebP of the drawing (at most 300 x 300, at most about 15 KB), e.g. "/api/drawings/abc123.webp". */
+  readonly thumbnailUrl: string;
+  /** The drawing's own page, e.g. "/d/abc123". */
+  readonly permalink: string;
+  /** ISO 8601 time the drawing was stored. */
+  readonly createdAt: string;
+}
+
+/** 200 answer of GET /api/drawings?before=<cursor>&limit=<n>: newest first. */
+export interface GalleryPage {
+  readonly items: readonly GalleryItem[];
+  /** Pass as `before` to get the next (older) page; null on the last page. Opaque: never parse it. */
+  readonly nextCursor: string | null;
+}
+
+/** Items per gallery page when the request names no limit. */
+export const GALLERY_DEFAULT_LIMIT = 24;
+/** The most items one gallery page holds; a larger limit is clamped to this (not refused). */
+export const GALLERY_MAX_LIMIT = 60;
+
+/**
+ * Server-Sent Events of the wall. `event: drawing` carries a GalleryItem (its `id:` is the item's
+ * gallery cursor); `event: removed` carries a RemovedDrawing. Comments are heartbeats.
+ */
+export const EVENTS_PATH = "/api/events";
+
+/** Data of `event: removed`: the drawing left the wall (hidden or deleted); drop it from the page. */
+export interface RemovedDrawing {
+  readonly id: string;
+}

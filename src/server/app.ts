@@ -1,9 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
 import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
-import { decorateDrawingEvents } from "./events/events-plugin.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./events/event-streams.ts";
+import { decorateDrawingEvents } from "./events/events-plugin.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "./moderation/settings.ts";
+import { metrics } from "./observability/metrics.ts";
+import { requestLog, requestLoggingOptions } from "./observability/request-log.ts";
+import { CLOSED_METRICS, type ObservabilitySettings } from "./observability/settings.ts";
 import { appWide } from "./plugins/app-wide.ts";
 import { cors } from "./plugins/cors.ts";
 import { type EdgeSettings, UNLIMITED_EDGE } from "./plugins/edge-settings.ts";
@@ -16,6 +19,7 @@ import { eventsRoutes } from "./routes/events.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { pageRoutes } from "./routes/page.ts";
+import { readinessRoutes } from "./routes/readiness.ts";
 import { permalinkRoutes } from "./routes/permalink.ts";
 import { restDrawingsRoutes } from "./routes/rest-drawings.ts";
 import type { Store } from "./store/open.ts";
@@ -34,6 +38,8 @@ export interface AppOptions {
   readonly publicBaseUrl?: string | undefined;
   /** Moderation mode, report threshold and limit, admin token. Default: DEFAULT_MODERATION (admin off). */
   readonly moderation?: ModerationSettings;
+  /** Who may read /metrics. Default: CLOSED_METRICS (404 to everyone). */
+  readonly observability?: ObservabilitySettings;
   /** Open event streams per process and heartbeat interval. Default: DEFAULT_EVENT_STREAM_LIMITS. */
   readonly eventStreams?: EventStreamLimits;
 }
@@ -47,6 +53,7 @@ export function fastifyOptions(
   return {
     ...requestLimitOptions(edge),
     logger,
+    ...requestLoggingOptions(),
     // Unknown JSON fields are an error the client should hear about, not something to drop silently.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     // On close: refuse new requests with 503, drop idle keep-alive sockets, let requests in flight finish.
@@ -72,7 +79,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Decorates app.drawingEvents before any route is registered, so every route can publish.
   const events = await decorateDrawingEvents(app, options.store);
+  await app.register(appWide(requestLog));
+  const observability = options.observability ?? CLOSED_METRICS;
+  await app.register(appWide(metrics), { store: options.store, settings: observability });
   await app.register(healthRoutes, { store: options.store });
+  await app.register(readinessRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
   await app.register(drawingsRoutes, { store: options.store, moderationMode: moderation.mode });
   await app.register(galleryRoutes, { store: options.store });

@@ -1,5 +1,6 @@
 import type { Store } from "../store/open.ts";
 import { reencodeJob } from "./reencode.ts";
+import { thumbnailJob } from "./thumbnail.ts";
 import { type BackgroundWorker, startBackgroundWorker, type WorkerLog } from "./worker.ts";
 
 /** Under a steady stream of saves, one job still runs at least this often. */
@@ -7,11 +8,11 @@ const MAX_WAIT_FOR_QUIET_MS = 1000;
 
 /**
  * The worker over a store's drawings: resumes pending work at once, then wakes after every save.
- * A thumbnail job would join the kinds list here.
+ * Thumbnails come first: the wall shows them, while re-encoding only saves bytes.
  */
 export function startDrawingWorker(store: Store, log: WorkerLog): BackgroundWorker {
   const worker = startBackgroundWorker({
-    kinds: [reencodeJob(store.db, log)],
+    kinds: [thumbnailJob(store.db, log), reencodeJob(store.db, log)],
     log,
     quiet: () => store.pendingWork.quiet(MAX_WAIT_FOR_QUIET_MS),
   });

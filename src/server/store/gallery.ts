@@ -1,0 +1,51 @@
+import type { Kysely } from "kysely";
+import type { GalleryCursor } from "../gallery/cursor.ts";
+import type { Database } from "./database.ts";
+
+/** One row of the wall: a visible drawing's id and creation time, without its bytes. */
+export interface WallRow {
+  readonly id: string;
+  readonly createdAt: string;
+}
+
+/**
+ * Up to `limit` visible drawings older than `before` (all when undefined), newest first, the id
+ * breaking ties between equal times. Keyset pagination on (status, created_at, id): each page is one
+ * index range however deep it is, where OFFSET would walk every row before it.
+ */
+export async function listVisibleDrawings(
+  db: Kysely<Database>,
+  before: GalleryCursor | undefined,
+  limit: number,
+): Promise<WallRow[]> {
+  let query = db
+    .selectFrom("drawings")
+    .select(["id", "created_at"])
+    .where("status", "=", "visible")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit);
+  if (before !== undefined) {
+    query = query.where((eb) =>
+      eb(eb.refTuple("created_at", "id"), "<", eb.tuple(before.createdAt, before.id)),
+    );
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({ id: row.id, createdAt: isoTime(row.created_at) }));
+}
+
+/** The wall row of one drawing, or undefined unless it exists and is visible. */
+export async function findVisibleDrawing(db: Kysely<Database>, id: string): Promise<WallRow | undefined> {
+  const row = await db
+    .selectFrom("drawings")
+    .select(["id", "created_at"])
+    .where("id", "=", id)
+    .where("status", "=", "visible")
+    .executeTakeFirst();
+  return row === undefined ? undefined : { id: row.id, createdAt: isoTime(row.created_at) };
+}
+
+/** PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given. */
+function isoTime(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : value;
+}
