@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import { errorResponses, sendApiError } from "../errors.ts";
+import { announceSave } from "../events/announce-save.ts";
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "../idempotency.ts";
 import { duringSave, type ModerationMode, saveDrawing } from "../saves.ts";
 import { findDrawingImage } from "../store/drawings.ts";
@@ -69,6 +70,8 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
       const outcome = await duringSave(options.store, () =>
         saveDrawing(options.store, png, key, options.moderationMode),
       );
+      // Before the answer, so the event is already on its way (NOTIFY committed) when the client sees 201.
+      await announceSave(app.drawingEvents, outcome, request.log);
       const { id, createdAt } = outcome.record;
       const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt };
       // 201 when this request stored it; 200 when a retry with the same key finds it already stored.
@@ -110,7 +113,7 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
 }
 
 /** True when If-None-Match names this strong ETag (or "*"); weak comparison, as RFC 9110 asks for GET. */
-function isFreshFor(ifNoneMatch: string | undefined, etag: string): boolean {
+export function isFreshFor(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   return ifNoneMatch.split(",").some((candidate) => {
     const tag = candidate.trim();
