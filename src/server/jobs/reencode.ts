@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { reencodeLosslessly } from "../images.ts";
 import type { Database } from "../store/database.ts";
-import { findDrawingImage } from "../store/drawings.ts";
+import { findStoredPng } from "../store/drawing-bytes.ts";
 import { findPendingReencodes, finishReencode, type Replacement } from "../store/reencoding.ts";
 import type { JobKind, WorkerLog } from "./worker.ts";
 
@@ -15,7 +15,7 @@ export function reencodeJob(db: Kysely<Database>, log: WorkerLog): JobKind {
     name: "reencode",
     pending: (limit) => findPendingReencodes(db, limit),
     run: async (id) => {
-      const image = await findDrawingImage(db, id);
+      const image = await findStoredPng(db, id);
       if (image === undefined) return;
       const replacement = await smallerLosslessCopy(image.bytes, id, log);
       await finishReencode(db, id, image.sha256, replacement);

@@ -13,6 +13,8 @@ export async function findPendingReencodes(db: Kysely<Database>, limit: number):
     .selectFrom("drawings")
     .select("id")
     .where("reencoded_at", "is", null)
+    // A deleted drawing has no bytes left; listing it would make the worker pick it up forever.
+    .where("status", "!=", "deleted")
     .orderBy("created_at")
     .orderBy("id")
     .limit(limit)
