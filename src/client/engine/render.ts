@@ -13,8 +13,23 @@ export function paintColour(style: StrokeStyle): string {
   return style.eraser ? ERASER_COLOUR : style.colour;
 }
 
+/**
+ * The style last applied to each context. A live stroke draws one segment per pointer move with the same
+ * style object; setting seven properties (and parsing a colour) each time was a measurable share of the
+ * per-move cost. Every other function here leaves the context's state as it found it (save/restore), so
+ * the cache stays true until `forgetAppliedStyle` is called after something that resets the context.
+ */
+const appliedStyles = new WeakMap<CanvasRenderingContext2D, StrokeStyle>();
+
+/** Call after anything that resets a context's state (resizing its canvas) or changes it without restore. */
+export function forgetAppliedStyle(context: CanvasRenderingContext2D): void {
+  appliedStyles.delete(context);
+}
+
 /** Sets the brush: colour, width, round caps and joins, plain painting. */
 export function applyStrokeStyle(context: CanvasRenderingContext2D, style: StrokeStyle): void {
+  if (appliedStyles.get(context) === style) return;
+  appliedStyles.set(context, style);
   const colour = paintColour(style);
   context.globalAlpha = 1;
   context.globalCompositeOperation = "source-over";

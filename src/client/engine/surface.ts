@@ -1,6 +1,6 @@
 import { BACKGROUND_COLOUR, CANVAS_SIZE } from "../../common/constants.ts";
 import { backingStoreSize } from "./pixel-ratio.ts";
-import { copyPixels, drawSegments, paintBackground, paintDrawing } from "./render.ts";
+import { copyPixels, drawSegments, forgetAppliedStyle, paintBackground, paintDrawing } from "./render.ts";
 import type { Segment } from "./smoothing.ts";
 import type { StrokeStyle } from "./types.ts";
 
@@ -41,6 +41,7 @@ export class Surface {
     for (const context of this.#contexts()) {
       context.fillStyle = BACKGROUND_COLOUR;
       context.fillRect(0, 0, CANVAS_SIZE, CANVAS_SIZE);
+      forgetAppliedStyle(context);
     }
   }
 
@@ -141,6 +142,7 @@ export class Surface {
   #resizeDisplay(size: number): void {
     this.display.width = size;
     this.display.height = size;
+    forgetAppliedStyle(this.#displayContext);
     const scale = size / CANVAS_SIZE;
     this.#displayContext.setTransform(scale, 0, 0, scale, 0, 0);
   }
