@@ -1,9 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
+import { adminRoutes } from "./admin/admin-routes.ts";
 import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./events/event-streams.ts";
 import { decorateDrawingEvents } from "./events/events-plugin.ts";
+import { reportRoutes } from "./moderation/report-routes.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "./moderation/settings.ts";
+import { moderationEventsFor } from "./moderation/wall-events.ts";
 import { metrics } from "./observability/metrics.ts";
 import { requestLog, requestLoggingOptions } from "./observability/request-log.ts";
 import { CLOSED_METRICS, type ObservabilitySettings } from "./observability/settings.ts";
@@ -19,8 +22,8 @@ import { eventsRoutes } from "./routes/events.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { pageRoutes } from "./routes/page.ts";
-import { readinessRoutes } from "./routes/readiness.ts";
 import { permalinkRoutes } from "./routes/permalink.ts";
+import { readinessRoutes } from "./routes/readiness.ts";
 import { restDrawingsRoutes } from "./routes/rest-drawings.ts";
 import type { Store } from "./store/open.ts";
 
@@ -89,6 +92,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(galleryRoutes, { store: options.store });
   await app.register(eventsRoutes, { events, limits: options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
+  const moderationEvents = moderationEventsFor(events);
+  await app.register(reportRoutes, { store: options.store, settings: moderation, events: moderationEvents });
+  await app.register(adminRoutes, {
+    store: options.store,
+    adminToken: moderation.adminToken,
+    events: moderationEvents,
+  });
   const { branding, publicBaseUrl } = options;
   await app.register(permalinkRoutes, { branding, store: options.store, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir: options.clientDir, publicBaseUrl });

@@ -1,0 +1,11 @@
+import type { DrawingEvents } from "../events/drawing-events.ts";
+import { galleryItem } from "../gallery/gallery-item.ts";
+import type { ModerationEvents } from "./events.ts";
+
+/** Moderation's announcements as the wall's events: an approved drawing arrives as a gallery item. */
+export function moderationEventsFor(events: DrawingEvents): ModerationEvents {
+  return {
+    added: (id, createdAt) => events.publishAdded(galleryItem(id, createdAt)),
+    removed: (id) => events.publishRemoved(id),
+  };
+}
