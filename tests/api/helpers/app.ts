@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { buildApp } from "../../../src/server/app.ts";
+import type { ModerationSettings } from "../../../src/server/moderation/settings.ts";
+import type { EdgeSettings } from "../../../src/server/plugins/edge-settings.ts";
 import { countDrawings } from "../../../src/server/store/drawings.ts";
 import type { Store } from "../../../src/server/store/open.ts";
 import { type Dialect, openTestStore, type TestDatabase } from "./dialects.ts";
@@ -18,7 +20,12 @@ export interface TestApp {
 /** Builds the app exactly as production does (same options factory), with logging off. */
 export async function startTestApp(
   dialect: Dialect,
-  options: { clientDir?: string; branding?: BrandingConfig } = {},
+  options: {
+    clientDir?: string;
+    branding?: BrandingConfig;
+    moderation?: ModerationSettings;
+    edge?: EdgeSettings;
+  } = {},
 ): Promise<TestApp> {
   const opened = await openTestStore(dialect);
   const app = await buildApp({
@@ -26,6 +33,8 @@ export async function startTestApp(
     store: opened.store,
     clientDir: options.clientDir ?? "/nonexistent/fanvas-client",
     logger: false,
+    ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
+    ...(options.edge === undefined ? {} : { edge: options.edge }),
   });
   return {
     app,
