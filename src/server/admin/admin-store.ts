@@ -42,7 +42,7 @@ function openReports(eb: ExpressionBuilder<Database, "drawings">) {
     .where((inner) =>
       inner.or([
         inner("drawings.reviewed_at", "is", null),
-        inner("reports.created_at", ">", inner.ref("drawings.reviewed_at")),
+        inner("reports.created_at", ">=", inner.ref("drawings.reviewed_at")),
       ]),
     );
 }

@@ -78,7 +78,7 @@ export async function hideIfReported(db: Kysely<Database>, id: string, threshold
           .where((inner) =>
             inner.or([
               inner("drawings.reviewed_at", "is", null),
-              inner("reports.created_at", ">", inner.ref("drawings.reviewed_at")),
+              inner("reports.created_at", ">=", inner.ref("drawings.reviewed_at")),
             ]),
           ),
       ">=",

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import type { SavedDrawing } from "../../../src/common/api.ts";
+import type { DrawingEvent } from "../../../src/server/events/drawing-events.ts";
+import { DEFAULT_MODERATION, type ModerationSettings } from "../../../src/server/moderation/settings.ts";
+import { drawingPng } from "./png.ts";
+
+/** A token long enough for readModerationSettings; tests use it as ADMIN_TOKEN. */
+export const ADMIN_TOKEN = "test-admin-token-0123456789";
+
+/** Moderation settings for a test: admin on with ADMIN_TOKEN, no report limit unless asked. */
+export function moderation(overrides: Partial<ModerationSettings> = {}): ModerationSettings {
+  return { ...DEFAULT_MODERATION, adminToken: ADMIN_TOKEN, reportRateLimit: 0, ...overrides };
+}
+
+let seed = 100;
+
+/** Saves a new, distinct drawing through the API and returns its answer. */
+export async function saveNewDrawing(app: FastifyInstance): Promise<SavedDrawing> {
+  seed += 1;
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/drawings",
+    headers: { "content-type": "image/png" },
+    payload: await drawingPng(600, 600, seed),
+  });
+  if (response.statusCode !== 201) throw new Error(`save answered ${response.statusCode}: ${response.body}`);
+  return response.json<SavedDrawing>();
+}
+
+/** Reports a drawing from one client address. */
+export function report(app: FastifyInstance, id: string, remoteAddress: string, body?: object) {
+  return app.inject({
+    method: "POST",
+    url: `/api/drawings/${id}/report`,
+    remoteAddress,
+    ...(body === undefined ? {} : { payload: body }),
+  });
+}
+
+/** A moderator's JSON API call with the Bearer token. */
+export function adminPost(app: FastifyInstance, id: string, action: string, token = ADMIN_TOKEN) {
+  return app.inject({
+    method: "POST",
+    url: `/api/admin/drawings/${id}/${action}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** Every event the app's hub delivers from now on; waitFor polls (the PostgreSQL hub is asynchronous). */
+export function recordEvents(app: FastifyInstance) {
+  const events: DrawingEvent[] = [];
+  const stop = app.drawingEvents.subscribe((event) => events.push(event));
+  return {
+    events,
+    stop,
+    async waitFor(matches: (event: DrawingEvent) => boolean, what: string): Promise<DrawingEvent> {
+      for (let attempt = 0; attempt < 500; attempt += 1) {
+        const found = events.find(matches);
+        if (found !== undefined) return found;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no ${what} event; got ${JSON.stringify(events)}`);
+    },
+  };
+}
+
+/** Where a drawing shows publicly: the wall list, its PNG, its thumbnail and its permalink. */
+export async function publicPresence(app: FastifyInstance, id: string) {
+  const list = await app.inject({ method: "GET", url: "/api/drawings?limit=60" });
+  const ids = list.json<{ items: { id: string }[] }>().items.map((item) => item.id);
+  const status = async (url: string) => (await app.inject({ method: "GET", url })).statusCode;
+  return {
+    listed: ids.includes(id),
+    png: await status(`/api/drawings/${id}.png`),
+    webp: await status(`/api/drawings/${id}.webp`),
+    permalink: await status(`/d/${id}`),
+  };
+}
