@@ -21,7 +21,7 @@ export interface DrawingsTable {
   status: ColumnType<DrawingStatus, DrawingStatus | undefined, DrawingStatus>;
   /** WebP thumbnail for the wall; NULL while the background job is pending, empty when it failed. */
   thumbnail_webp: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
-  /** When a moderator last hid, restored or deleted it; only reports made after it count. */
+  /** When a moderator last hid, restored or deleted it; only reports made after it (or in its millisecond) count. */
   reviewed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
