@@ -76,13 +76,33 @@ function bakeBranding(branding: BrandingConfig): Plugin {
   };
 }
 
+/**
+ * Parts of the page that need the Fanvas server's API (the community wall reads /api/drawings and /api/events):
+ * a static host has none, so the static build replaces them with nothing rather than let them call a 404.
+ */
+const SERVER_ONLY_MODULES: Readonly<Record<string, string>> = {
+  "src/client/gallery/GallerySlot.tsx": "export function GallerySlot() { return null; }",
+};
+
+/** Loads the stand-in of each server-only module; its own imports (and chunks) then never enter the build. */
+function leaveOutServerOnlyParts(root: string): Plugin {
+  const stubs = new Map(
+    Object.entries(SERVER_ONLY_MODULES).map(([file, code]) => [path.resolve(root, file), code]),
+  );
+  return {
+    name: "fanvas-static-server-only",
+    enforce: "pre",
+    load: (id) => stubs.get(id.split("?")[0] ?? id),
+  };
+}
+
 /** The config of the static build (the default build's settings stay in vite.config.ts). */
 export function staticModeConfig(env: Record<string, string>, root: string): UserConfig {
   const settings = readStaticSiteSettings(env, root);
   return {
     // Relative asset URLs, so the site also works from a sub-path (GitHub Pages' /<repository>/).
     base: "./",
-    plugins: [bakeBranding(settings.branding)],
+    plugins: [bakeBranding(settings.branding), leaveOutServerOnlyParts(root)],
     build: { outDir: STATIC_OUT_DIR, emptyOutDir: true, sourcemap: false },
   };
 }

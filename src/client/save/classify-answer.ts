@@ -3,10 +3,11 @@ import type { ApiError, SavedDrawing } from "../../common/api.ts";
 import { parseRetryAfter } from "./backoff.ts";
 
 /**
- * A stored drawing as the queue needs it. `url` is absent where the store has no address for the image
- * (the static build's Supabase table keeps data URLs), so the page shows no View link there.
+ * A stored drawing as the queue needs it: our server's answer, or nothing of it where the store is not ours (the
+ * static build's Supabase table has no image address or permalink of ours), so the page offers no View link
+ * and no sharing there.
  */
-export type StoredDrawing = Omit<SavedDrawing, "url"> & { readonly url?: string };
+export type StoredDrawing = Partial<SavedDrawing>;
 
 /** The verdict on one upload attempt. */
 export type AttemptVerdict =

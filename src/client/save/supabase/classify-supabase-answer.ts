@@ -1,7 +1,7 @@
 /** What a supabase-js insert's answer means for the queued drawing: the static build's twin of classifyAnswer. */
 
 import { parseRetryAfter } from "../backoff.ts";
-import { type AttemptVerdict, isSavedDrawing, type StoredDrawing } from "../classify-answer.ts";
+import type { AttemptVerdict } from "../classify-answer.ts";
 
 /** The parts of a PostgrestSingleResponse the verdict depends on (plain values, so it tests in Node). */
 export interface SupabaseAnswer {
@@ -27,19 +27,13 @@ const REFUSED_FALLBACK = "The database did not accept this drawing.";
  */
 export function classifySupabaseAnswer(answer: SupabaseAnswer, now: number): AttemptVerdict {
   const { status } = answer;
-  if (status >= 200 && status < 300) return { kind: "saved", drawing: storedRow(answer.data) };
+  // The row's id is the Supabase table's, not one our permalinks or image routes know: the page gets none.
+  if (status >= 200 && status < 300) return { kind: "saved", drawing: {} };
   if (status === 409) return { kind: "conflict", message: errorMessage(answer.error) };
   if (status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status)) {
     return { kind: "refused", message: errorMessage(answer.error) };
   }
   return { kind: "retry", retryAfterMs: parseRetryAfter(answer.retryAfter, now) };
-}
-
-/** The row's id and creation time; a Fanvas server's answer may carry an image address too. */
-function storedRow(data: unknown): StoredDrawing {
-  if (isSavedDrawing(data)) return data;
-  const row = typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {};
-  return { id: String(row.id ?? ""), createdAt: String(row.created_at ?? "") };
 }
 
 function errorMessage(error: SupabaseAnswer["error"]): string {

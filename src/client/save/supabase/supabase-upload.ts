@@ -67,7 +67,14 @@ export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict
     Date.now(),
   );
   // The row carries the whole image as a data URL: log what identifies it, not megabytes of base64.
-  if (verdict.kind === "saved") console.info("Drawing saved", verdict.drawing);
+  if (verdict.kind === "saved") console.info("Drawing saved", rowSummary(answer.data));
   else console.error(CONSOLE_MESSAGES.serverRejectedSave, answer.error);
   return verdict;
+}
+
+/** The inserted row's id and time (the original page logged the answer; the image itself is left out). */
+function rowSummary(data: unknown): { id?: unknown; created_at?: unknown } | null {
+  if (typeof data !== "object" || data === null) return null;
+  const { id, created_at } = data as Record<string, unknown>;
+  return { id, created_at };
 }
