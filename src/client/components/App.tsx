@@ -1,4 +1,5 @@
 import type { BrandingConfig } from "../../common/config.ts";
+import { GallerySlot } from "../gallery/GallerySlot.tsx";
 import { storeDrawing } from "../save/store-drawing.ts";
 import { ContractAddress } from "./ContractAddress.tsx";
 import { DrawingBoard } from "./DrawingBoard.tsx";
@@ -13,25 +14,31 @@ function OutboundLink({ href, children }: { readonly href: string; readonly chil
   );
 }
 
-/** The one screen: branding header above the drawing board, centred on a white page. */
+/**
+ * The one screen: branding header above the drawing board, centred on a white page; the community wall below
+ * it, outside the centred block, so the wall arriving later never moves the canvas.
+ */
 export function App({ branding }: { readonly branding: BrandingConfig }) {
   return (
-    <div className="page">
-      <header className="masthead">
-        <h1 className="masthead__title">{branding.title}</h1>
-        <ContractAddress address={branding.contractAddress} />
-        <nav className="masthead__links" aria-label="Community links">
-          <OutboundLink href={branding.profileUrl}>Profile</OutboundLink>
-          <OutboundLink href={branding.communityUrl}>Community</OutboundLink>
-        </nav>
-      </header>
-      <main>
-        <DrawingBoard
-          backgroundSrc={branding.mascotImage}
-          downloadPrefix={branding.downloadPrefix}
-          onSave={storeDrawing}
-        />
-      </main>
-    </div>
+    <>
+      <div className="page">
+        <header className="masthead">
+          <h1 className="masthead__title">{branding.title}</h1>
+          <ContractAddress address={branding.contractAddress} />
+          <nav className="masthead__links" aria-label="Community links">
+            <OutboundLink href={branding.profileUrl}>Profile</OutboundLink>
+            <OutboundLink href={branding.communityUrl}>Community</OutboundLink>
+          </nav>
+        </header>
+        <main>
+          <DrawingBoard
+            backgroundSrc={branding.mascotImage}
+            downloadPrefix={branding.downloadPrefix}
+            onSave={storeDrawing}
+          />
+        </main>
+      </div>
+      <GallerySlot />
+    </>
   );
 }

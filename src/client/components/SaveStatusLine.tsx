@@ -1,11 +1,24 @@
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { afterPageSettles } from "../after-load.ts";
 import { type SaveStatus, saveStatusText } from "./save-status.ts";
 
+const loadShareActions = () => import("../share/ShareActions.tsx");
+// Sharing is its own chunk (fetched once the tool has settled), so the first load carries only the drawing tool.
+const ShareActions = lazy<ComponentType<{ id: string; png?: Blob | undefined }>>(() =>
+  loadShareActions().then(
+    (module) => ({ default: module.ShareActions }),
+    () => ({ default: () => null }),
+  ),
+);
+
 /**
- * The save status: a polite live region with the short sentence, and once saved a link to the stored drawing.
- * The link sits beside the live region, not in it, so a screen reader announces just "Saved".
+ * The save status: a polite live region with the short sentence, and once saved a link to the stored drawing
+ * and ways to share it. The links sit beside the live region, not in it, so a screen reader announces just "Saved".
  */
 export function SaveStatusLine({ status }: { readonly status: SaveStatus }) {
   const url = status.kind === "saved" ? (status.url ?? null) : null;
+  const id = status.kind === "saved" ? (status.id ?? null) : null;
+  useEffect(() => afterPageSettles(() => void loadShareActions().catch(() => undefined)), []);
   return (
     <p className="status">
       <span role="status">{saveStatusText(status)}</span>
@@ -17,6 +30,11 @@ export function SaveStatusLine({ status }: { readonly status: SaveStatus }) {
             <span className="visually-hidden"> the saved drawing (opens in a new tab)</span>
           </a>
         </>
+      )}
+      {id === null || status.kind !== "saved" ? null : (
+        <Suspense fallback={null}>
+          <ShareActions id={id} png={status.png} />
+        </Suspense>
       )}
     </p>
   );

@@ -1,10 +1,14 @@
 /** What the save status line says. */
 import type { SaveProgress } from "../save/save-queue.ts";
 
+/** A stored save, with the PNG this tab made, so a phone can share the file itself. */
+export type SavedStatus = Extract<SaveProgress, { kind: "saved" }> & { readonly png?: Blob };
+
 /** Where the last save stands: nothing yet, a queued save's progress, or a failure of the save flow itself. */
 export type SaveStatus =
   | { readonly kind: "idle" }
-  | SaveProgress
+  | Exclude<SaveProgress, { kind: "saved" }>
+  | SavedStatus
   /** A save callback without progress reports rejected. */
   | { readonly kind: "failed" }
   /** The canvas could not be encoded as PNG; nothing was downloaded. */

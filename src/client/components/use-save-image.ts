@@ -49,7 +49,8 @@ export function useSaveImage(
     let reported = false;
     const report = (progress: SaveProgress): void => {
       reported = true;
-      show(progress);
+      // The saved status keeps the PNG, for sharing the file itself where the browser can.
+      show(progress.kind === "saved" ? { ...progress, png: blob } : progress);
     };
     show({ kind: "saving" });
     try {

@@ -80,7 +80,7 @@ describe("createSaveQueue", () => {
     expect(await storage.list()).toEqual([]);
     expect(progress).toEqual([
       ["k1", { kind: "saving" }],
-      ["k1", { kind: "saved", url: "/api/drawings/k1.png" }],
+      ["k1", { kind: "saved", url: "/api/drawings/k1.png", id: "k1" }],
     ]);
   });
 

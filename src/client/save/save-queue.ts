@@ -6,8 +6,8 @@ import type { QueuedSave, QueueStorage } from "./queue-storage.ts";
 /** How a queued save stands, as the visitor should hear it. */
 export type SaveProgress =
   | { readonly kind: "saving" }
-  /** On the server; `url` is the stored drawing's address when known. */
-  | { readonly kind: "saved"; readonly url?: string }
+  /** On the server; `url` is the stored drawing's PNG address and `id` its id (for its permalink) when known. */
+  | { readonly kind: "saved"; readonly url?: string; readonly id?: string }
   /** The last attempt failed for a passing reason; another follows by itself. */
   | { readonly kind: "retrying" }
   /** The server refused the drawing itself (or a bug made it unsendable): it was dropped. */
@@ -124,7 +124,7 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
     switch (verdict.kind) {
       case "saved":
         await forget(item.key);
-        report(item.key, { kind: "saved", url: verdict.drawing.url });
+        report(item.key, { kind: "saved", url: verdict.drawing.url, id: verdict.drawing.id });
         return undefined;
       case "conflict":
         log.error(

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import type { GalleryItem } from "../../common/api.ts";
+import { parseGalleryItem } from "./gallery-api.ts";
+import { appendOlder, prependNewer, withoutDrawing } from "./gallery-list.ts";
+
+function item(id: string, minute: number): GalleryItem {
+  return {
+    id,
+    url: `/api/drawings/${id}.png`,
+    thumbnailUrl: `/api/drawings/${id}.webp`,
+    permalink: `/d/${id}`,
+    createdAt: new Date(Date.UTC(2026, 10, 21, 12, minute)).toISOString(),
+  };
+}
+
+const ids = (items: readonly GalleryItem[]) => items.map((entry) => entry.id);
+
+describe("the wall's list", () => {
+  it("appends an older page below, skipping drawings an event already brought", () => {
+    const shown = [item("c", 3), item("b", 2)];
+    expect(ids(appendOlder(shown, [item("b", 2), item("a", 1)]))).toEqual(["c", "b", "a"]);
+    expect(appendOlder(shown, [item("b", 2)])).toBe(shown);
+  });
+
+  it("puts live drawings on top newest first, once each, even when an event repeats or a save comes back", () => {
+    const shown = [item("b", 2)];
+    const once = prependNewer(shown, [item("c", 3)]);
+    expect(ids(once)).toEqual(["c", "b"]);
+    expect(prependNewer(once, [item("c", 3)])).toBe(once);
+    expect(ids(prependNewer(shown, [item("d", 4), item("e", 5), item("d", 4), item("b", 2)]))).toEqual([
+      "e",
+      "d",
+      "b",
+    ]);
+  });
+
+  it("drops a removed drawing and leaves the list alone for one not shown", () => {
+    const shown = [item("c", 3), item("b", 2)];
+    expect(ids(withoutDrawing(shown, "c"))).toEqual(["b"]);
+    expect(withoutDrawing(shown, "zz")).toBe(shown);
+  });
+});
+
+describe("parseGalleryItem", () => {
+  it("accepts the server's item and keeps only its fields", () => {
+    expect(parseGalleryItem({ ...item("a", 1), extra: 1 })).toEqual(item("a", 1));
+  });
+
+  it("refuses missing fields and links off our origin", () => {
+    expect(parseGalleryItem(null)).toBeNull();
+    expect(parseGalleryItem({ ...item("a", 1), createdAt: 5 })).toBeNull();
+    expect(parseGalleryItem({ ...item("a", 1), permalink: "https://evil.example/d/a" })).toBeNull();
+    expect(parseGalleryItem({ ...item("a", 1), thumbnailUrl: "//evil.example/a.webp" })).toBeNull();
+    expect(parseGalleryItem({ ...item("a", 1), url: "javascript:alert(1)" })).toBeNull();
+  });
+});
