@@ -1,0 +1,141 @@
+import { execFile } from "node:child_process";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yauzl from "yauzl";
+import { exportVisibleDrawings } from "../../src/server/export/zip-export.ts";
+import type { DrawingStatus } from "../../src/server/store/database.ts";
+import { insertDrawing } from "../../src/server/store/drawings.ts";
+import type { Store } from "../../src/server/store/open.ts";
+import { openTestStore, type TestDatabase, testDialects } from "./helpers/dialects.ts";
+import { drawingPng } from "./helpers/png.ts";
+
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+interface ZipEntry {
+  readonly data: Buffer;
+  readonly compressionMethod: number;
+}
+
+/** Every entry of a zip file, read with yauzl (a reader independent of the writer). */
+async function readZip(path: string): Promise<Map<string, ZipEntry>> {
+  const zip = await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(path, { lazyEntries: true });
+  const entries = new Map<string, ZipEntry>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on("error", reject);
+    zip.on("end", () => resolve());
+    zip.on("entry", (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("error", reject);
+        stream.on("end", () => {
+          entries.set(entry.fileName, {
+            data: Buffer.concat(chunks),
+            compressionMethod: entry.compressionMethod,
+          });
+          zip.readEntry();
+        });
+      });
+    });
+    zip.readEntry();
+  });
+  return entries;
+}
+
+/** Ten drawings: six visible (two sharing a timestamp, so the keyset's id tie-break matters), and one of each other status. */
+async function seed(store: Store): Promise<Map<string, Buffer>> {
+  const statuses: DrawingStatus[] = ["visible", "hidden", "visible", "pending", "visible", "deleted"];
+  statuses.push("visible", "visible", "visible", "hidden");
+  const visible = new Map<string, Buffer>();
+  for (const [index, status] of statuses.entries()) {
+    const png = await drawingPng(600, 600, index + 1);
+    const id = `export${String(index).padStart(6, "0")}`;
+    // Two rows at the same millisecond, the rest a second apart.
+    const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, index === 7 ? 6 : index));
+    await insertDrawing(store.db, { id, png, sha256: String(index).padStart(64, "0"), createdAt, status });
+    if (status === "visible") visible.set(id, png);
+  }
+  await store.db
+    .updateTable("drawings")
+    .set({ image_data: new Uint8Array(0), byte_size: 0 })
+    .where("status", "=", "deleted")
+    .execute();
+  return visible;
+}
+
+for (const dialect of testDialects()) {
+  describe(`export on ${dialect}`, () => {
+    let store: Store;
+    let database: TestDatabase;
+    let close: () => Promise<void>;
+    let visible: Map<string, Buffer>;
+    let outDir: string;
+    beforeAll(async () => {
+      const opened = await openTestStore(dialect);
+      ({ store, database, close } = opened);
+      visible = await seed(store);
+      outDir = mkdtempSync(join(tmpdir(), "fanvas-export-test-"));
+    });
+    afterAll(async () => {
+      await close();
+      rmSync(outDir, { recursive: true, force: true });
+    });
+
+    /** The zip holds exactly the visible drawings, byte for byte, stored, and an index.json that lists them. */
+    async function expectExactlyVisible(path: string): Promise<void> {
+      const entries = await readZip(path);
+      const pngNames = [...visible.keys()].map((id) => `${id}.png`);
+      expect([...entries.keys()].sort()).toEqual([...pngNames, "index.json"].sort());
+      for (const [id, png] of visible) {
+        const entry = entries.get(`${id}.png`);
+        expect(entry?.data.equals(png)).toBe(true);
+        expect(entry?.compressionMethod).toBe(0);
+      }
+      const index = JSON.parse(entries.get("index.json")?.data.toString("utf8") ?? "null");
+      expect(index.count).toBe(visible.size);
+      expect(index.drawings.map((item: { id: string }) => item.id).sort()).toEqual(
+        [...visible.keys()].sort(),
+      );
+      for (const item of index.drawings) {
+        expect(item).toEqual({ id: item.id, createdAt: expect.any(String), status: "visible" });
+        expect(new Date(item.createdAt).toISOString()).toBe(item.createdAt);
+      }
+    }
+
+    it("writes exactly the visible drawings with identical bytes and a valid index.json, across batches", async () => {
+      const path = join(outDir, "batches.zip");
+      const summary = await exportVisibleDrawings(store.db, createWriteStream(path), 2);
+      expect(summary.drawings).toBe(visible.size);
+      expect(summary.pngBytes).toBe([...visible.values()].reduce((sum, png) => sum + png.byteLength, 0));
+      await expectExactlyVisible(path);
+    });
+
+    it("npm run export -- out.zip opens the configured store and prints a one-line summary", async () => {
+      const path = join(outDir, "command.zip");
+      const env: NodeJS.ProcessEnv = { ...process.env, ...database.env };
+      if (dialect === "sqlite") delete env.DATABASE_URL;
+      const { stdout } = await promisify(execFile)(process.execPath, ["scripts/export.ts", path], {
+        cwd: REPO_ROOT,
+        env,
+      });
+      expect(stdout.trim().split("\n")).toHaveLength(1);
+      expect(stdout).toContain(`Exported ${visible.size} visible drawings`);
+      await expectExactlyVisible(path);
+    });
+  });
+}
+
+describe("export command misuse", () => {
+  it("says how to call it when the output path is missing", async () => {
+    const run = promisify(execFile)(process.execPath, ["scripts/export.ts"], { cwd: REPO_ROOT });
+    await expect(run).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("Usage: npm run export -- <out.zip>"),
+    });
+  });
+});
