@@ -1,0 +1,175 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ApiError, GalleryItem, SavedDrawing } from "../../src/common/api.ts";
+import { DEFAULT_BRANDING } from "../../src/common/config.ts";
+import { type AppOptions, buildApp } from "../../src/server/app.ts";
+import { EVENTS_APPLICATION_NAME } from "../../src/server/events/postgres-drawing-events.ts";
+import { encodeCursor } from "../../src/server/gallery/cursor.ts";
+import { galleryItem } from "../../src/server/gallery/gallery-item.ts";
+import { DEFAULT_MODERATION } from "../../src/server/moderation/settings.ts";
+import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
+import { drawingPng } from "./helpers/png.ts";
+import { isDrawingEvent, openEventStream, type SseClient } from "./helpers/sse.ts";
+
+interface LiveApp {
+  readonly app: FastifyInstance;
+  readonly baseUrl: string;
+  readonly connectionString: string | undefined;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The production app on a fresh database, listening on a free loopback port; closed after the test. */
+async function startLiveApp(dialect: Dialect, options: Partial<AppOptions> = {}): Promise<LiveApp> {
+  const opened = await openTestStore(dialect);
+  cleanups.push(() => opened.close());
+  const app = await buildApp({
+    branding: DEFAULT_BRANDING,
+    store: opened.store,
+    clientDir: "/nonexistent/fanvas-client",
+    logger: false,
+    ...options,
+  });
+  cleanups.push(() => app.close());
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  const config = opened.database.config;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    connectionString: config.dialect === "postgres" ? config.connectionString : undefined,
+  };
+}
+
+async function listen(live: LiveApp): Promise<SseClient> {
+  const stream = await openEventStream(`${live.baseUrl}/api/events`);
+  cleanups.push(() => stream.close());
+  // The first message arrives once the stream is subscribed.
+  await stream.waitFor((message) => message.retry !== undefined, "the opening retry line");
+  return stream;
+}
+
+async function save(baseUrl: string, seed: number, key?: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/drawings`, {
+    method: "POST",
+    headers: { "content-type": "image/png", ...(key === undefined ? {} : { "idempotency-key": key }) },
+    body: new Uint8Array(await drawingPng(600, 600, seed)),
+  });
+}
+
+for (const dialect of testDialects()) {
+  describe(`live drawing events on ${dialect}`, () => {
+    it("sends a new save to an open stream as event drawing with its GalleryItem and cursor id", async () => {
+      const live = await startLiveApp(dialect);
+      const stream = await listen(live);
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      expect(stream.response.headers.get("cache-control")).toBe("no-cache, no-transform");
+      expect(stream.response.headers.get("x-accel-buffering")).toBe("no");
+      expect(stream.messages()[0]?.retry).toBe("2000");
+      const answer = await save(live.baseUrl, 1);
+      expect(answer.status).toBe(201);
+      const saved = (await answer.json()) as SavedDrawing;
+      const message = await stream.waitFor(isDrawingEvent(saved.id), "the new drawing");
+      const item = JSON.parse(message.data) as GalleryItem;
+      expect(item).toEqual(galleryItem(saved.id, saved.createdAt));
+      expect(message.id).toBe(encodeCursor({ createdAt: saved.createdAt, id: saved.id }));
+    });
+
+    it("announces each save exactly once: not again for an idempotent replay, and once per process hub", async () => {
+      const live = await startLiveApp(dialect);
+      const stream = await listen(live);
+      const first = (await (await save(live.baseUrl, 2, "key-first")).json()) as SavedDrawing;
+      expect((await save(live.baseUrl, 2, "key-first")).status).toBe(200);
+      const last = (await (await save(live.baseUrl, 3)).json()) as SavedDrawing;
+      await stream.waitFor(isDrawingEvent(last.id), "the last drawing");
+      const drawings = stream.messages().filter((message) => message.event === "drawing");
+      expect(drawings.map((message) => (JSON.parse(message.data) as GalleryItem).id)).toEqual([
+        first.id,
+        last.id,
+      ]);
+    });
+
+    it("keeps a pre-moderated save off the stream, and passes on a removal published by moderation", async () => {
+      const live = await startLiveApp(dialect, { moderation: { ...DEFAULT_MODERATION, mode: "pre" } });
+      const stream = await listen(live);
+      const pending = (await (await save(live.baseUrl, 4)).json()) as SavedDrawing;
+      await live.app.drawingEvents.publishRemoved(pending.id);
+      const removed = await stream.waitFor((message) => message.event === "removed", "the removal");
+      expect(JSON.parse(removed.data)).toEqual({ id: pending.id });
+      expect(removed.id).toBeUndefined();
+      // Events arrive in order, so the pending save would have come before the removal.
+      expect(stream.messages().some((message) => message.event === "drawing")).toBe(false);
+    });
+
+    it("refuses streams past the per-process limit with 503, and frees the place when a client leaves", async () => {
+      const live = await startLiveApp(dialect, { eventStreams: { maxStreams: 1, heartbeatMs: 15_000 } });
+      const first = await listen(live);
+      const refused = await fetch(`${live.baseUrl}/api/events`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("10");
+      expect(((await refused.json()) as ApiError).code).toBe("too_many_streams");
+      first.close();
+      // The server notices the hang-up on its own schedule; retry until it has (bounded by the deadline).
+      const deadline = Date.now() + 10_000;
+      let status = 0;
+      while (Date.now() < deadline) {
+        const again = await fetch(`${live.baseUrl}/api/events`);
+        status = again.status;
+        await again.body?.cancel();
+        if (status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe(200);
+    });
+
+    it("sends heartbeat comments while idle", async () => {
+      const live = await startLiveApp(dialect, { eventStreams: { maxStreams: 10, heartbeatMs: 50 } });
+      const stream = await listen(live);
+      await stream.waitFor((message) => message.comments.includes("heartbeat"), "a heartbeat");
+    });
+
+    it("ends open streams when the app closes, so the close does not wait for clients", async () => {
+      const live = await startLiveApp(dialect);
+      const streams = [await listen(live), await listen(live)];
+      await live.app.close();
+      for (const stream of streams) await stream.ended();
+    });
+
+    if (dialect === "postgres") {
+      it("re-LISTENs after its connection is killed, and the next save reaches the stream", async () => {
+        const live = await startLiveApp(dialect);
+        const stream = await listen(live);
+        const admin = new pg.Client({ connectionString: live.connectionString });
+        await admin.connect();
+        cleanups.push(() => admin.end());
+        const listeners = async () =>
+          (
+            await admin.query<{ pid: number }>(
+              // The last query of a listening backend is its LISTEN.
+              "select pid from pg_stat_activity where application_name = $1 and datname = current_database() and query ilike 'listen %'",
+              [EVENTS_APPLICATION_NAME],
+            )
+          ).rows.map((row) => row.pid);
+        const [killed] = await listeners();
+        expect(killed).toBeDefined();
+        await admin.query("select pg_terminate_backend($1)", [killed]);
+        const deadline = Date.now() + 10_000;
+        let current: number[] = [];
+        while (Date.now() < deadline) {
+          current = (await listeners()).filter((pid) => pid !== killed);
+          if (current.length > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(current).toHaveLength(1);
+        const saved = (await (await save(live.baseUrl, 9)).json()) as SavedDrawing;
+        await stream.waitFor(isDrawingEvent(saved.id), "the drawing saved after the reconnect");
+      });
+    }
+  });
+}
