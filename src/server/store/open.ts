@@ -21,26 +21,47 @@ export interface Store {
   readonly db: Kysely<Database>;
   /** Notified after a save records background work (re-encoding); the worker listens. */
   readonly pendingWork: WorkSignal;
+  /** The connections behind db right now, for /metrics. */
+  connections(): ConnectionState;
   /** Waits for running queries, then releases the file or the pool. */
   close(): Promise<void>;
 }
+
+/** A pool's state: PostgreSQL's pg.Pool counts; SQLite is one shared connection. */
+export interface ConnectionState {
+  readonly total: number;
+  readonly idle: number;
+  /** Queries queued for a free connection. */
+  readonly waiting: number;
+  readonly max: number;
+}
+
+interface OpenedDatabase {
+  readonly db: Kysely<Database>;
+  readonly connections: () => ConnectionState;
+}
+
+const SQLITE_CONNECTIONS: ConnectionState = { total: 1, idle: 1, waiting: 0, max: 1 };
+const POSTGRES_POOL_MAX = 10;
 
 /** How long a writer waits for SQLite's lock before failing (another process, or a checkpoint). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** Opens the configured database and brings its schema to the latest migration. */
 export async function openStore(config: StoreConfig): Promise<Store> {
-  const db = config.dialect === "sqlite" ? openSqlite(config.file) : openPostgres(config.connectionString);
+  const { db, connections } =
+    config.dialect === "sqlite" ? openSqlite(config.file) : openPostgres(config.connectionString);
   try {
     await migrateToLatest(db, config.dialect);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  return { dialect: config.dialect, config, db, pendingWork: createWorkSignal(), close: () => db.destroy() };
+  const pendingWork = createWorkSignal();
+  return { dialect: config.dialect, config, db, pendingWork, connections, close: () => db.destroy() };
 }
 
-function openSqlite(file: string): Kysely<Database> {
+function openSqlite(file: string): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true });
   const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   // WAL lets readers run during a write; FULL syncs the WAL on every commit, so a 201 survives a kill
@@ -52,13 +73,21 @@ function openSqlite(file: string): Kysely<Database> {
   // Kysely's SQLite driver shares this one connection without a lock. Every statement runs
   // synchronously, so single statements never interleave; a multi-statement transaction on the request
   // path would need a mutex around it first.
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }) });
+  return { db, connections: () => SQLITE_CONNECTIONS };
 }
 
-function openPostgres(connectionString: string): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+function openPostgres(connectionString: string): OpenedDatabase {
+  const pool = new pg.Pool({ connectionString, max: POSTGRES_POOL_MAX });
   // An idle connection dropped by the server (restart, failover) is emitted here; unhandled, it would
   // crash the process. The pool discards that client and opens a new one on the next query.
   pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const connections = () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: POSTGRES_POOL_MAX,
+  });
+  return { db, connections };
 }
