@@ -2,8 +2,10 @@ import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadBranding, readSettings } from "./config.ts";
 import { startDrawingWorker } from "./jobs/drawing-worker.ts";
+import { loggerOptions } from "./observability/request-log.ts";
 import { checkRemoteImages } from "./remote-images.ts";
 import { openStore } from "./store/open.ts";
+import { describeStoreOpenFailure } from "./store/open-errors.ts";
 
 // Process entry only: read the configuration, open the store, listen, and close gracefully.
 
@@ -13,7 +15,9 @@ const SHUTDOWN_DEADLINE_MS = 15_000;
 async function main(): Promise<void> {
   const settings = readSettings(process.env);
   const branding = await loadBranding(settings.configPath, settings.configPathExplicit);
-  const store = await openStore(settings.store);
+  const store = await openStore(settings.store).catch((error: unknown) => {
+    throw describeStoreOpenFailure(error, settings.store, settings.dataDir);
+  });
   // Logs are JSON on stderr; stdout carries only the one line that says where the server listens.
   const app = await buildApp({
     branding,
@@ -22,7 +26,8 @@ async function main(): Promise<void> {
     edge: settings.edge,
     publicBaseUrl: settings.publicBaseUrl,
     moderation: settings.moderation,
-    logger: { level: settings.logLevel, stream: process.stderr },
+    observability: settings.observability,
+    logger: loggerOptions(settings.logLevel, process.stderr),
   });
   // Resumes the re-encoding a previous process left pending, then follows every save.
   const worker = startDrawingWorker(store, app.log);
