@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../common/config.ts";
 import { type ModerationSettings, readModerationSettings } from "./moderation/settings.ts";
+import { type ObservabilitySettings, readObservabilitySettings } from "./observability/settings.ts";
 import { readPublicBaseUrl } from "./permalink-settings.ts";
 import { DEFAULT_EDGE, type EdgeSettings } from "./plugins/edge-settings.ts";
 import type { StoreConfig } from "./store/open.ts";
@@ -29,6 +30,8 @@ export interface ServerSettings {
   readonly edge: EdgeSettings;
   /** Moderation mode, report threshold and rate limit, and the admin token. */
   readonly moderation: ModerationSettings;
+  /** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOW_LOCAL). */
+  readonly observability: ObservabilitySettings;
   /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute links follow each request's host. */
   readonly publicBaseUrl?: string;
 }
@@ -69,6 +72,7 @@ export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
     logLevel,
     edge: readEdgeSettings(env),
     moderation: readModerationSettings(env),
+    observability: readObservabilitySettings(env),
     publicBaseUrl: readPublicBaseUrl(env),
   };
 }
