@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { HttpError, sendApiError } from "../errors.ts";
+import { announceSave } from "../events/announce-save.ts";
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "../idempotency.ts";
 import { answerErrorsAsPostgrest } from "../postgrest/errors.ts";
 import {
@@ -73,6 +74,8 @@ export async function restDrawingsRoutes(
       const outcomes = await duringSave(options.store, () =>
         saveAll(options.store, images, key, options.moderationMode),
       );
+      // Live galleries hear of each new visible drawing, exactly as after /api/drawings.
+      for (const outcome of outcomes) await announceSave(app.drawingEvents, outcome, request.log);
       return answer(reply, preferences, columns, outcomes, images);
     },
   );
