@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 
 /** The header a proxy or client may set to follow one request through every log; echoed on the answer. */
 export const REQUEST_ID_HEADER = "x-request-id";
@@ -13,7 +13,7 @@ const SECRET_HEADERS = ["authorization", "apikey", "cookie", "set-cookie", "x-ap
 /** Fastify options for request ids and logging: one line per request, written by requestLog below. */
 export function requestLoggingOptions(): Pick<
   FastifyServerOptions,
-  "genReqId" | "requestIdHeader" | "requestIdLogLabel" | "disableRequestLogging"
+  "genReqId" | "requestIdHeader" | "logController"
 > {
   return {
     requestIdHeader: false,
@@ -21,9 +21,8 @@ export function requestLoggingOptions(): Pick<
       const given = request.headers[REQUEST_ID_HEADER];
       return typeof given === "string" && VALID_REQUEST_ID.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: "requestId",
-    // Fastify's own two lines per request carry headers and the full URL; ours carries neither.
-    disableRequestLogging: true,
+    // Fastify's own two lines per request carry the full URL; requestLog's carry neither it nor headers.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
   };
 }
 

@@ -20,8 +20,10 @@ const DIRECTORY_CODES = new Set(["EACCES", "EPERM", "EROFS", "ENOTDIR", "EEXIST"
  * (DATABASE_URL or DATA_DIR); the password is never printed. Other errors pass through unchanged.
  */
 export function describeStoreOpenFailure(error: unknown, config: StoreConfig, dataDir: string): unknown {
-  const reason = firstLine(error);
-  const code = String((error as { code?: unknown }).code ?? "");
+  // A failed migration wraps the driver's error; its cause says what really happened.
+  const root = rootCause(error);
+  const reason = firstLine(root);
+  const code = String((root as { code?: unknown }).code ?? "");
   if (config.dialect === "postgres") {
     if (
       CONNECTION_CODES.has(code) ||
@@ -51,6 +53,14 @@ function safeAddress(connectionString: string): string {
   } catch {
     return "an address that is not a valid URL";
   }
+}
+
+function rootCause(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause !== undefined; depth += 1) {
+    current = current.cause;
+  }
+  return current;
 }
 
 function firstLine(error: unknown): string {
