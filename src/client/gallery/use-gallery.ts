@@ -67,7 +67,10 @@ export function useGallery(): GalleryModel {
       onDrawing: (item) => {
         if (!hidden.current.has(item.id)) setItems((current) => prependNewer(current, [item]));
       },
-      onRemoved: (id) => setItems((current) => withoutDrawing(current, id)),
+      // A drawing this visitor reported keeps its "Reported" note in place, even when the report hid it.
+      onRemoved: (id) => {
+        if (!hidden.current.has(id)) setItems((current) => withoutDrawing(current, id));
+      },
       onResync: () => void fetchPage(false),
     });
   }, [fetchPage]);

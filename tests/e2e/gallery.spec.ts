@@ -1,0 +1,107 @@
+import type { SavedDrawing } from "../../src/common/api.ts";
+import { expect, test } from "./fixtures.ts";
+import { openDrawingPage } from "./helpers/page.ts";
+import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+
+/** The page asks for 12 drawings at a time (GALLERY_PAGE_SIZE). */
+const PAGE_SIZE = 12;
+
+test("a drawing saved in one page appears in another open page's wall without a reload, once", async ({
+  page,
+  context,
+}) => {
+  // Both walls have their first page before the save, so the drawing can only arrive through the event stream.
+  await openDrawingPage(page);
+  await expect(wall(page)).toHaveAttribute("aria-busy", "false");
+  const other = await context.newPage();
+  await openDrawingPage(other);
+  await expect(wall(other)).toHaveAttribute("aria-busy", "false");
+
+  const upload = nextUpload(other);
+  await saveImage(other);
+  const saved = (await (await upload).json()) as SavedDrawing;
+  await expect(other.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
+
+  // Playwright's expect polls up to its timeout: a bounded wait, not a timing assertion.
+  const link = (target: typeof page) => wallLinks(target).and(target.locator(`a[href="/d/${saved.id}"]`));
+  await expect(link(page)).toHaveCount(1);
+  await expect(wallLinks(page).first()).toHaveAttribute("href", `/d/${saved.id}`);
+  // The saving page gets its own drawing through the same event stream: once, not twice.
+  await expect(link(other)).toHaveCount(1);
+  await other.close();
+});
+
+test("an empty wall invites the first drawing", async ({ page, launchServer }) => {
+  const server = await launchServer({});
+  await openDrawingPage(page, server.url);
+  await expect(wall(page).getByText("No drawings yet — be the first")).toBeVisible();
+  await expect(wallLinks(page)).toHaveCount(0);
+});
+
+test("the wall shows the newest page first and loads older drawings on scroll", async ({
+  page,
+  launchServer,
+  request,
+}) => {
+  const server = await launchServer({});
+  const seeded = await seedDrawings(request, server.url, PAGE_SIZE + 3);
+  const newestFirst = [...seeded].reverse().map((drawing) => `/d/${drawing.id}`);
+  await openDrawingPage(page, server.url);
+
+  await expect(wallLinks(page)).toHaveCount(PAGE_SIZE);
+  expect(await wallLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(
+    newestFirst.slice(0, PAGE_SIZE),
+  );
+  const thumb = wallLinks(page).first().locator("img");
+  await expect(thumb).toHaveAttribute("loading", "lazy");
+  await expect(thumb).toHaveAttribute("width", "300");
+  await expect(thumb).toHaveAttribute("alt", /drawing/);
+
+  await wall(page).getByRole("button", { name: "Load more" }).scrollIntoViewIfNeeded();
+  await expect(wallLinks(page)).toHaveCount(PAGE_SIZE + 3);
+  expect(await wallLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(
+    newestFirst,
+  );
+  await expect(wall(page).getByRole("button", { name: "Load more" })).toHaveCount(0);
+});
+
+test("each drawing on the wall opens its permalink page", async ({ page, launchServer, request }) => {
+  const server = await launchServer({});
+  const [drawing] = await seedDrawings(request, server.url, 1);
+  await openDrawingPage(page, server.url);
+  await wallLinks(page).first().click();
+  await expect(page).toHaveURL(`${server.url}/d/${drawing?.id}`);
+  await expect(page.locator(`img[src="/api/drawings/${drawing?.id}.png"]`)).toBeVisible();
+});
+
+test("Report drawing asks to confirm, posts the report and hides the drawing; at the threshold it leaves other walls live", async ({
+  page,
+  context,
+  launchServer,
+  request,
+}) => {
+  const server = await launchServer({ env: { REPORT_THRESHOLD: "1" } });
+  const [drawing] = await seedDrawings(request, server.url, 1);
+  const other = await context.newPage();
+  await openDrawingPage(other, server.url);
+  await expect(wallLinks(other)).toHaveCount(1);
+  await openDrawingPage(page, server.url);
+  await expect(wallLinks(page)).toHaveCount(1);
+
+  await wall(page).getByRole("button", { name: "Report drawing" }).click();
+  const confirm = wall(page).getByRole("button", { name: "Yes, report" });
+  await expect(confirm).toBeFocused();
+  const report = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/drawings/${drawing?.id}/report`) &&
+      response.request().method() === "POST",
+  );
+  await confirm.click();
+  expect((await report).status()).toBe(202);
+  await expect(wall(page).getByText(/^Reported/)).toBeVisible();
+  await expect(wallLinks(page)).toHaveCount(0);
+  // One report is the threshold here: the server hides it and the other open wall drops it without a reload.
+  await expect(wallLinks(other)).toHaveCount(0);
+  await other.close();
+});

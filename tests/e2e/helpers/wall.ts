@@ -1,0 +1,32 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { SavedDrawing } from "../../../src/common/api.ts";
+import { drawingPng } from "../../api/helpers/png.ts";
+
+/** The community wall, by its accessible name. */
+export function wall(page: Page): Locator {
+  return page.getByRole("region", { name: "Community wall" });
+}
+
+/** The wall's links to drawings, in the order shown. */
+export function wallLinks(page: Page): Locator {
+  return wall(page).locator("a[href^='/d/']");
+}
+
+/** Stores `count` distinct drawings through the API, oldest first; returns them in that order. */
+export async function seedDrawings(
+  request: APIRequestContext,
+  baseUrl: string,
+  count: number,
+): Promise<SavedDrawing[]> {
+  const saved: SavedDrawing[] = [];
+  for (let seed = 1; seed <= count; seed += 1) {
+    const response = await request.post(`${baseUrl}/api/drawings`, {
+      headers: { "Content-Type": "image/png" },
+      data: await drawingPng(600, 600, seed),
+    });
+    if (response.status() !== 201)
+      throw new Error(`seeding drawing ${seed}: HTTP ${response.status()} ${await response.text()}`);
+    saved.push((await response.json()) as SavedDrawing);
+  }
+  return saved;
+}

@@ -1,0 +1,89 @@
+import type { Page } from "@playwright/test";
+import type { SavedDrawing } from "../../src/common/api.ts";
+import { expect, test } from "./fixtures.ts";
+import { openDrawingPage } from "./helpers/page.ts";
+import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { seedDrawings } from "./helpers/wall.ts";
+
+/** The content of a meta tag by its property or name. */
+function metaContent(page: Page, key: string): Promise<string | null> {
+  return page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute("content");
+}
+
+/** Saves the canvas and returns the stored drawing once the status says Saved. */
+async function saveAndWait(page: Page): Promise<SavedDrawing> {
+  const upload = nextUpload(page);
+  await saveImage(page);
+  const saved = (await (await upload).json()) as SavedDrawing;
+  await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
+  return saved;
+}
+
+test("the permalink page shows the drawing and its card meta carries the absolute image URL", async ({
+  page,
+  server,
+}) => {
+  await openDrawingPage(page);
+  const saved = await saveAndWait(page);
+
+  await page.goto(`/d/${saved.id}`);
+  const image = page.locator(`img[src="/api/drawings/${saved.id}.png"]`);
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
+  await expect(page.getByRole("link", { name: "Draw your own" })).toHaveAttribute("href", "/");
+  // PUBLIC_BASE_URL is unset here: the absolute URLs follow the address the request came to.
+  expect(await metaContent(page, "og:image")).toBe(`${server.url}/api/drawings/${saved.id}.png`);
+  expect(await metaContent(page, "twitter:image")).toBe(`${server.url}/api/drawings/${saved.id}.png`);
+  expect(await metaContent(page, "og:url")).toBe(`${server.url}/d/${saved.id}`);
+  expect(await metaContent(page, "twitter:card")).toBe("summary_large_image");
+  const imageResponse = await page.request.get(String(await metaContent(page, "og:image")));
+  expect(imageResponse.status()).toBe(200);
+  expect(imageResponse.headers()["content-type"]).toBe("image/png");
+});
+
+test("with PUBLIC_BASE_URL the card and the share links use the public address", async ({
+  page,
+  launchServer,
+  request,
+}) => {
+  const server = await launchServer({ env: { PUBLIC_BASE_URL: "https://fanvas.example" } });
+  const [drawing] = await seedDrawings(request, server.url, 1);
+  await page.goto(`${server.url}/d/${drawing?.id}`);
+  expect(await metaContent(page, "og:image")).toBe(`https://fanvas.example/api/drawings/${drawing?.id}.png`);
+
+  await openDrawingPage(page, server.url);
+  const saved = await saveAndWait(page);
+  const share = page.getByRole("link", { name: /^Share on X/ });
+  const intent = new URL(String(await share.getAttribute("href")));
+  expect(intent.searchParams.get("url")).toBe(`https://fanvas.example/d/${saved.id}`);
+});
+
+test("after a save, Share on X opens X's intent with the permalink in a new tab", async ({
+  page,
+  server,
+}) => {
+  await openDrawingPage(page);
+  const saved = await saveAndWait(page);
+  const share = page.getByRole("link", { name: /^Share on X/ });
+  await expect(share).toHaveAttribute("target", "_blank");
+  await expect(share).toHaveAttribute("rel", /noopener/);
+  const intent = new URL(String(await share.getAttribute("href")));
+  expect(`${intent.origin}${intent.pathname}`).toBe("https://x.com/intent/tweet");
+  expect(intent.searchParams.get("url")).toBe(`${server.url}/d/${saved.id}`);
+  expect(intent.searchParams.get("text")).toBeTruthy();
+});
+
+test.describe("copying the permalink", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("Copy link puts the absolute permalink on the clipboard and confirms Copied", async ({
+    page,
+    server,
+  }) => {
+    await openDrawingPage(page);
+    const saved = await saveAndWait(page);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/d/${saved.id}`);
+  });
+});
