@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { decodeRgba } from "../../src/server/images.ts";
+import { createTestDatabase } from "../api/helpers/dialects.ts";
 import { drawingPng } from "../api/helpers/png.ts";
 import { killLeftoverServers, spawnServer } from "../api/helpers/server-process.ts";
 
@@ -127,5 +128,49 @@ describe("SQLite backup and restore", () => {
 
     const missing = await npmRun("backup", join(dir, "b.sqlite"), join(dir, "nothing-here"));
     expect(missing.stderr).toMatch(/No database at .*; set DATA_DIR/);
+  });
+});
+
+const hasPgDump = (() => {
+  try {
+    execFileSync("pg_dump", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.runIf(process.env.TEST_DATABASE_URL && hasPgDump)("PostgreSQL backup recipe (README)", () => {
+  it("pg_dump --format=custom while the server runs, pg_restore into an empty database: every drawing is there", async () => {
+    const source = await createTestDatabase("postgres");
+    const target = await createTestDatabase("postgres");
+    try {
+      const server = await spawnServer(source.env);
+      const before = new Map<string, Buffer>();
+      for (let seed = 1; seed <= 4; seed += 1) {
+        const png = await drawingPng(600, 600, seed);
+        before.set(await save(server.baseUrl, png), png);
+      }
+      const dump = join(tempDir(), "fanvas.dump");
+      const sourceUrl = source.env.DATABASE_URL ?? "";
+      const targetUrl = target.env.DATABASE_URL ?? "";
+      await run("pg_dump", ["--format=custom", `--file=${dump}`, sourceUrl]);
+      expect(await server.stop()).toBe(0);
+      await run("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${targetUrl}`, dump]);
+      const restored = await spawnServer(target.env);
+      try {
+        for (const [id, png] of before) {
+          const image = await fetch(`${restored.baseUrl}/api/drawings/${id}.png`);
+          expect(image.status).toBe(200);
+          const bytes = Buffer.from(await image.arrayBuffer());
+          expect((await decodeRgba(bytes)).equals(await decodeRgba(png))).toBe(true);
+        }
+      } finally {
+        expect(await restored.stop()).toBe(0);
+      }
+    } finally {
+      await source.drop();
+      await target.drop();
+    }
   });
 });
