@@ -1,0 +1,158 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+
+// deploy/ holds the files docs/deploy.md tells operators to install; each is checked by the tool that
+// will read it (nginx -t, caddy validate, systemd-analyze verify) when that tool is installed, and by
+// a small structural check always.
+
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const deployFile = (name: string) => readFileSync(join(REPO_ROOT, "deploy", name), "utf8");
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function installed(command: string, versionFlag: string): boolean {
+  try {
+    execFileSync(command, [versionFlag], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "fanvas-deploy-"));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The text with comments and quoted strings removed, braces balanced, every directive ended by ";". */
+function checkNginxStructure(text: string): void {
+  const code = text
+    .split("\n")
+    .map((line) => line.replace(/#.*$/, "").trim())
+    .filter((line) => line !== "");
+  let depth = 0;
+  for (const line of code) {
+    depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length;
+    expect(depth).toBeGreaterThanOrEqual(0);
+    expect(line, `nginx directive without ";": ${line}`).toMatch(/[;{}]$/);
+  }
+  expect(depth).toBe(0);
+}
+
+describe("deploy/nginx.conf", () => {
+  const text = deployFile("nginx.conf");
+
+  it("caches drawing images and hashed assets for a year and passes /api/events through unbuffered", () => {
+    checkNginxStructure(text);
+    expect(text).toMatch(
+      /location ~ \^\/api\/drawings\/\[A-Za-z0-9_-\]\+\\\.\(png\|webp\)\$ \{[^}]*immutable/,
+    );
+    expect(text).toMatch(/location \/assets\/ \{[^}]*immutable/);
+    expect(text).toMatch(/location = \/api\/events \{[^}]*proxy_buffering off;/);
+    expect(text).toMatch(/location = \/metrics \{\s*return 404;/);
+  });
+
+  it.runIf(installed("nginx", "-v"))(
+    "passes nginx -t (with a throwaway certificate and cache directory)",
+    () => {
+      const dir = tempDir();
+      execFileSync(
+        "openssl",
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "rsa:2048",
+          "-nodes",
+          "-days",
+          "1",
+          "-subj",
+          "/CN=draw.example.com",
+          "-keyout",
+          join(dir, "key.pem"),
+          "-out",
+          join(dir, "cert.pem"),
+        ],
+        { stdio: "ignore" },
+      );
+      const local = text
+        .replace("/etc/letsencrypt/live/draw.example.com/fullchain.pem", join(dir, "cert.pem"))
+        .replace("/etc/letsencrypt/live/draw.example.com/privkey.pem", join(dir, "key.pem"))
+        .replace("/var/cache/nginx/fanvas", join(dir, "cache"));
+      writeFileSync(join(dir, "nginx.conf"), local);
+      const output = execFileSync(
+        "nginx",
+        ["-t", "-c", join(dir, "nginx.conf"), "-p", `${dir}/`, "-e", join(dir, "error.log")],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+      );
+      expect(output).toBe("");
+    },
+  );
+});
+
+describe("deploy/Caddyfile", () => {
+  const text = deployFile("Caddyfile");
+
+  it("sets year-long caching on images and assets and flushes event streams at once", () => {
+    expect(text).toMatch(/path_regexp drawing \^\/api\/drawings\/\[A-Za-z0-9_-\]\+\\\.\(png\|webp\)\$/);
+    expect(text).toContain("path /assets/*");
+    expect(text).toContain('Cache-Control "public, max-age=31536000, immutable"');
+    expect(text).toContain("flush_interval -1");
+    expect((text.match(/\{/g) ?? []).length).toBe((text.match(/\}/g) ?? []).length);
+  });
+
+  it.runIf(installed("caddy", "version"))("passes caddy validate", () => {
+    const output = execFileSync(
+      "caddy",
+      ["validate", "--config", join(REPO_ROOT, "deploy", "Caddyfile"), "--adapter", "caddyfile"],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+    );
+    expect(output).toContain("Valid configuration");
+  });
+});
+
+describe("deploy/fanvas.service", () => {
+  const text = deployFile("fanvas.service");
+
+  it("runs the server as its own user with the hardening options and a writable state directory only", () => {
+    for (const line of [
+      "User=fanvas",
+      "ExecStart=/usr/bin/node src/server/server.ts",
+      "StateDirectory=fanvas",
+      "NoNewPrivileges=yes",
+      "ProtectSystem=strict",
+      "ProtectHome=yes",
+      "PrivateTmp=yes",
+      "CapabilityBoundingSet=",
+      "SystemCallFilter=@system-service",
+    ]) {
+      expect(text.split("\n")).toContain(line);
+    }
+    // Each line outside comments is a [Section] or Key=Value, as systemd reads it.
+    for (const line of text.split("\n").filter((l) => l.trim() !== "" && !l.startsWith("#"))) {
+      expect(line).toMatch(/^(\[[A-Za-z]+\]|[A-Za-z]+=.*)$/);
+    }
+  });
+
+  it.runIf(installed("systemd-analyze", "--version"))("passes systemd-analyze verify", () => {
+    const dir = tempDir();
+    // verify checks that ExecStart's program exists: point it at this machine's node and checkout.
+    const local = text
+      .replace("/usr/bin/node", process.execPath)
+      .replace("WorkingDirectory=/opt/fanvas", `WorkingDirectory=${REPO_ROOT}`);
+    writeFileSync(join(dir, "fanvas.service"), local);
+    const result = spawnSync("systemd-analyze", ["verify", join(dir, "fanvas.service")], {
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(0);
+    // verify reports problems of the unit on stderr, prefixed with its path.
+    expect(result.stderr).not.toContain("fanvas.service");
+  });
+});
