@@ -61,23 +61,29 @@ export async function exportVisibleDrawings(
 
 /**
  * Adds one PNG, handing its bytes over only when the zip reaches it, and resolves once the zip has read
- * them all. yazl's addBuffer would keep every buffer until the archive ends; this lets each one go.
+ * them all. yazl keeps every entry's pump function until the archive ends, so nothing it closes over may
+ * hold the bytes afterwards (addBuffer would keep every PNG, and so would a closure over `row`).
  */
 function addPng(zip: ZipFile, row: ExportRow): Promise<void> {
-  let bytes: Buffer | undefined = row.png;
-  const size = row.png.byteLength;
-  return new Promise((resolve) => {
-    zip.addReadStreamLazy(
-      `${row.id}.png`,
-      { compress: false, mtime: new Date(row.createdAt), size },
-      (deliver) => {
-        const stream = new PassThrough();
-        stream.once("end", () => resolve());
-        stream.end(bytes);
-        bytes = undefined;
-        deliver(null, stream);
-      },
-    );
+  const name = `${row.id}.png`;
+  const options = { compress: false, mtime: new Date(row.createdAt), size: row.png.byteLength };
+  const held = { bytes: row.png as Buffer | undefined };
+  return new Promise((resolve) => streamOnce(zip, name, options, held, resolve));
+}
+
+function streamOnce(
+  zip: ZipFile,
+  name: string,
+  options: { compress: boolean; mtime: Date; size: number },
+  held: { bytes: Buffer | undefined },
+  done: () => void,
+): void {
+  zip.addReadStreamLazy(name, options, (deliver) => {
+    const stream = new PassThrough();
+    stream.once("end", done);
+    stream.end(held.bytes);
+    held.bytes = undefined;
+    deliver(null, stream);
   });
 }
 
