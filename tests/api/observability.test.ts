@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -154,6 +155,23 @@ describe.each(testDialects())("operator's toolkit (%s)", (dialect) => {
     for (const line of text.split("\n").filter((l) => l !== "" && !l.startsWith("#"))) {
       expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? -?[0-9.e+]+$/);
     }
+  });
+
+  it("counts open live-wall streams as requests in flight on /api/events, and forgets them when they close", async () => {
+    const { app } = await observedApp(dialect);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as AddressInfo;
+    const scrape = async () =>
+      (await app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } }))
+        .body;
+    const stream = new AbortController();
+    const events = await fetch(`http://127.0.0.1:${port}/api/events`, { signal: stream.signal });
+    expect(events.status).toBe(200);
+    expect(await scrape()).toContain('fanvas_http_requests_in_flight{route="/api/events"} 1');
+    stream.abort();
+    await vi.waitFor(async () => {
+      expect(await scrape()).toContain('fanvas_http_requests_in_flight{route="/api/events"} 0');
+    });
   });
 
   it("GET /readyz is 200 while the database answers and 503 once it is gone", async () => {

@@ -11,8 +11,6 @@ import type { ObservabilitySettings } from "./settings.ts";
 export interface MetricsOptions {
   readonly store: Store;
   readonly settings: ObservabilitySettings;
-  /** Open Server-Sent Events streams, when the app has a live wall. */
-  readonly openEventStreams?: () => number;
 }
 
 /** Latency buckets in seconds: a save takes tens of milliseconds, a slow upload seconds. */
@@ -31,8 +29,21 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
     "Time from request to answer, by route, method and status class.",
     LATENCY_BUCKETS,
   );
+  // Requests not yet answered, by route; on /api/events that is the open live-wall streams.
+  const inFlight = new Map<string, number>();
+  registry.gauge(
+    "fanvas_http_requests_in_flight",
+    "Requests not yet answered, by route (on /api/events: open event streams).",
+    async () => [...inFlight].map(([route, count]) => [{ route }, count] as const),
+  );
   registerGauges(registry, options);
 
+  app.addHook("onRequest", async (request, reply) => {
+    const route = request.routeOptions.url ?? "(no route)";
+    inFlight.set(route, (inFlight.get(route) ?? 0) + 1);
+    // "close" comes once per response, answered or cut by the client (a stream's usual end).
+    reply.raw.once("close", () => inFlight.set(route, (inFlight.get(route) ?? 1) - 1));
+  });
   app.addHook("onSend", async (request, reply, payload) => {
     const route = request.routeOptions.url;
     if (request.method !== "POST" || route === undefined || !SAVE_PATHS.has(route)) return payload;
@@ -82,12 +93,6 @@ function registerGauges(registry: Registry, options: MetricsOptions): void {
       ] as const;
     },
   );
-  const streams = options.openEventStreams;
-  if (streams !== undefined) {
-    registry.gauge("fanvas_event_streams_open", "Open live-wall (SSE) streams in this process.", async () => [
-      [{}, streams()],
-    ]);
-  }
   registry.gauge("fanvas_process_resident_memory_bytes", "Resident memory of this process.", async () => [
     [{}, process.memoryUsage.rss()],
   ]);
