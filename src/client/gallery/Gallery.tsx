@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { GalleryCard } from "./GalleryCard.tsx";
 import { useGallery } from "./use-gallery.ts";
 import "./gallery.css";
@@ -12,6 +12,8 @@ export function Gallery() {
   const wall = useGallery();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, load, loadMore } = wall;
+  // One live region for the whole wall (no role="status": the save status stays the page's only status).
+  const [announcement, setAnnouncement] = useState("");
 
   useEffect(() => {
     const target = sentinel.current;
@@ -40,12 +42,18 @@ export function Gallery() {
             key={item.id}
             item={item}
             reported={wall.reported.has(item.id)}
-            onReported={wall.markReported}
+            onReported={(id) => {
+              wall.markReported(id);
+              setAnnouncement("Reported — thank you. The drawing is hidden for you.");
+            }}
           />
         ))}
       </ul>
+      <p className="visually-hidden" aria-live="polite">
+        {load === "failed" ? "Couldn't load the drawings." : announcement}
+      </p>
       <div ref={sentinel} className="wall__more">
-        {load === "failed" ? <p role="status">Couldn't load the drawings.</p> : null}
+        {load === "failed" ? <p>Couldn't load the drawings.</p> : null}
         {hasMore || load === "failed" ? (
           <button type="button" className="button" disabled={load === "loading"} onClick={loadMore}>
             {load === "failed" ? "Try again" : "Load more"}

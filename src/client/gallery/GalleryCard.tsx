@@ -17,7 +17,7 @@ export function GalleryCard({
   if (reported) {
     return (
       <li className="wall__item wall__item--reported">
-        <p role="status">Reported — thank you. It is hidden for you.</p>
+        <p>Reported — thank you. It is hidden for you.</p>
       </li>
     );
   }

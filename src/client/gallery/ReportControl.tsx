@@ -51,7 +51,7 @@ export function ReportControl({ id, onReported }: { readonly id: string; readonl
       <button type="button" className="wall__mini" onClick={() => setState("confirming")}>
         Report drawing
       </button>
-      <span className="wall__notice" role="status">
+      <span className="wall__notice" aria-live="polite">
         {NOTICE[state] ?? ""}
       </span>
     </div>
