@@ -69,9 +69,21 @@ export function fastifyOptions(
 
 /** Builds the whole HTTP app over an open store. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(options.logger, options.edge ?? UNLIMITED_EDGE, options.branding));
+  try {
+    await registerEverything(app, options);
+  } catch (error) {
+    // What was opened before the failure (the PostgreSQL LISTEN connection of the event hub) is closed by
+    // the app's onClose hooks; without this a failed start would leave the process hanging on it.
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}
+
+async function registerEverything(app: FastifyInstance, options: AppOptions): Promise<void> {
   const edge = options.edge ?? UNLIMITED_EDGE;
   const moderation = options.moderation ?? DEFAULT_MODERATION;
-  const app = Fastify(fastifyOptions(options.logger, edge, options.branding));
   registerErrorHandling(app);
   closeConnectionsWhenClosing(app);
   await app.register(appWide(securityHeaders), { branding: options.branding });
@@ -102,7 +114,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { branding, publicBaseUrl } = options;
   await app.register(permalinkRoutes, { branding, store: options.store, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir: options.clientDir, publicBaseUrl });
-  return app;
 }
 
 /**

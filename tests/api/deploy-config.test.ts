@@ -16,7 +16,12 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * Whether the tool is here to check its file. On a developer's machine a missing tool leaves its check out;
+ * in CI (.ci/run installs nginx-light, caddy and systemd) the check always runs, so a missing tool fails it.
+ */
 function installed(command: string, versionFlag: string): boolean {
+  if (process.env.CI) return true;
   try {
     execFileSync(command, [versionFlag], { stdio: "ignore" });
     return true;
