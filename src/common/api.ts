@@ -7,7 +7,15 @@ export interface SavedDrawing {
   readonly url: string;
   /** ISO 8601 time the drawing was stored. */
   readonly createdAt: string;
+  /**
+   * "visible": public now. "pending": stored but not public (pre-moderation keeps it for a moderator), so
+   * `url` answers 404 until it is approved. Optional: answers of older servers carry no status.
+   */
+  readonly status?: SavedDrawingStatus;
 }
+
+/** Whether a saved drawing is public yet. */
+export type SavedDrawingStatus = "visible" | "pending";
 
 /** Every 4xx/5xx answer carries this body. */
 export interface ApiError {

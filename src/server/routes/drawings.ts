@@ -17,8 +17,13 @@ const IMAGE_FILE = /^([A-Za-z0-9_-]{12})\.png$/;
 
 const savedDrawingSchema = {
   type: "object",
-  required: ["id", "url", "createdAt"],
-  properties: { id: { type: "string" }, url: { type: "string" }, createdAt: { type: "string" } },
+  required: ["id", "url", "createdAt", "status"],
+  properties: {
+    id: { type: "string" },
+    url: { type: "string" },
+    createdAt: { type: "string" },
+    status: { type: "string", enum: ["visible", "pending"] },
+  },
 } as const;
 
 const dataUrlBodySchema = {
@@ -73,7 +78,9 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
       // Before the answer, so the event is already on its way (NOTIFY committed) when the client sees 201.
       await announceSave(app.drawingEvents, outcome, request.log);
       const { id, createdAt } = outcome.record;
-      const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt };
+      // Anything not public (pending, or hidden by a moderator before this retry) is "pending" to the saver.
+      const status = outcome.record.status === "visible" ? "visible" : "pending";
+      const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt, status };
       // 201 when this request stored it; 200 when a retry with the same key finds it already stored.
       return reply.code(outcome.kind === "created" ? 201 : 200).send(answer);
     },
