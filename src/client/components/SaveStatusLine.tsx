@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { afterPageSettles } from "../after-load.ts";
-import { type SaveStatus, saveStatusText } from "./save-status.ts";
+import { isPublicSave, type SaveStatus, saveStatusText } from "./save-status.ts";
 
 const loadShareActions = () => import("../share/ShareActions.tsx");
 // Sharing is its own chunk (fetched once the tool has settled), so the first load carries only the drawing tool.
@@ -14,10 +14,11 @@ const ShareActions = lazy<ComponentType<{ id: string; png?: Blob | undefined }>>
 /**
  * The save status: a polite live region with the short sentence, and once saved a link to the stored drawing
  * and ways to share it. The links sit beside the live region, not in it, so a screen reader announces just "Saved".
+ * A save waiting for a moderator gets neither: its image answers 404 and a shared link would show nothing.
  */
 export function SaveStatusLine({ status }: { readonly status: SaveStatus }) {
-  const url = status.kind === "saved" ? (status.url ?? null) : null;
-  const id = status.kind === "saved" ? (status.id ?? null) : null;
+  const url = isPublicSave(status) ? (status.url ?? null) : null;
+  const id = isPublicSave(status) ? (status.id ?? null) : null;
   useEffect(() => afterPageSettles(() => void loadShareActions().catch(() => undefined)), []);
   return (
     <p className="status">

@@ -1,11 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { saveStatusText } from "./save-status.ts";
+import { isPublicSave, SAVED_PENDING_TEXT, saveStatusText } from "./save-status.ts";
 
 describe("saveStatusText", () => {
   it("says what the save is doing in a few words", () => {
     expect(saveStatusText({ kind: "idle" })).toBe("");
     expect(saveStatusText({ kind: "saving" })).toBe("Saving…");
     expect(saveStatusText({ kind: "saved", url: "/api/drawings/abc.png" })).toBe("Saved");
+  });
+
+  it("tells the saver a pending save waits for a moderator, and offers no View link or sharing for it", () => {
+    const pending = { kind: "saved", url: "/api/drawings/abc.png", id: "abc", status: "pending" } as const;
+    expect(saveStatusText(pending)).toBe("Saved — it will appear on the wall once a moderator approves it");
+    expect(SAVED_PENDING_TEXT).toBe(saveStatusText(pending));
+    expect(isPublicSave(pending)).toBe(false);
+  });
+
+  it("says plain Saved, with View and sharing, for a visible save and for an answer without a status", () => {
+    for (const status of ["visible", undefined] as const) {
+      const saved = { kind: "saved", url: "/api/drawings/abc.png", id: "abc", status } as const;
+      expect(saveStatusText(saved)).toBe("Saved");
+      expect(isPublicSave(saved)).toBe(true);
+    }
+    expect(isPublicSave({ kind: "saving" })).toBe(false);
   });
 
   it("starts every failure with issue 2's promise that the download is safe", () => {

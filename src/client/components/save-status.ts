@@ -14,6 +14,14 @@ export type SaveStatus =
   /** The canvas could not be encoded as PNG; nothing was downloaded. */
   | { readonly kind: "export-failed" };
 
+/** A pending save (pre-moderation): stored, but nobody else sees it until a moderator approves it. */
+export const SAVED_PENDING_TEXT = "Saved — it will appear on the wall once a moderator approves it";
+
+/** True when the status is a save that is public now, so a View link and sharing make sense. */
+export function isPublicSave(status: SaveStatus): status is SavedStatus {
+  return status.kind === "saved" && status.status !== "pending";
+}
+
 /** Issue 2's promise: whatever the server does, the visitor's file is already on their device. */
 export const SAVE_FAILED_TEXT = "Couldn't save — your download is safe";
 
@@ -25,7 +33,7 @@ export function saveStatusText(status: SaveStatus): string {
     case "saving":
       return "Saving…";
     case "saved":
-      return "Saved";
+      return status.status === "pending" ? SAVED_PENDING_TEXT : "Saved";
     case "retrying":
       return `${SAVE_FAILED_TEXT}. Retrying…`;
     case "refused":

@@ -23,6 +23,18 @@ describe("classifyAnswer", () => {
     expect(classifyAnswer(answer(200, drawing), NOW)).toEqual({ kind: "saved", drawing });
   });
 
+  it("keeps a known visibility status and drops one it does not know, without refusing the save", () => {
+    for (const status of ["visible", "pending"] as const) {
+      expect(classifyAnswer(answer(201, { ...drawing, status }), NOW)).toEqual({
+        kind: "saved",
+        drawing: { ...drawing, status },
+      });
+    }
+    const unknown = classifyAnswer(answer(201, { ...drawing, status: "quarantined" }), NOW);
+    expect(unknown).toEqual({ kind: "saved", drawing });
+    expect(unknown.kind === "saved" ? unknown.drawing.status : "not saved").toBeUndefined();
+  });
+
   it("retries a 200 whose body is not our answer (a captive portal's page), since a retry is harmless", () => {
     expect(classifyAnswer(answer(200, "<html>Log in to the Wi-Fi</html>"), NOW)).toEqual({
       kind: "retry",

@@ -1,5 +1,5 @@
 /** What an upload attempt's outcome means for the queued drawing: done, try again, or give up. */
-import type { ApiError, SavedDrawing } from "../../common/api.ts";
+import type { ApiError, SavedDrawing, SavedDrawingStatus } from "../../common/api.ts";
 import { parseRetryAfter } from "./backoff.ts";
 
 /**
@@ -39,7 +39,7 @@ export function classifyAnswer(answer: UploadAnswer, now: number): AttemptVerdic
   if (status === 200 || status === 201) {
     // A captive portal or a proxy can answer 200 with its own page: only our body proves the save. A retry
     // with the same key is harmless, and gets the stored drawing back if it was stored after all.
-    return isSavedDrawing(body) ? { kind: "saved", drawing: body } : retry(undefined);
+    return isSavedDrawing(body) ? { kind: "saved", drawing: withKnownStatus(body) } : retry(undefined);
   }
   if (status === 409) return { kind: "conflict", message: errorMessage(body) };
   if (status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status)) {
@@ -47,6 +47,17 @@ export function classifyAnswer(answer: UploadAnswer, now: number): AttemptVerdic
   }
   // 5xx, 408/425/429 and anything unexpected (1xx, 3xx, other 2xx): the drawing itself was not judged.
   return retry(parseRetryAfter(answer.retryAfter, now));
+}
+
+/**
+ * The answer with its status kept only when it is one we know: a newer server's other status must not
+ * turn a stored drawing into an endless retry, and an older server's answer has none.
+ */
+function withKnownStatus(drawing: SavedDrawing): StoredDrawing {
+  const status: unknown = drawing.status;
+  const known: SavedDrawingStatus | undefined =
+    status === "visible" || status === "pending" ? status : undefined;
+  return { id: drawing.id, url: drawing.url, createdAt: drawing.createdAt, status: known };
 }
 
 function retry(retryAfterMs: number | undefined): AttemptVerdict {

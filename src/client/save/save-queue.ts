@@ -1,4 +1,5 @@
 /** The save queue: keeps each drawing until the server has it, sending one at a time with backoff. */
+import type { SavedDrawingStatus } from "../../common/api.ts";
 import { retryDelayMs } from "./backoff.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
 import type { QueuedSave, QueueStorage } from "./queue-storage.ts";
@@ -6,8 +7,16 @@ import type { QueuedSave, QueueStorage } from "./queue-storage.ts";
 /** How a queued save stands, as the visitor should hear it. */
 export type SaveProgress =
   | { readonly kind: "saving" }
-  /** On the server; `url` is the stored drawing's PNG address and `id` its id (for its permalink) when known. */
-  | { readonly kind: "saved"; readonly url?: string; readonly id?: string }
+  /**
+   * On the server; `url` is the stored drawing's PNG address and `id` its id (for its permalink) when known;
+   * `status` "pending" means a moderator must approve it before it is public.
+   */
+  | {
+      readonly kind: "saved";
+      readonly url?: string;
+      readonly id?: string;
+      readonly status?: SavedDrawingStatus;
+    }
   /** The last attempt failed for a passing reason; another follows by itself. */
   | { readonly kind: "retrying" }
   /** The server refused the drawing itself (or a bug made it unsendable): it was dropped. */
@@ -124,7 +133,12 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
     switch (verdict.kind) {
       case "saved":
         await forget(item.key);
-        report(item.key, { kind: "saved", url: verdict.drawing.url, id: verdict.drawing.id });
+        report(item.key, {
+          kind: "saved",
+          url: verdict.drawing.url,
+          id: verdict.drawing.id,
+          status: verdict.drawing.status,
+        });
         return undefined;
       case "conflict":
         log.error(
