@@ -1,6 +1,6 @@
 import type { BrandingConfig } from "../../common/config.ts";
 import { GallerySlot } from "../gallery/GallerySlot.tsx";
-import { storeDrawing } from "../save/store-drawing.ts";
+import { storeDrawing } from "../save/lazy-store-drawing.ts";
 import { ContractAddress } from "./ContractAddress.tsx";
 import { DrawingBoard } from "./DrawingBoard.tsx";
 

@@ -2,7 +2,7 @@
 import { type RefObject, useEffect, useState } from "react";
 import { DrawingEngine } from "../engine/drawing-engine.ts";
 import { loadMascotBackground } from "../mascot-background.ts";
-import { startDrawingBackup } from "../persistence/drawing-backup.ts";
+import { startDrawingBackupSoon } from "../persistence/lazy-drawing-backup.ts";
 
 /** What the board needs from its engine: the instance (null until mounted) and whether it accepts input. */
 export interface MountedEngine {
@@ -28,7 +28,7 @@ export function useDrawingEngine(
     if (!canvas) return;
     const created = new DrawingEngine(canvas);
     const stopListening = created.on("ready", () => setReady(true));
-    const stopBackup = startDrawingBackup(created, {
+    const stopBackup = startDrawingBackupSoon(created, {
       onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
     });
     const cancelBackground = loadMascotBackground(created, backgroundSrc);

@@ -21,6 +21,8 @@ export interface DrawingBackupOptions {
   readonly onRestoreSettled?: (outcome: RestoreOutcome) => void;
   /** Wait after a change before writing; short, so a reload soon after a stroke still finds it. */
   readonly delayMs?: number;
+  /** The visitor changed the picture before this module was loaded (see lazy-drawing-backup.ts). */
+  readonly changedBeforeStart?: boolean;
 }
 
 /** The backup waits this long after a change, off the pointer path, before encoding and writing. */
@@ -38,6 +40,7 @@ type Loaded =
  */
 export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackupOptions = {}): () => void {
   const gate = createBackupGate();
+  if (options.changedBeforeStart) gate.change();
   let stopped = false;
   let scheduler: WriteScheduler | null = null;
 

@@ -101,7 +101,9 @@ export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<Store
       async () => {
         const latest = await readStoredBackup(page);
         if (latest === null) return "no backup yet";
-        const decoded = await decodePng(latest.bytes);
+        // Until the page's write lands, the stored backup may be an older one that does not decode at all.
+        const decoded = await decodePng(latest.bytes).catch(() => null);
+        if (decoded === null) return "backup does not decode (yet)";
         if (decoded.width !== pixels.width || decoded.height !== pixels.height)
           return `backup is ${decoded.width}x${decoded.height}`;
         return compareBitmaps(decoded, pixels).differingPixels;
