@@ -99,7 +99,11 @@ test("Report drawing asks to confirm, posts the report and hides the drawing; at
   );
   await confirm.click();
   expect((await report).status()).toBe(202);
-  await expect(wall(page).locator(".wall__item").getByText(/^Reported/)).toBeVisible();
+  await expect(
+    wall(page)
+      .locator(".wall__item")
+      .getByText(/^Reported/),
+  ).toBeVisible();
   await expect(wallLinks(page)).toHaveCount(0);
   // One report is the threshold here: the server hides it and the other open wall drops it without a reload.
   await expect(wallLinks(other)).toHaveCount(0);
