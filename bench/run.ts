@@ -4,9 +4,12 @@
  * PointerEvents in headless Chromium (systems interleaved within every run), and prints medians with the
  * ratio to the bare loop. Figures only: nothing here is asserted, and nothing here runs in `npm test`.
  *
+ * Then the server bench of issues 4 and 5 (bench/server/index.ts): saves, serving, stored bytes, the wall.
+ *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the whole bench within about 5 minutes on 2 cores).
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|server (default both),
+ * --server-runs <n> (default 3), --saves <n> (distinct drawings saved per run, default 1000).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
@@ -19,6 +22,7 @@ import { methodNotes } from "./notes.ts";
 import type { SystemName } from "./page/api.ts";
 import { renderMarkdown, renderText, type SystemSummary } from "./report.ts";
 import { serveStatic } from "./serve.ts";
+import { runServerBench } from "./server/index.ts";
 import { median } from "./stats.ts";
 
 const SYSTEMS: readonly SystemName[] = ["fanvas", "signature_pad", "react-sketch-canvas", "floor", "harness"];
@@ -38,6 +42,9 @@ const { values: options } = parseArgs({
     runs: { type: "string", default: "5" },
     strokes: { type: "string", default: "1000" },
     budget: { type: "string", default: "210" },
+    only: { type: "string" },
+    "server-runs": { type: "string", default: "3" },
+    saves: { type: "string", default: "1000" },
   },
 });
 
@@ -90,7 +97,8 @@ function summarise(
   };
 }
 
-async function main(): Promise<void> {
+/** The page bench; resolves with its Markdown section. */
+async function pageBench(): Promise<string> {
   const started = performance.now();
   const loadAtStart = loadavg()[0] ?? 0;
   const runs = Number(options.runs);
@@ -138,8 +146,27 @@ async function main(): Promise<void> {
     notes: methodNotes({ summaries, minimalBytes: bytes.minimal, appError: bytes.appError, workload }),
   };
   process.stdout.write(`${renderText(summaries, context)}\n`);
+  return renderMarkdown(summaries, context);
+}
+
+async function main(): Promise<void> {
+  const only = options.only;
+  if (only !== undefined && only !== "page" && only !== "server") {
+    throw new Error(`--only must be "page" or "server" (got "${only}"); without it both run.`);
+  }
+  const sections: string[] = [];
+  if (only !== "server") sections.push(await pageBench());
+  if (only !== "page") {
+    if (sections.length > 0) process.stdout.write("\n");
+    const server = await runServerBench({
+      drawings: Number(options.saves),
+      runs: Number(options["server-runs"]),
+    });
+    process.stdout.write(`${server.text}\n`);
+    sections.push(server.markdown);
+  }
   if (options.markdown !== undefined) {
-    await writeFile(options.markdown, renderMarkdown(summaries, context));
+    await writeFile(options.markdown, sections.join("\n"));
     process.stdout.write(`\nMarkdown written to ${options.markdown}\n`);
   }
 }

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { StoreConfig } from "../../src/server/store/open.ts";
+
+/** The dialects measured: SQLite always, PostgreSQL when a URL is configured. */
+export type Dialect = "sqlite" | "postgres";
+
+/** BENCH_DATABASE_URL, else TEST_DATABASE_URL: a PostgreSQL role with CREATEDB; undefined skips PostgreSQL. */
+export function postgresAdminUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined;
+}
+
+/** SQLite, plus PostgreSQL when configured. */
+export function benchDialects(): Dialect[] {
+  return postgresAdminUrl() === undefined ? ["sqlite"] : ["sqlite", "postgres"];
+}
+
+/** A fresh, empty database for one run, and a temp DATA_DIR; drop() removes both. */
+export interface BenchDatabase {
+  readonly dialect: Dialect;
+  readonly config: StoreConfig;
+  /** Environment of a server process on this database. */
+  readonly env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** Creates the database: a file in a new temp dir, or a uniquely named PostgreSQL database. */
+export async function createBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), "fanvas-bench-data-"));
+  const removeDir = () => rm(dataDir, { recursive: true, force: true });
+  const adminUrl = postgresAdminUrl();
+  if (dialect === "sqlite" || adminUrl === undefined) {
+    return {
+      dialect: "sqlite",
+      config: { dialect: "sqlite", file: join(dataDir, "fanvas.sqlite") },
+      env: { DATA_DIR: dataDir },
+      drop: removeDir,
+    };
+  }
+  const name = `fanvas_bench_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const connectionString = url.toString();
+  return {
+    dialect,
+    config: { dialect, connectionString },
+    env: { DATA_DIR: dataDir, DATABASE_URL: connectionString },
+    drop: async () => {
+      // Every server and store on it is closed by now; force ends a connection still hanging up.
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await removeDir();
+    },
+  };
+}
+
+async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The server half of `npm run bench` (issues 4 and 5): saves against a decode floor, serving one drawing
+ * against nginx, stored and thumbnail bytes, wall latency at two sizes and the first wall screen's bytes.
+ * Loopback only, bounded in requests and time; every server, nginx, database and temp dir it starts is
+ * stopped or removed before it returns. Figures only: nothing is asserted.
+ */
+import { cpus, loadavg, platform, release, totalmem } from "node:os";
+import { killLeftoverServers } from "../../tests/api/helpers/server-process.ts";
+import { type GalleryChunks, galleryChunkBytes } from "./client-chunks.ts";
+import { benchDialects, type Dialect } from "./databases.ts";
+import { realisticDrawings } from "./drawings.ts";
+import { measureGallery, type WallLatency } from "./gallery-bench.ts";
+import type { LoadResult } from "./http-load.ts";
+import { describeStatuses } from "./http-load.ts";
+import { serverNotes } from "./notes.ts";
+import { renderServerMarkdown, renderServerText, type ServerResults } from "./report.ts";
+import { measureDecodeFloor, measureSaves, measureValidation } from "./saves-bench.ts";
+import { measureStored, type StoredFigures } from "./stored-bench.ts";
+
+/** Sizes of the run; the defaults keep the whole server bench near 4 minutes on 2 cores. */
+export interface ServerBenchOptions {
+  readonly drawings: number;
+  readonly runs: number;
+}
+
+const CONCURRENCY = 16;
+const SERVING = { concurrency: 50, requests: 5000, warmup: 500 };
+/** Drawings saved and left to the worker (re-encoding costs ~150 ms each): bytes on SQLite, serving on both. */
+const STORED_COUNT: Record<Dialect, number> = { sqlite: 100, postgres: 24 };
+const GALLERY = { sizes: [1000, 100_000] as const, requests: 200, warmup: 20 };
+
+function log(line: string): void {
+  process.stderr.write(`[server bench] ${line}\n`);
+}
+
+/** CPU model, cores, memory, OS, Node and the load average at the start. */
+function heading(load: number, seconds: number): string {
+  const cpu = cpus();
+  const memory = (totalmem() / 2 ** 30).toFixed(0);
+  const model = cpu[0]?.model.trim() ?? "unknown CPU";
+  const date = new Date().toISOString().slice(0, 10);
+  return `${date} - ${model}, ${cpu.length} cores, ${memory} GiB, ${platform()} ${release()}, Node ${process.version}, load average ${load.toFixed(1)} at start - ${seconds.toFixed(0)} s`;
+}
+
+function summary(result: LoadResult): string {
+  return `${result.perSecond.toFixed(0)}/s p50 ${result.p50.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms [${describeStatuses(result.statuses)}] client CPU ${(result.clientCpu * 100).toFixed(0)}%`;
+}
+
+/** Statuses other than the expected one are printed as warnings, never folded into the figures silently. */
+function unexpected(what: string, runs: readonly LoadResult[], expected: number): string[] {
+  return runs.flatMap((run) =>
+    [...run.statuses.keys()].some((status) => status !== expected)
+      ? [`${what}: ${describeStatuses(run.statuses)} (expected only ${expected})`]
+      : [],
+  );
+}
+
+/** Runs every phase and returns the report as text and Markdown. */
+export async function runServerBench(
+  options: ServerBenchOptions,
+): Promise<{ text: string; markdown: string }> {
+  const started = performance.now();
+  const load = loadavg()[0] ?? 0;
+  const dialects = benchDialects();
+  const problems: string[] = [];
+  log(`rendering ${options.drawings} drawings; dialects: ${dialects.join(", ")}`);
+  const drawings = await realisticDrawings(options.drawings);
+  const saveLoad = { concurrency: CONCURRENCY, warmup: 32 };
+  const saves = new Map<Dialect, LoadResult[]>(dialects.map((dialect) => [dialect, []]));
+  const floor: LoadResult[] = [];
+  const validation: LoadResult[] = [];
+  const stored: StoredFigures[] = [];
+  const gallery = new Map<Dialect, WallLatency[]>();
+  let chunks: GalleryChunks | string = "not measured";
+  try {
+    // Runs interleave the systems, so a slow moment of a shared machine does not fall on one of them.
+    for (let run = 0; run < options.runs; run += 1) {
+      floor.push(await measureDecodeFloor(drawings, saveLoad));
+      log(`run ${run + 1} decode floor: ${summary(floor.at(-1) as LoadResult)}`);
+      validation.push(await measureValidation(drawings, saveLoad));
+      log(`run ${run + 1} validation: ${summary(validation.at(-1) as LoadResult)}`);
+      for (const dialect of dialects) {
+        const result = await measureSaves(dialect, drawings, saveLoad);
+        saves.get(dialect)?.push(result);
+        log(`run ${run + 1} saves ${dialect}: ${summary(result)}`);
+      }
+    }
+    for (const dialect of dialects) {
+      const subset = drawings.filter(
+        (_, index) => index % Math.ceil(drawings.length / STORED_COUNT[dialect]) === 0,
+      );
+      const figures = await measureStored(dialect, subset.slice(0, STORED_COUNT[dialect]), {
+        ...SERVING,
+        runs: options.runs,
+        drainDeadlineMs: 90_000,
+      });
+      stored.push(figures);
+      log(
+        `stored ${dialect}: worker drained in ${figures.drainSeconds?.toFixed(1) ?? "NOT"} s; serving ${figures.fanvas.map(summary).join(" | ")}; nginx ${figures.nginx?.map(summary).join(" | ") ?? "n/a"}`,
+      );
+      if (figures.drainSeconds === null)
+        problems.push(
+          `${dialect}: the worker had not finished within 90 s; stored bytes include drawings not yet re-encoded.`,
+        );
+      problems.push(...unexpected(`serving on ${dialect}`, figures.fanvas, 200));
+    }
+    for (const dialect of dialects) {
+      const walls = await measureGallery(dialect, GALLERY);
+      gallery.set(dialect, walls);
+      for (const wall of walls) {
+        log(
+          `wall ${dialect} ${wall.drawings}: seeded in ${wall.seedSeconds.toFixed(1)} s; first ${summary(wall.first)}; deep ${summary(wall.deep)}`,
+        );
+      }
+    }
+    chunks = await galleryChunkBytes().catch(
+      (error: unknown) => `the page did not build: ${String(error).split("\n")[0]}`,
+    );
+    if (typeof chunks === "string") problems.push(chunks);
+  } finally {
+    // A phase that failed halfway must not leave a server running.
+    killLeftoverServers();
+  }
+  for (const [dialect, runs] of saves) problems.push(...unexpected(`saves on ${dialect}`, runs, 201));
+  const storedCounts = stored.map((figures) => `${figures.stored.length} drawings on ${figures.dialect}`);
+  const results: ServerResults = {
+    heading: heading(load, (performance.now() - started) / 1000),
+    saves,
+    floor,
+    validation,
+    stored,
+    gallery,
+    chunks,
+    notes: serverNotes({
+      drawings: drawings.length,
+      concurrency: CONCURRENCY,
+      storedCounts,
+      serving: SERVING,
+      gallerySizes: GALLERY.sizes,
+      galleryRequests: GALLERY.requests,
+      chunkFiles: typeof chunks === "string" ? [] : chunks.files,
+      problems,
+    }),
+  };
+  return { text: renderServerText(results), markdown: renderServerMarkdown(results) };
+}

@@ -1,0 +1,191 @@
+import { THUMBNAIL_MAX_BYTES } from "../../src/server/thumbnail-image.ts";
+import { median } from "../stats.ts";
+import type { GalleryChunks } from "./client-chunks.ts";
+import type { Dialect } from "./databases.ts";
+import type { WallLatency } from "./gallery-bench.ts";
+import type { LoadResult } from "./http-load.ts";
+import type { StoredFigures } from "./stored-bench.ts";
+import { kb, markdownTable, ms, rate, ratio, type Table, textTable } from "./tables.ts";
+
+/** Everything the server bench measured. */
+export interface ServerResults {
+  readonly heading: string;
+  readonly saves: ReadonlyMap<Dialect, readonly LoadResult[]>;
+  readonly floor: readonly LoadResult[];
+  readonly validation: readonly LoadResult[];
+  readonly stored: readonly StoredFigures[];
+  readonly gallery: ReadonlyMap<Dialect, readonly WallLatency[]>;
+  readonly chunks: GalleryChunks | string;
+  readonly notes: readonly string[];
+}
+
+const NAMES: Record<Dialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
+const HEADER = ["Figure", "Measured", "Against", "Ratio", "Target", "Verdict"];
+const DATA_URL_PREFIX = "data:image/png;base64,".length;
+
+/** Medians over runs of throughput and of each run's p50 and p99. */
+function medians(runs: readonly LoadResult[]) {
+  return {
+    perSecond: median(runs.map((run) => run.perSecond)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
+  };
+}
+
+const verdict = (met: boolean) => (met ? "met" : "MISSED");
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+const mean = (values: readonly number[]) => sum(values) / values.length;
+
+function saveRows(results: ServerResults): string[][] {
+  const floor = medians(results.floor);
+  const rows = [...results.saves].map(([dialect, runs]) => {
+    const save = medians(runs);
+    const met = save.perSecond >= 0.5 * floor.perSecond && save.p99 < 100;
+    return [
+      `saves/s at 16 concurrent, ${NAMES[dialect]} (${runs.length} runs of ${runs[0]?.requests ?? 0})`,
+      `${rate(save.perSecond)}, p50 ${ms(save.p50)} ms, p99 ${ms(save.p99)} ms`,
+      `decode floor ${rate(floor.perSecond)}`,
+      ratio(save.perSecond, floor.perSecond),
+      ">= 0.5x floor, p99 < 100 ms",
+      verdict(met),
+    ];
+  });
+  const validation = medians(results.validation);
+  rows.push([
+    "(reference) the server's validation in-process, 16 concurrent",
+    `${rate(validation.perSecond)}, p50 ${ms(validation.p50)} ms, p99 ${ms(validation.p99)} ms`,
+    `decode floor ${rate(floor.perSecond)} (p50 ${ms(floor.p50)} ms, p99 ${ms(floor.p99)} ms)`,
+    ratio(validation.perSecond, floor.perSecond),
+    "-",
+    "-",
+  ]);
+  return rows;
+}
+
+function servingRows(results: ServerResults): string[][] {
+  return results.stored.map((figures) => {
+    const fanvas = medians(figures.fanvas);
+    const nginx = figures.nginx === null ? null : medians(figures.nginx);
+    const requests = figures.fanvas[0]?.requests ?? 0;
+    return [
+      `GET one stored drawing (${kb(figures.servedBytes)}), ${NAMES[figures.dialect]}, ${requests} requests x ${figures.fanvas.length} runs`,
+      `${rate(fanvas.perSecond)}, p99 ${ms(fanvas.p99)} ms`,
+      nginx === null ? "nginx not installed" : `nginx ${rate(nginx.perSecond)}, p99 ${ms(nginx.p99)} ms`,
+      nginx === null ? "n/a" : ratio(fanvas.perSecond, nginx.perSecond),
+      ">= 0.5x nginx",
+      nginx === null ? "not measured" : verdict(fanvas.perSecond >= 0.5 * nginx.perSecond),
+    ];
+  });
+}
+
+function bytesRows(figures: StoredFigures | undefined): string[][] {
+  if (figures === undefined) return [];
+  const dataUrls = figures.uploaded.map((bytes) => DATA_URL_PREFIX + Math.ceil(bytes / 3) * 4);
+  const stored = mean(figures.stored);
+  const dataUrl = mean(dataUrls);
+  const drained = figures.drainSeconds === null ? " (worker NOT finished)" : "";
+  return [
+    [
+      `stored bytes per drawing, mean of ${figures.stored.length}${drained}`,
+      `${kb(stored)} (uploaded PNG ${kb(mean(figures.uploaded))})`,
+      `data URL ${kb(dataUrl)}`,
+      ratio(stored, dataUrl),
+      "<= 0.5x data URL",
+      verdict(stored <= 0.5 * dataUrl),
+    ],
+  ];
+}
+
+function wallRows(results: ServerResults): string[][] {
+  const rows: string[][] = [];
+  for (const [dialect, walls] of results.gallery) {
+    const [small, large] = walls;
+    if (small === undefined || large === undefined) continue;
+    for (const which of ["first", "deep"] as const) {
+      const [a, b] = [small[which], large[which]];
+      const where =
+        which === "first" ? "first page" : `deep page (after ${large.deepOffset.toLocaleString("en-US")})`;
+      rows.push([
+        `GET /api/drawings?limit=24, ${where}, ${NAMES[dialect]}`,
+        `${large.drawings.toLocaleString("en-US")}: p50 ${ms(b.p50)} ms, p99 ${ms(b.p99)} ms`,
+        `${small.drawings.toLocaleString("en-US")}: p50 ${ms(a.p50)} ms, p99 ${ms(a.p99)} ms`,
+        `${ratio(b.p50, a.p50)} (p99 ${ratio(b.p99, a.p99)})`,
+        "<= 1.5x (p50)",
+        verdict(b.p50 <= 1.5 * a.p50),
+      ]);
+    }
+  }
+  return rows;
+}
+
+function thumbnailRows(results: ServerResults): string[][] {
+  const figures = results.stored[0];
+  if (figures === undefined) return [];
+  const max = Math.max(...figures.thumbnails);
+  const screen = figures.firstScreen;
+  const chunks = typeof results.chunks === "string" ? null : results.chunks;
+  const total = screen.json + screen.thumbnails + (chunks?.gzip ?? 0);
+  return [
+    [
+      `thumbnail bytes per drawing (${figures.thumbnails.length} realistic drawings)`,
+      `mean ${kb(mean(figures.thumbnails))}, max ${kb(max)}`,
+      "-",
+      "-",
+      `<= ${kb(THUMBNAIL_MAX_BYTES)} (15 KiB) each`,
+      verdict(max <= THUMBNAIL_MAX_BYTES),
+    ],
+    [
+      `first wall screen (${screen.items} items, the page's own limit)`,
+      `${kb(total)}: list JSON ${kb(screen.json)} + thumbnails ${kb(screen.thumbnails)} + wall JS/CSS ${chunks === null ? "n/a" : `${kb(chunks.gzip)} gz (${kb(chunks.raw)} raw)`}`,
+      "-",
+      "-",
+      "-",
+      "-",
+    ],
+  ];
+}
+
+function issue4(results: ServerResults): Table {
+  return [HEADER, ...saveRows(results), ...servingRows(results), ...bytesRows(results.stored[0])];
+}
+
+function issue5(results: ServerResults): Table {
+  return [HEADER, ...wallRows(results), ...thumbnailRows(results)];
+}
+
+/** The report for the terminal. */
+export function renderServerText(results: ServerResults): string {
+  return [
+    `Fanvas server benchmark (issues 4 and 5): ${results.heading}`,
+    "",
+    "Issue 4: saves, serving, stored bytes",
+    textTable(issue4(results)),
+    "",
+    "Issue 5: the wall",
+    textTable(issue5(results)),
+    "",
+    ...results.notes.map((note) => `* ${note}`),
+  ].join("\n");
+}
+
+/** The same report as Markdown, for BENCHMARKS.md. */
+export function renderServerMarkdown(results: ServerResults): string {
+  return [
+    "## Server benchmark run",
+    "",
+    results.heading,
+    "",
+    "### Issue 4: saves, serving, stored bytes",
+    "",
+    markdownTable(issue4(results)),
+    "",
+    "### Issue 5: the wall",
+    "",
+    markdownTable(issue5(results)),
+    "",
+    "How it was measured:",
+    "",
+    ...results.notes.map((note) => `- ${note}`),
+    "",
+  ].join("\n");
+}
