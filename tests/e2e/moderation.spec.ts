@@ -1,41 +1,21 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { GalleryPage, SavedDrawing } from "../../src/common/api.ts";
 import { ADMIN_ACTIONS, ADMIN_FILTERS } from "../../src/server/admin/admin-store.ts";
 import { ADMIN_API } from "../../src/server/admin/api-routes.ts";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN_TOKEN, adminRow, moderateOnPage, signInAsModerator, submitToken } from "./helpers/admin.ts";
+import { readZipEntries, runExport } from "./helpers/export.ts";
 import { openDrawingPage } from "./helpers/page.ts";
+import { listedIds, openWall, statusOf } from "./helpers/public-view.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
 import { seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
-import { readZipEntries } from "./helpers/zip.ts";
 
-const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
 const PENDING_TEXT = "Saved — it will appear on the wall once a moderator approves it";
 /** Past the wall's two-second promise for live arrivals, so a leaked announcement would have shown. */
 const LIVE_WINDOW_MS = 2_500;
-
-/** The ids GET /api/drawings lists on its first page. */
-async function listedIds(request: APIRequestContext, baseUrl: string): Promise<string[]> {
-  const response = await request.get(`${baseUrl}/api/drawings?limit=60`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as GalleryPage).items.map((item) => item.id);
-}
-
-/** The HTTP status of a GET, for permalinks and image URLs. */
-async function statusOf(request: APIRequestContext, url: string): Promise<number> {
-  return (await request.get(url, { maxRedirects: 0 })).status();
-}
-
-/** Opens the page and waits until its wall has loaded its first page. */
-async function openWall(page: Page, baseUrl: string): Promise<void> {
-  await openDrawingPage(page, baseUrl);
-  await expect(wall(page)).toHaveAttribute("aria-busy", "false");
-}
 
 const wallLink = (page: Page, id: string) => wallLinks(page).and(page.locator(`a[href="/d/${id}"]`));
 
@@ -218,10 +198,8 @@ test("delete: a deleted drawing leaves the wall and its permalink, and the expor
   const outDir = await mkdtemp(path.join(tmpdir(), "fanvas-e2e-export-"));
   try {
     const archive = path.join(outDir, "out.zip");
-    // The server keeps running: SQLite's WAL lets the export read while it holds the database.
-    const env = { ...process.env, DATA_DIR: server.dataDir };
-    delete env.DATABASE_URL;
-    await promisify(execFile)("npm", ["run", "export", "--", archive], { cwd: REPO_ROOT, env });
+    // The server keeps running while the export reads its database.
+    await runExport(server.dataDir, archive);
     const entries = await readZipEntries(archive);
     const visible = [first, second];
     expect([...entries.keys()].sort()).toEqual([...visible.map((d) => `${d.id}.png`), "index.json"].sort());
