@@ -63,6 +63,11 @@ export async function runServerBench(
   const load = loadavg()[0] ?? 0;
   const dialects = benchDialects();
   const problems: string[] = [];
+  if (load > cpus().length) {
+    problems.push(
+      `the load average was ${load.toFixed(1)} on ${cpus().length} cores at the start: other work shared the CPU, so every figure is slower and noisier than on an idle machine.`,
+    );
+  }
   log(`rendering ${options.drawings} drawings; dialects: ${dialects.join(", ")}`);
   const drawings = await realisticDrawings(options.drawings);
   const saveLoad = { concurrency: CONCURRENCY, warmup: 32 };
