@@ -6,12 +6,12 @@ import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import { recordAppShell } from "./helpers/app-shell.ts";
 import { countStoredDrawings, readStoredDrawing } from "./helpers/db.ts";
-import { type FixedPortServer, freePort, startServerOn } from "./helpers/fixed-port-server.ts";
 import { choose, drawingCanvas, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
 import { saveImage } from "./helpers/save.ts";
 import { isUpload, queuedSaves, routeUploads, storedDrawings } from "./helpers/save-queue.ts";
+import { freePort, type RunningServer, startServer } from "./helpers/server.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
 const RETRYING = "Couldn't save — your download is safe. Retrying…";
@@ -26,7 +26,7 @@ test("with the server stopped, Save queues the drawing; after a reload and a ser
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "fanvas-offline-"));
   const databasePath = path.join(dataDir, "fanvas.sqlite");
-  let server: FixedPortServer = await startServerOn(port, dataDir);
+  let server: RunningServer = await startServer({ port, dataDir });
   try {
     const shell = recordAppShell(page, server.url);
     const keysSent = new Set<string>();
@@ -57,7 +57,7 @@ test("with the server stopped, Save queues the drawing; after a reload and a ser
     expect((await queuedSaves(page)).map((item) => item.key)).toEqual([queued?.key]);
 
     await stopServingShell();
-    server = await startServerOn(port, dataDir);
+    server = await startServer({ port, dataDir });
     await expect
       .poll(() => countStoredDrawings(databasePath), { timeout: ARRIVAL_TIMEOUT_MS, intervals: [250] })
       .toBe(1);

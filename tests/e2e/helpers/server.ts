@@ -1,17 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrandingConfig } from "../../../src/common/config.ts";
 
-/** A real Fanvas server process serving the production build, with its own throw-away data directory. */
+/** A real Fanvas server process serving the production build. */
 export interface RunningServer {
   /** Origin the server listens on, e.g. "http://127.0.0.1:41234". */
   readonly url: string;
   readonly dataDir: string;
   /** The embedded store's SQLite file (the server creates it on first start). */
   readonly databasePath: string;
-  /** Stops the process (SIGTERM, then SIGKILL after a bound) and removes the data directory. */
+  /** Stops the process (SIGTERM, then SIGKILL after a bound) and removes the data directory it made. */
   stop(): Promise<void>;
 }
 
@@ -21,6 +22,10 @@ export interface StartServerOptions {
   readonly branding?: BrandingConfig;
   /** Extra environment for the process (for example CORS_ORIGINS). */
   readonly env?: Readonly<Record<string, string>>;
+  /** A fixed port (see freePort) instead of one the OS picks: a restart then keeps the page's origin and IndexedDB. */
+  readonly port?: number;
+  /** The caller's data directory, kept on stop so a restart finds the same SQLite file; by default a fresh one. */
+  readonly dataDir?: string;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -28,12 +33,32 @@ const LISTENING_LINE = /Fanvas listening on (http:\/\/[^\s"',]+)/;
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 
-/** Starts `node src/server/server.ts` on a free port of 127.0.0.1 and resolves once it prints its address. */
+/** A port of 127.0.0.1 that was free a moment ago (the OS picks it; it is released at once for the server). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("no port was assigned"))));
+    });
+  });
+}
+
+/**
+ * Starts `node src/server/server.ts` on 127.0.0.1 (a free port unless `options.port` is given) and resolves once
+ * it prints its address.
+ */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "fanvas-e2e-"));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "fanvas-e2e-")));
+  const removeOwnDataDir = async (): Promise<void> => {
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+  };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: "0",
+    PORT: String(options.port ?? 0),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     // E2E_CLIENT_DIR lets a local run test a build kept apart from a dist/ that someone else is rebuilding.
@@ -61,12 +86,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       databasePath: path.join(dataDir, "fanvas.sqlite"),
       stop: async () => {
         await stopProcess(child);
-        await rm(dataDir, { recursive: true, force: true });
+        await removeOwnDataDir();
       },
     };
   } catch (error) {
     await stopProcess(child);
-    await rm(dataDir, { recursive: true, force: true });
+    await removeOwnDataDir();
     throw error;
   }
 }
