@@ -15,7 +15,7 @@ export interface Violation {
 /**
  * Runs axe-core from node_modules inside the page and returns its violations. Our pages' Content Security
  * Policy rightly refuses an injected script tag, so axe is evaluated through the DevTools protocol, which
- * the policy does not govern (the approach of accessibility.spec.ts); the policy stays on for the page.
+ * the policy does not govern; the policy stays on for the page under test.
  */
 export async function axeViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(await readFile(AXE_SCRIPT, "utf8"));
