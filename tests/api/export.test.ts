@@ -5,47 +5,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { exportVisibleDrawings } from "../../src/server/export/zip-export.ts";
 import type { DrawingStatus } from "../../src/server/store/database.ts";
 import { insertDrawing } from "../../src/server/store/drawings.ts";
 import type { Store } from "../../src/server/store/open.ts";
+import { readZip } from "../helpers/zip.ts";
 import { openTestStore, type TestDatabase, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-
-interface ZipEntry {
-  readonly data: Buffer;
-  readonly compressionMethod: number;
-}
-
-/** Every entry of a zip file, read with yauzl (a reader independent of the writer). */
-async function readZip(path: string): Promise<Map<string, ZipEntry>> {
-  const zip = await promisify<string, yauzl.Options, yauzl.ZipFile>(yauzl.open)(path, { lazyEntries: true });
-  const entries = new Map<string, ZipEntry>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("error", reject);
-    zip.on("end", () => resolve());
-    zip.on("entry", (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("error", reject);
-        stream.on("end", () => {
-          entries.set(entry.fileName, {
-            data: Buffer.concat(chunks),
-            compressionMethod: entry.compressionMethod,
-          });
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return entries;
-}
 
 /** Ten drawings: six visible (two sharing a timestamp, so the keyset's id tie-break matters), and one of each other status. */
 async function seed(store: Store): Promise<Map<string, Buffer>> {

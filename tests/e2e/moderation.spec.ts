@@ -5,9 +5,10 @@ import type { Page } from "@playwright/test";
 import type { GalleryPage, SavedDrawing } from "../../src/common/api.ts";
 import { ADMIN_ACTIONS, ADMIN_FILTERS } from "../../src/server/admin/admin-store.ts";
 import { ADMIN_API } from "../../src/server/admin/api-routes.ts";
+import { readZip } from "../helpers/zip.ts";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN_TOKEN, adminRow, moderateOnPage, signInAsModerator, submitToken } from "./helpers/admin.ts";
-import { readZipEntries, runExport } from "./helpers/export.ts";
+import { runExport } from "./helpers/export.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { listedIds, openWall, statusOf } from "./helpers/public-view.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
@@ -200,16 +201,17 @@ test("delete: a deleted drawing leaves the wall and its permalink, and the expor
     const archive = path.join(outDir, "out.zip");
     // The server keeps running while the export reads its database.
     await runExport(server.dataDir, archive);
-    const entries = await readZipEntries(archive);
+    const entries = await readZip(archive);
     const visible = [first, second];
     expect([...entries.keys()].sort()).toEqual([...visible.map((d) => `${d.id}.png`), "index.json"].sort());
     for (const drawing of visible) {
       const served = await request.get(`${server.url}${drawing.url}`);
-      expect(entries.get(`${drawing.id}.png`)?.equals(await served.body()), `${drawing.id}.png bytes`).toBe(
-        true,
-      );
+      expect(
+        entries.get(`${drawing.id}.png`)?.data.equals(await served.body()),
+        `${drawing.id}.png bytes`,
+      ).toBe(true);
     }
-    const index = JSON.parse(entries.get("index.json")?.toString("utf8") ?? "{}") as {
+    const index = JSON.parse(entries.get("index.json")?.data.toString("utf8") ?? "{}") as {
       drawings: { id: string; status: string }[];
       count: number;
     };
