@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { reencodeLosslessly } from "../images.ts";
 import type { Database } from "../store/database.ts";
-import { findStoredPng } from "../store/drawing-bytes.ts";
-import { findPendingReencodes, finishReencode, type Replacement } from "../store/reencoding.ts";
+import { finishReencode, type Replacement } from "../store/reencoding.ts";
+import { storedPngJob } from "./stored-png-job.ts";
 import type { JobKind, WorkerLog } from "./worker.ts";
 
 /**
@@ -11,16 +11,10 @@ import type { JobKind, WorkerLog } from "./worker.ts";
  * to the same pixels and is smaller. The answer to the save never waits for it.
  */
 export function reencodeJob(db: Kysely<Database>, log: WorkerLog): JobKind {
-  return {
-    name: "reencode",
-    pending: (limit) => findPendingReencodes(db, limit),
-    run: async (id) => {
-      const image = await findStoredPng(db, id);
-      if (image === undefined) return;
-      const replacement = await smallerLosslessCopy(image.bytes, id, log);
-      await finishReencode(db, id, image.sha256, replacement);
-    },
-  };
+  return storedPngJob(db, "reencode", "reencoded_at", async (image, id) => {
+    const replacement = await smallerLosslessCopy(image.bytes, id, log);
+    await finishReencode(db, id, image.sha256, replacement);
+  });
 }
 
 /** An image the encoder cannot handle keeps its validated original; the job is still done. */

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.ts";
-import { findStoredPng } from "../store/drawing-bytes.ts";
-import { findPendingThumbnails, storeThumbnail } from "../store/thumbnails.ts";
+import { storeThumbnail } from "../store/thumbnails.ts";
 import { makeThumbnail } from "../thumbnail-image.ts";
+import { storedPngJob } from "./stored-png-job.ts";
 import type { JobKind, WorkerLog } from "./worker.ts";
 
 /**
@@ -10,15 +10,9 @@ import type { JobKind, WorkerLog } from "./worker.ts";
  * waits for an encoder. The image route makes one on demand when asked before the job got there.
  */
 export function thumbnailJob(db: Kysely<Database>, log: WorkerLog): JobKind {
-  return {
-    name: "thumbnail",
-    pending: (limit) => findPendingThumbnails(db, limit),
-    run: async (id) => {
-      const image = await findStoredPng(db, id);
-      if (image === undefined) return;
-      await storeThumbnail(db, id, await thumbnailOrEmpty(image.bytes, id, log));
-    },
-  };
+  return storedPngJob(db, "thumbnail", "thumbnail_webp", async (image, id) => {
+    await storeThumbnail(db, id, await thumbnailOrEmpty(image.bytes, id, log));
+  });
 }
 
 /** A drawing the encoder cannot handle gets the empty marker; the image route tries again on demand. */

@@ -7,21 +7,6 @@ export interface Replacement {
   readonly sha256: string;
 }
 
-/** Ids of drawings whose re-encoding is pending, oldest first (a partial index holds only these). */
-export async function findPendingReencodes(db: Kysely<Database>, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("drawings")
-    .select("id")
-    .where("reencoded_at", "is", null)
-    // A deleted drawing has no bytes left; listing it would make the worker pick it up forever.
-    .where("status", "!=", "deleted")
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /** How many drawings still wait for re-encoding. */
 export async function countPendingReencodes(db: Kysely<Database>): Promise<number> {
   const row = await db

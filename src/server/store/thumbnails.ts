@@ -6,20 +6,6 @@ export interface VisibleThumbnail {
   readonly webp: Buffer | undefined;
 }
 
-/** Ids of drawings still waiting for a thumbnail, oldest first; deleted ones have no bytes to make it from. */
-export async function findPendingThumbnails(db: Kysely<Database>, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("drawings")
-    .select("id")
-    .where("thumbnail_webp", "is", null)
-    .where("status", "!=", "deleted")
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /**
  * Stores a drawing's thumbnail unless one is already there (the job and an on-demand request may race;
  * both made it from the same pixels). An empty buffer records a failure, so the job moves on.
