@@ -1,4 +1,5 @@
 /** The save queue in IndexedDB: its own small database, one record per waiting drawing, keyed by its key. */
+import { openStoreDatabase, readStore, writeStore } from "../idb.ts";
 import { byAge, isQueuedSave, type QueueStorage } from "./queue-storage.ts";
 
 /**
@@ -7,47 +8,15 @@ import { byAge, isQueuedSave, type QueueStorage } from "./queue-storage.ts";
  */
 export const SAVE_QUEUE_LOCATION = { database: "fanvas-save-queue", version: 1, store: "saves" } as const;
 
-function requestResult<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
-  });
-}
-
-function transactionDone(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error("IndexedDB transaction failed"));
-    transaction.onabort = () => reject(transaction.error ?? new Error("IndexedDB transaction aborted"));
-  });
-}
-
 /**
  * Opens (creating on first use) the queue database. Resolves null, with a console warning, where the browser
  * has no usable IndexedDB; the page then queues in memory.
  */
 export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
-  let db: IDBDatabase;
-  try {
-    // Reading the property itself throws where storage is denied (sandboxed frames, some privacy settings).
-    const factory: IDBFactory | undefined = globalThis.indexedDB;
-    if (factory === undefined) return unavailable("this browser has no IndexedDB");
-    const request = factory.open(SAVE_QUEUE_LOCATION.database, SAVE_QUEUE_LOCATION.version);
-    request.onupgradeneeded = () =>
-      request.result.createObjectStore(SAVE_QUEUE_LOCATION.store, { keyPath: "key" });
-    db = await requestResult(request);
-  } catch (error) {
-    return unavailable(error instanceof Error ? error.message : String(error));
-  }
-  // Another tab upgrading the database must not wait on us forever.
-  db.onversionchange = () => db.close();
+  const db = await openStoreDatabase(SAVE_QUEUE_LOCATION, warnUnavailable, { keyPath: "key" });
+  if (db === null) return null;
   const { store } = SAVE_QUEUE_LOCATION;
-
-  async function write(change: (saves: IDBObjectStore) => void): Promise<void> {
-    const transaction = db.transaction(store, "readwrite");
-    change(transaction.objectStore(store));
-    await transactionDone(transaction);
-  }
+  const write = (change: (saves: IDBObjectStore) => void) => writeStore(db, store, change);
 
   return {
     put: (item) =>
@@ -55,9 +24,7 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
         saves.put({ key: item.key, blob: item.blob, createdAt: item.createdAt, attempts: item.attempts });
       }),
     async list() {
-      const values: unknown[] = await requestResult(
-        db.transaction(store, "readonly").objectStore(store).getAll(),
-      );
+      const values: unknown[] = await readStore(db, store, (saves) => saves.getAll());
       const items = values.filter(isQueuedSave);
       if (items.length < values.length) {
         console.warn(
@@ -82,9 +49,8 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
   };
 }
 
-function unavailable(reason: string): null {
+function warnUnavailable(reason: string): void {
   console.warn(
     `Fanvas: saves that fail will be retried only while this page stays open (IndexedDB is unavailable: ${reason}).`,
   );
-  return null;
 }

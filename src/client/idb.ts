@@ -1,0 +1,73 @@
+/** The little the page needs of IndexedDB: a database with one object store, read and written in promises. */
+
+/** Where a database lives: its name, its schema version and its one object store. */
+export interface StoreLocation {
+  readonly database: string;
+  readonly version: number;
+  readonly store: string;
+}
+
+function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
+  });
+}
+
+function transactionDone(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error ?? new Error("IndexedDB transaction failed"));
+    transaction.onabort = () => reject(transaction.error ?? new Error("IndexedDB transaction aborted"));
+  });
+}
+
+/**
+ * Opens (creating on first use) the database at `location` with its one store. Resolves null where the browser
+ * has no usable IndexedDB (some private modes, blocked storage), after handing the reason to `unavailable` so the
+ * caller can say what the page does without it.
+ */
+export async function openStoreDatabase(
+  location: StoreLocation,
+  unavailable: (reason: string) => void,
+  storeOptions?: IDBObjectStoreParameters,
+): Promise<IDBDatabase | null> {
+  let db: IDBDatabase;
+  try {
+    // Reading the property itself throws where storage is denied (sandboxed frames, some privacy settings).
+    const factory: IDBFactory | undefined = globalThis.indexedDB;
+    if (factory === undefined) {
+      unavailable("this browser has no IndexedDB");
+      return null;
+    }
+    const request = factory.open(location.database, location.version);
+    request.onupgradeneeded = () => request.result.createObjectStore(location.store, storeOptions);
+    db = await requestResult(request);
+  } catch (error) {
+    unavailable(error instanceof Error ? error.message : String(error));
+    return null;
+  }
+  // Another tab upgrading the database must not wait on us forever.
+  db.onversionchange = () => db.close();
+  return db;
+}
+
+/** Runs one read on `store` in a read-only transaction and resolves with its result. */
+export async function readStore<T>(
+  db: IDBDatabase,
+  store: string,
+  read: (objects: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  return requestResult(read(db.transaction(store, "readonly").objectStore(store)));
+}
+
+/** Makes `change` to `store` in one read-write transaction; resolves once it has committed. */
+export async function writeStore(
+  db: IDBDatabase,
+  store: string,
+  change: (objects: IDBObjectStore) => void,
+): Promise<void> {
+  const transaction = db.transaction(store, "readwrite");
+  change(transaction.objectStore(store));
+  await transactionDone(transaction);
+}
