@@ -6,15 +6,15 @@ import { testDialects } from "./helpers/dialects.ts";
 import {
   ADMIN_TOKEN,
   adminPost,
+  GONE,
   moderation,
   publicPresence,
   recordEvents,
   report,
   saveNewDrawing,
+  VISIBLE,
 } from "./helpers/moderation.ts";
 
-const VISIBLE = { listed: true, png: 200, webp: 200, permalink: 200 };
-const GONE = { listed: false, png: 404, webp: 404, permalink: 404 };
 const ORIGIN = "http://localhost:80";
 
 /**

@@ -4,15 +4,14 @@ import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import {
   adminPost,
+  GONE,
   moderation,
   publicPresence,
   recordEvents,
   report,
   saveNewDrawing,
+  VISIBLE,
 } from "./helpers/moderation.ts";
-
-const VISIBLE = { listed: true, png: 200, webp: 200, permalink: 200 };
-const GONE = { listed: false, png: 404, webp: 404, permalink: 404 };
 
 for (const dialect of testDialects()) {
   describe(`reports on ${dialect} (REPORT_THRESHOLD=3)`, () => {

@@ -64,6 +64,11 @@ export function recordEvents(app: FastifyInstance) {
   };
 }
 
+/** publicPresence of a drawing the public may see: listed, and every URL of it answers. */
+export const VISIBLE = { listed: true, png: 200, webp: 200, permalink: 200 } as const;
+/** publicPresence of a drawing gone from public view: unlisted, and every URL of it answers 404. */
+export const GONE = { listed: false, png: 404, webp: 404, permalink: 404 } as const;
+
 /** Where a drawing shows publicly: the wall list, its PNG, its thumbnail and its permalink. */
 export async function publicPresence(app: FastifyInstance, id: string) {
   const list = await app.inject({ method: "GET", url: "/api/drawings?limit=60" });
