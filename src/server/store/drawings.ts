@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database, DrawingStatus } from "./database.ts";
+import type { Insertable, Kysely } from "kysely";
+import type { Database, DrawingStatus, DrawingsTable } from "./database.ts";
 
 /** A drawing as the API sees it, without its bytes. */
 export interface DrawingRecord {
@@ -37,20 +37,8 @@ export type KeyedSaveOutcome =
 
 /** Stores one drawing; resolves once the row is committed. */
 export async function insertDrawing(db: Kysely<Database>, drawing: NewDrawing): Promise<StoredDrawing> {
-  const createdAt = drawing.createdAt.toISOString();
-  await db
-    .insertInto("drawings")
-    .values({
-      id: drawing.id,
-      image_data: drawing.png,
-      byte_size: drawing.png.byteLength,
-      sha256: drawing.sha256,
-      created_at: createdAt,
-      upload_sha256: drawing.sha256,
-      status: drawing.status,
-    })
-    .execute();
-  return { id: drawing.id, createdAt, status: drawing.status ?? "visible" };
+  await db.insertInto("drawings").values(newRow(drawing)).execute();
+  return newRecord(drawing);
 }
 
 /**
@@ -63,24 +51,14 @@ export async function insertDrawingOnce(
   drawing: NewDrawing,
   idempotencyKey: string,
 ): Promise<KeyedSaveOutcome> {
-  const createdAt = drawing.createdAt.toISOString();
   const inserted = await db
     .insertInto("drawings")
-    .values({
-      id: drawing.id,
-      image_data: drawing.png,
-      byte_size: drawing.png.byteLength,
-      sha256: drawing.sha256,
-      created_at: createdAt,
-      upload_sha256: drawing.sha256,
-      idempotency_key: idempotencyKey,
-      status: drawing.status,
-    })
+    .values({ ...newRow(drawing), idempotency_key: idempotencyKey })
     .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (inserted !== undefined) {
-    return { kind: "created", record: { id: drawing.id, createdAt, status: drawing.status ?? "visible" } };
+    return { kind: "created", record: newRecord(drawing) };
   }
   // PostgreSQL's insert waited for the racing commit, so this read sees its row; rows are never deleted.
   const stored = await db
@@ -93,6 +71,24 @@ export async function insertDrawingOnce(
     kind: "replayed",
     record: { id: stored.id, createdAt: isoTime(stored.created_at), status: stored.status },
   };
+}
+
+/** The row a save inserts; the upload's hash is kept apart because re-encoding may replace the bytes later. */
+function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
+  return {
+    id: drawing.id,
+    image_data: drawing.png,
+    byte_size: drawing.png.byteLength,
+    sha256: drawing.sha256,
+    created_at: drawing.createdAt.toISOString(),
+    upload_sha256: drawing.sha256,
+    status: drawing.status,
+  };
+}
+
+/** What a save answers for the row it inserted; an absent status is the column's default. */
+function newRecord(drawing: NewDrawing): StoredDrawing {
+  return { id: drawing.id, createdAt: drawing.createdAt.toISOString(), status: drawing.status ?? "visible" };
 }
 
 /** PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given. */
