@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Database, DrawingStatus, DrawingsTable } from "./database.ts";
+import { isoTime } from "./iso-time.ts";
 
 /** A drawing as the API sees it, without its bytes. */
 export interface DrawingRecord {
@@ -89,11 +90,6 @@ function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
 /** What a save answers for the row it inserted; an absent status is the column's default. */
 function newRecord(drawing: NewDrawing): StoredDrawing {
   return { id: drawing.id, createdAt: drawing.createdAt.toISOString(), status: drawing.status ?? "visible" };
-}
-
-/** PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given. */
-function isoTime(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : value;
 }
 
 /** The PNG bytes of one visible drawing; undefined when no drawing has that id or it is not public. */

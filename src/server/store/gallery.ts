@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { GalleryCursor } from "../gallery/cursor.ts";
 import type { Database } from "./database.ts";
+import { isoTime } from "./iso-time.ts";
 
 /** One row of the wall: a visible drawing's id and creation time, without its bytes. */
 export interface WallRow {
@@ -32,20 +33,4 @@ export async function listVisibleDrawings(
   }
   const rows = await query.execute();
   return rows.map((row) => ({ id: row.id, createdAt: isoTime(row.created_at) }));
-}
-
-/** The wall row of one drawing, or undefined unless it exists and is visible. */
-export async function findVisibleDrawing(db: Kysely<Database>, id: string): Promise<WallRow | undefined> {
-  const row = await db
-    .selectFrom("drawings")
-    .select(["id", "created_at"])
-    .where("id", "=", id)
-    .where("status", "=", "visible")
-    .executeTakeFirst();
-  return row === undefined ? undefined : { id: row.id, createdAt: isoTime(row.created_at) };
-}
-
-/** PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given. */
-function isoTime(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : value;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "./database.ts";
 import type { DrawingRecord } from "./drawings.ts";
+import { isoTime } from "./iso-time.ts";
 
 /**
  * The drawing with this id when the public may see it (status 'visible'); undefined when there is none or it is
@@ -16,8 +17,5 @@ export async function findVisibleDrawing(
     .where("id", "=", id)
     .where("status", "=", "visible")
     .executeTakeFirst();
-  if (row === undefined) return undefined;
-  // PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given.
-  const createdAt = row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at;
-  return { id: row.id, createdAt };
+  return row === undefined ? undefined : { id: row.id, createdAt: isoTime(row.created_at) };
 }
