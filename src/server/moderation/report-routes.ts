@@ -2,9 +2,9 @@ import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { errorResponses, HttpError, sendApiError } from "../errors.ts";
+import { fixedWindowLimit } from "../plugins/fixed-window-limit.ts";
 import type { Store } from "../store/open.ts";
 import type { ModerationEvents } from "./events.ts";
-import { reportRateLimit } from "./report-rate-limit.ts";
 import { drawingStatus, hideIfReported, recordReport, reporterSalt } from "./reports-store.ts";
 import type { ModerationSettings } from "./settings.ts";
 
@@ -50,10 +50,11 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
   app.post<{ Params: { id: string } }>(
     `${DRAWINGS_PATH}/:id/report`,
     {
-      onRequest: reportRateLimit({
-        limit: settings.reportRateLimit,
-        windowSeconds: settings.reportRateWindowSeconds,
-      }),
+      // Counted before the body is read, per client (request.ip, which trust-proxy decides).
+      onRequest: fixedWindowLimit(
+        { limit: settings.reportRateLimit, windowSeconds: settings.reportRateWindowSeconds },
+        "reports",
+      ),
       schema: {
         params: { type: "object", required: ["id"], properties: { id: { type: "string" } } },
         response: { 202: reportAnswerSchema, ...errorResponses },
