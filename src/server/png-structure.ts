@@ -1,8 +1,6 @@
-import { promisify } from "node:util";
-import { crc32, inflate } from "node:zlib";
+import { crc32 } from "node:zlib";
 import { HttpError } from "./errors.ts";
-
-const inflateAsync = promisify(inflate);
+import { checkImageData, type ImageLayout } from "./png-image-data.ts";
 
 /** Where the first chunk (IHDR) starts: right after the 8-byte signature. */
 const FIRST_CHUNK = 8;
@@ -18,55 +16,37 @@ const ACCEPTED_DEPTHS: Readonly<Record<number, readonly number[]>> = {
   4: [8], // greyscale + alpha
   6: [8], // RGBA
 };
-const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+const PALETTE = 3;
+/** tRNS length per colour type: one 16-bit grey, one 16-bit RGB triple; palette: up to one per entry. */
+const TRANSPARENCY_BYTES: Readonly<Record<number, number>> = { 0: 2, 2: 6 };
 const ANIMATION_CHUNKS = new Set(["acTL", "fcTL", "fdAT"]);
 const KNOWN_CRITICAL = new Set(["IHDR", "PLTE", "IDAT", "IEND"]);
-/** Adam7 passes: x start, y start, x step, y step. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
 
-interface Header {
-  readonly width: number;
-  readonly height: number;
-  readonly bitDepth: number;
-  readonly colourType: number;
-  readonly interlaced: boolean;
+/** What the walk has met so far: the order rules of PNG's critical chunks and tRNS depend on it. */
+interface WalkState {
+  paletteEntries: number;
+  transparency: boolean;
+  idat: Buffer[];
+  /** A chunk other than IDAT came after IDAT: the image data is over. */
+  idatEnded: boolean;
 }
 
 /**
- * Walks every chunk before any pixel is decoded and refuses, with a message naming the problem:
- * damaged or truncated chunks, 16-bit or unknown kinds, animation (acTL), bytes after IEND, and image
- * data that inflates to more or less than the header's size needs (a decompression bomb or a lying
- * header). Inflation stops at the expected size, so a bomb costs at most one image's worth of memory.
- * The signature and the IHDR size must have been checked already.
+ * Walks every chunk and proves the PNG decodes, without decoding a pixel, refusing with a message naming
+ * the problem: damaged or truncated chunks, 16-bit or unknown kinds, animation (acTL), critical chunks out
+ * of order or repeated, a missing or broken palette, a transparency chunk that does not fit the image,
+ * bytes after IEND, and image data that is not exactly the header's filtered scanlines (a decompression
+ * bomb, a lying header, a bad filter byte). The signature and the IHDR size must have been checked already.
  */
 export async function checkPngStructure(bytes: Buffer): Promise<void> {
   // The IHDR chunk itself must be whole and undamaged before its fields are believed.
   let offset = readChunk(bytes, FIRST_CHUNK).end;
   const header = readHeader(bytes);
-  const idat: Buffer[] = [];
+  const state: WalkState = { paletteEntries: 0, transparency: false, idat: [], idatEnded: false };
   for (;;) {
     const { type, data, end } = readChunk(bytes, offset);
-    if (ANIMATION_CHUNKS.has(type)) {
-      throw refuse(
-        "animated_png",
-        `The PNG is animated (it has an ${type} chunk); a drawing is one still frame. ${cap(HINT)}.`,
-      );
-    }
-    if (!KNOWN_CRITICAL.has(type) && isCritical(type)) {
-      throw refuse(
-        "unsupported_png",
-        `The PNG has a critical chunk "${type}" that no PNG decoder knows; ${HINT}.`,
-      );
-    }
-    if (type === "IDAT") idat.push(data);
+    checkKnown(type);
+    checkPlace(type, data, header, state);
     if (type === "IEND") {
       if (end !== bytes.length) {
         throw refuse(
@@ -78,10 +58,96 @@ export async function checkPngStructure(bytes: Buffer): Promise<void> {
     }
     offset = end;
   }
-  await checkImageDataSize(Buffer.concat(idat), expectedDataSize(header));
+  await checkImageData(state.idat, header);
 }
 
-function readHeader(bytes: Buffer): Header {
+/** Animation and critical chunks no decoder knows are refused wherever they are. */
+function checkKnown(type: string): void {
+  if (ANIMATION_CHUNKS.has(type)) {
+    throw refuse(
+      "animated_png",
+      `The PNG is animated (it has an ${type} chunk); a drawing is one still frame. ${cap(HINT)}.`,
+    );
+  }
+  if (!KNOWN_CRITICAL.has(type) && isCritical(type)) {
+    throw refuse(
+      "unsupported_png",
+      `The PNG has a critical chunk "${type}" that no PNG decoder knows; ${HINT}.`,
+    );
+  }
+}
+
+/** PNG's ordering rules for IHDR, PLTE, tRNS, IDAT and IEND; records what the chunk adds to the state. */
+function checkPlace(type: string, data: Buffer, header: ImageLayout, state: WalkState): void {
+  if (type !== "IDAT" && state.idat.length > 0) state.idatEnded = true;
+  switch (type) {
+    case "IHDR":
+      throw misplaced("a second IHDR chunk (the header comes once, first)");
+    case "PLTE":
+      state.paletteEntries = paletteEntries(data, header, state);
+      return;
+    case "tRNS":
+      checkTransparency(data, header, state);
+      state.transparency = true;
+      return;
+    case "IDAT":
+      if (state.idatEnded)
+        throw misplaced("IDAT chunks separated by other chunks (image data must be one run)");
+      if (header.colourType === PALETTE && state.paletteEntries === 0) {
+        throw refuse(
+          "invalid_palette",
+          `The PNG is a palette image without a PLTE chunk before its image data; ${HINT}.`,
+        );
+      }
+      state.idat.push(data);
+      return;
+    case "IEND":
+      if (state.idat.length === 0) {
+        throw refuse(
+          "undecodable_png",
+          `The PNG could not be decoded: it has no image data (IDAT chunk); ${HINT}.`,
+        );
+      }
+      if (data.length !== 0) throw misplaced("an IEND chunk that carries data");
+      return;
+  }
+}
+
+/** Entries of a PLTE chunk that may stand where it is: once, before the image data, 1 to 2^depth colours. */
+function paletteEntries(data: Buffer, header: ImageLayout, state: WalkState): number {
+  if (header.colourType === 0 || header.colourType === 4)
+    throw misplaced("a PLTE chunk in a greyscale image");
+  if (state.paletteEntries > 0) throw misplaced("a second PLTE chunk");
+  if (state.idat.length > 0 || state.transparency)
+    throw misplaced("a PLTE chunk after the image data or tRNS");
+  const entries = data.length / 3;
+  const most = header.colourType === PALETTE ? 2 ** header.bitDepth : 256;
+  if (!Number.isInteger(entries) || entries < 1 || entries > most) {
+    throw refuse(
+      "invalid_palette",
+      `The PNG's PLTE chunk is ${data.length} bytes; a palette is 1 to ${most} colours of 3 bytes each. ${cap(HINT)}.`,
+    );
+  }
+  return entries;
+}
+
+/** tRNS comes once, before the image data and after the palette, sized for the colour type. */
+function checkTransparency(data: Buffer, header: ImageLayout, state: WalkState): void {
+  if (state.transparency) throw misplaced("a second tRNS chunk");
+  if (state.idat.length > 0) throw misplaced("a tRNS chunk after the image data");
+  const fits =
+    header.colourType === PALETTE
+      ? state.paletteEntries > 0 && data.length >= 1 && data.length <= state.paletteEntries
+      : data.length === TRANSPARENCY_BYTES[header.colourType];
+  if (!fits) {
+    throw refuse(
+      "invalid_transparency",
+      `The PNG's tRNS (transparency) chunk of ${data.length} bytes does not fit its colour type ${header.colourType}${header.colourType === PALETTE ? ` and ${state.paletteEntries}-colour palette` : ""}; ${HINT}.`,
+    );
+  }
+}
+
+function readHeader(bytes: Buffer): ImageLayout {
   const bitDepth = bytes[24] ?? 0;
   const colourType = bytes[25] ?? 0;
   const accepted = ACCEPTED_DEPTHS[colourType];
@@ -140,47 +206,13 @@ function readChunk(bytes: Buffer, offset: number): { type: string; data: Buffer;
   return { type, data, end };
 }
 
-/** Inflates no further than the expected size: more is a bomb or a lying header, less is a lying header. */
-async function checkImageDataSize(compressed: Buffer, expected: number): Promise<void> {
-  let inflated: Buffer;
-  try {
-    inflated = await inflateAsync(compressed, { maxOutputLength: expected });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") {
-      throw refuse(
-        "too_much_image_data",
-        `The PNG's image data unpacks to more than the ${expected} bytes a 600 x 600 image needs (a decompression bomb, or a header that lies about the size); ${HINT}.`,
-      );
-    }
-    throw refuse(
-      "undecodable_png",
-      `The PNG could not be decoded: its compressed image data is truncated or damaged; ${HINT}.`,
-    );
-  }
-  if (inflated.length !== expected) {
-    throw refuse(
-      "image_data_mismatch",
-      `The PNG's image data unpacks to ${inflated.length} bytes but its 600 x 600 header needs ${expected}: the data is for another size, or truncated. ${cap(HINT)}.`,
-    );
-  }
-}
-
-/** Bytes of filtered scanlines the header promises: a filter byte and the packed samples per row, per pass. */
-function expectedDataSize(header: Header): number {
-  const bitsPerPixel = header.bitDepth * (CHANNELS[header.colourType] ?? 1);
-  const scanlines = (width: number, height: number) =>
-    width === 0 || height === 0 ? 0 : height * (1 + Math.ceil((width * bitsPerPixel) / 8));
-  if (!header.interlaced) return scanlines(header.width, header.height);
-  return ADAM7.reduce(
-    (sum, [x0, y0, dx, dy]) =>
-      sum + scanlines(Math.ceil((header.width - x0) / dx), Math.ceil((header.height - y0) / dy)),
-    0,
-  );
-}
-
 /** Chunks whose first letter is upper case are critical: a decoder must understand them. */
 function isCritical(type: string): boolean {
   return type.charCodeAt(0) < 0x61;
+}
+
+function misplaced(what: string): HttpError {
+  return refuse("misplaced_chunk", `The PNG is malformed: it has ${what}; ${HINT}.`);
 }
 
 function refuse(code: string, message: string): HttpError {

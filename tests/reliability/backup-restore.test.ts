@@ -57,7 +57,9 @@ describe("SQLite backup and restore", () => {
   it("backs up online while saves continue, refuses to restore under a running server, restores into a fresh DATA_DIR intact", async () => {
     const liveDir = tempDir();
     const backup = join(tempDir(), "fanvas-backup.sqlite");
-    const server = await spawnServer({ DATA_DIR: liveDir });
+    // The save loop below runs as fast as the server answers; the per-client limit (30 a minute) is not
+    // what this test is about, and a fast save path would meet it before the backup is done.
+    const server = await spawnServer({ DATA_DIR: liveDir, SAVE_RATE_LIMIT: "0" });
     const before = new Map<string, Buffer>();
     for (let seed = 1; seed <= 6; seed += 1) {
       const png = await drawingPng(600, 600, seed);

@@ -1,0 +1,52 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
+import { findStoredPng } from "../../src/server/store/drawing-bytes.ts";
+import { insertDrawing } from "../../src/server/store/drawings.ts";
+import { countPendingReencodes } from "../../src/server/store/reencoding.ts";
+import { openTestStore, testDialects } from "./helpers/dialects.ts";
+import { drawingPng } from "./helpers/png.ts";
+
+// The save path proves a PNG decodes without running sharp (docs/decisions/0006), so the re-encode job is
+// the first to hand the bytes to sharp. Should sharp ever refuse what the proof let through, the drawing
+// must stay exactly as stored and the job must move on, never loop on it or take the worker down.
+
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+for (const dialect of testDialects()) {
+  describe(`re-encoding a stored PNG sharp cannot decode, on ${dialect}`, () => {
+    let opened: Awaited<ReturnType<typeof openTestStore>>;
+    beforeAll(async () => {
+      opened = await openTestStore(dialect);
+    });
+    afterAll(async () => {
+      await opened.close();
+    });
+
+    it("leaves its bytes untouched, marks it done, logs it, and still re-encodes the next drawing", async () => {
+      const { db } = opened.store;
+      const whole = await drawingPng(600, 600, 4);
+      // Written straight to the store, past validation: the PNG stops halfway through its image data.
+      const broken = whole.subarray(0, Math.floor(whole.length / 2));
+      const good = await drawingPng(600, 600, 5);
+      const ids = ["undecodable1", "decodable001"];
+      for (const [index, png] of [broken, good].entries()) {
+        const id = ids[index] ?? "";
+        await insertDrawing(db, { id, png, sha256: sha256(png), createdAt: new Date(Date.now() + index) });
+      }
+      const errors: { drawing?: string }[] = [];
+      const worker = startDrawingWorker(opened.store, {
+        info: () => {},
+        error: (details: { drawing?: string }) => errors.push(details),
+      });
+      await worker.drain();
+      await worker.stop();
+
+      expect(await countPendingReencodes(db)).toBe(0);
+      const kept = await findStoredPng(db, "undecodable1");
+      expect(kept?.bytes.equals(broken)).toBe(true);
+      expect(kept?.sha256).toBe(sha256(broken));
+      expect(errors.some((details) => details.drawing === "undecodable1")).toBe(true);
+    });
+  });
+}
