@@ -4,6 +4,8 @@ import { adminRoutes } from "./admin/admin-routes.ts";
 import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./events/event-streams.ts";
 import { decorateDrawingEvents } from "./events/events-plugin.ts";
+import type { ImageCacheSettings } from "./image-cache-settings.ts";
+import { evictingOnRemoval } from "./image-changes.ts";
 import { reportRoutes } from "./moderation/report-routes.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "./moderation/settings.ts";
 import { moderationEventsFor } from "./moderation/wall-events.ts";
@@ -45,6 +47,8 @@ export interface AppOptions {
   readonly observability?: ObservabilitySettings;
   /** Open event streams per process and heartbeat interval. Default: DEFAULT_EVENT_STREAM_LIMITS. */
   readonly eventStreams?: EventStreamLimits;
+  /** Memory for served PNGs (IMAGE_CACHE_MB). Default: DEFAULT_IMAGE_CACHE (64 MiB). */
+  readonly imageCache?: ImageCacheSettings | undefined;
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
@@ -100,11 +104,16 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(healthRoutes, { store: options.store });
   await app.register(readinessRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
-  await app.register(drawingsRoutes, { store: options.store, moderationMode: moderation.mode });
+  await app.register(drawingsRoutes, {
+    store: options.store,
+    moderationMode: moderation.mode,
+    imageCache: options.imageCache,
+  });
   await app.register(galleryRoutes, { store: options.store });
   await app.register(eventsRoutes, { events, limits: options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
-  const moderationEvents = moderationEventsFor(events);
+  // A hide or delete must leave the image cache before the moderator's answer (routes/drawings.ts).
+  const moderationEvents = evictingOnRemoval(moderationEventsFor(events), options.store.db);
   await app.register(reportRoutes, { store: options.store, settings: moderation, events: moderationEvents });
   await app.register(adminRoutes, {
     store: options.store,

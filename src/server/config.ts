@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../common/config.ts";
+import { type ImageCacheSettings, readImageCacheSettings } from "./image-cache-settings.ts";
 import { type ModerationSettings, readModerationSettings } from "./moderation/settings.ts";
 import { type ObservabilitySettings, readObservabilitySettings } from "./observability/settings.ts";
 import { readPublicBaseUrl } from "./permalink-settings.ts";
@@ -34,6 +35,8 @@ export interface ServerSettings {
   readonly observability: ObservabilitySettings;
   /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute links follow each request's host. */
   readonly publicBaseUrl?: string;
+  /** IMAGE_CACHE_MB: memory for served PNGs. */
+  readonly imageCache: ImageCacheSettings;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -74,6 +77,7 @@ export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
     moderation: readModerationSettings(env),
     observability: readObservabilitySettings(env),
     publicBaseUrl: readPublicBaseUrl(env),
+    imageCache: readImageCacheSettings(env),
   };
 }
 

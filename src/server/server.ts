@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     publicBaseUrl: settings.publicBaseUrl,
     moderation: settings.moderation,
     observability: settings.observability,
+    imageCache: settings.imageCache,
     logger: loggerOptions(settings.logLevel, process.stderr),
   });
   // Resumes the re-encoding a previous process left pending, then follows every save.

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { announceImageChange } from "../image-changes.ts";
 import { reencodeLosslessly } from "../images.ts";
 import type { Database } from "../store/database.ts";
 import { finishReencode, type Replacement } from "../store/reencoding.ts";
@@ -14,6 +15,8 @@ export function reencodeJob(db: Kysely<Database>, log: WorkerLog): JobKind {
   return storedPngJob(db, "reencode", "reencoded_at", async (image, id) => {
     const replacement = await smallerLosslessCopy(image.bytes, id, log);
     await finishReencode(db, id, image.sha256, replacement);
+    // The image route must now serve the new bytes under their new ETag, not a cached copy of the old.
+    if (replacement !== undefined) announceImageChange(db, id);
   });
 }
 

@@ -4,6 +4,9 @@ import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import { errorResponses, sendApiError } from "../errors.ts";
 import { announceSave } from "../events/announce-save.ts";
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "../idempotency.ts";
+import { createImageCache, type ImageCache } from "../image-cache.ts";
+import { DEFAULT_IMAGE_CACHE, IMAGE_CACHE_TTL_MS, type ImageCacheSettings } from "../image-cache-settings.ts";
+import { onImageChange } from "../image-changes.ts";
 import { duringSave, type ModerationMode, saveDrawing } from "../saves.ts";
 import { findDrawingImage } from "../store/drawings.ts";
 import type { Store } from "../store/open.ts";
@@ -38,11 +41,22 @@ export interface DrawingsRoutesOptions {
   readonly store: Store;
   /** "pre" stores saves as 'pending' until a moderator approves them. */
   readonly moderationMode: ModerationMode;
+  /** Memory for served PNGs (IMAGE_CACHE_MB). Default: DEFAULT_IMAGE_CACHE. */
+  readonly imageCache?: ImageCacheSettings | undefined;
 }
+
+/** The one answer for every image that is not public, so hidden, pending and unknown look alike. */
+const NOT_FOUND = {
+  statusCode: 404,
+  code: "not_found",
+  message: "No drawing has this address; check the link (drawing images look like /api/drawings/<id>.png).",
+} as const;
+/** A drawing's pixels never change (re-encoding keeps them identical), so caches may keep it a year. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** POST /api/drawings (raw PNG or the spec's JSON data URL) and GET /api/drawings/<id>.png. */
 export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRoutesOptions): Promise<void> {
-  const { db } = options.store;
+  const images = publicImages(app, options);
   // Only PNG bytes and JSON are uploads; text/plain and everything else answer 415.
   app.removeContentTypeParser(["text/plain", "application/json"]);
   app.addContentTypeParser(
@@ -100,23 +114,37 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
     },
     async (request, reply) => {
       const id = IMAGE_FILE.exec(request.params.file)?.[1];
-      const image = id === undefined ? undefined : await findDrawingImage(db, id);
-      if (image === undefined) {
-        return sendApiError(reply, {
-          statusCode: 404,
-          code: "not_found",
-          message:
-            "No drawing has this address; check the link (drawing images look like /api/drawings/<id>.png).",
-        });
-      }
-      const etag = `"${image.sha256}"`;
-      // A drawing's pixels never change (re-encoding keeps them identical), so caches may keep it a year;
-      // the ETag follows the stored bytes, so a revalidation after re-encoding gets the smaller file.
-      reply.header("ETag", etag).header("Cache-Control", "public, max-age=31536000, immutable");
-      if (isFreshFor(request.headers["if-none-match"], etag)) return reply.code(304).send();
+      const image = id === undefined ? undefined : (images.cached(id) ?? (await images.load(id)));
+      if (image === undefined) return sendApiError(reply, NOT_FOUND);
+      // The ETag follows the stored bytes, so a revalidation after re-encoding gets the smaller file.
+      reply.header("ETag", image.etag).header("Cache-Control", IMMUTABLE);
+      if (isFreshFor(request.headers["if-none-match"], image.etag)) return reply.code(304).send();
+      // A Buffer is sent as it is: no serialiser runs for it.
       return reply.header("X-Content-Type-Options", "nosniff").type("image/png").send(image.bytes);
     },
   );
+}
+
+/**
+ * Visible drawings' PNGs from memory. A hide or delete in this process, or a re-encode, evicts at once
+ * (announceImageChange); a hide in another process arrives as the wall's 'removed' event (PostgreSQL
+ * NOTIFY); whatever no event announced is read again after IMAGE_CACHE_TTL_MS.
+ */
+function publicImages(app: FastifyInstance, options: DrawingsRoutesOptions): ImageCache {
+  const { db } = options.store;
+  const settings = options.imageCache ?? DEFAULT_IMAGE_CACHE;
+  const images = createImageCache({ maxBytes: settings.maxBytes, ttlMs: IMAGE_CACHE_TTL_MS }, (id) =>
+    findDrawingImage(db, id),
+  );
+  const stopChanges = onImageChange(db, images.evict);
+  const stopEvents = app.drawingEvents.subscribe((event) => {
+    if (event.type === "removed") images.evict(event.id);
+  });
+  app.addHook("onClose", async () => {
+    stopChanges();
+    stopEvents();
+  });
+  return images;
 }
 
 /** True when If-None-Match names this strong ETag (or "*"); weak comparison, as RFC 9110 asks for GET. */
