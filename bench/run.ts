@@ -16,6 +16,7 @@ import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { measureSystem, type RunSample, type Workload } from "./measure.ts";
 import { methodNotes } from "./notes.ts";
@@ -26,15 +27,6 @@ import { runServerBench } from "./server/index.ts";
 import { median } from "./stats.ts";
 
 const SYSTEMS: readonly SystemName[] = ["fanvas", "signature_pad", "react-sketch-canvas", "floor", "harness"];
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const { values: options } = parseArgs({
   options: {
@@ -118,9 +110,9 @@ async function pageBench(): Promise<string> {
     const server = await serveStatic(outDir);
     cleanUp.unshift(() => server.close());
     const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS],
     });
     cleanUp.unshift(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
