@@ -131,7 +131,7 @@ function thumbnailRows(results: ServerResults): string[][] {
       `mean ${kb(mean(figures.thumbnails))}, max ${kb(max)}`,
       "-",
       "-",
-      `<= ${kb(THUMBNAIL_MAX_BYTES)} (15 KiB) each`,
+      `<= ${kb(THUMBNAIL_MAX_BYTES)} each`,
       verdict(max <= THUMBNAIL_MAX_BYTES),
     ],
     [
