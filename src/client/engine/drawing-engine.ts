@@ -183,6 +183,7 @@ export class DrawingEngine {
     this.#emitter.clear();
     this.#history?.dispose();
     this.#history = null;
+    this.#surface.dropSpares();
     this.#live = null;
     this.#canvas.style.touchAction = this.#previousTouchAction;
   }

@@ -118,6 +118,19 @@ describe("history over bitmap checkpoints", () => {
     expect(canvas.live.size).toBe(0);
   });
 
+  it("at a fold, the released checkpoint is disposed before the new one is taken (so it can be reused)", () => {
+    const events: string[] = [];
+    const history = new History<string>("base", { dispose: (bitmap) => events.push(`dispose ${bitmap}`) });
+    for (let i = 1; i < 110; i++) history.record(strokeAction(`s${i}`), () => `cp${i}`);
+    // The 110th action both folds the oldest 10 away and needs a checkpoint of its own.
+    history.record(strokeAction("s110"), () => {
+      events.push("snapshot");
+      return "cp110";
+    });
+    expect(events).toEqual(["dispose base", "snapshot"]);
+    expect(history.checkpointCount).toBe(maxCheckpoints(10, 100));
+  });
+
   it("any mix of strokes, clears, undos and redos shows exactly the picture the visitor expects", () => {
     type Command = "stroke" | "clear" | "undo" | "redo";
     const command = fc.constantFrom<Command>("stroke", "stroke", "clear", "undo", "undo", "redo");
