@@ -96,7 +96,7 @@ async function pageBench(): Promise<string> {
   const runs = Number(options.runs);
   const workload: Workload = {
     strokes: Number(options.strokes),
-    probeStrokes: 3,
+    probeStrokes: 10,
     movesPerFrame: 10,
     stepTimeoutMs: 60_000,
   };
