@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import type { StoreConfig } from "../../src/server/store/open.ts";
+import { withAdmin } from "../../tests/api/helpers/dialects.ts";
 
 /** The dialects measured: SQLite always, PostgreSQL when a URL is configured. */
 export type Dialect = "sqlite" | "postgres";
@@ -55,14 +55,4 @@ export async function createBenchDatabase(dialect: Dialect): Promise<BenchDataba
       await removeDir();
     },
   };
-}
-
-async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -91,7 +91,8 @@ function requiredTestDatabaseUrl(): string {
   return url;
 }
 
-async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+/** Runs `work` on a short-lived connection to `url` (create and drop databases through the admin role). */
+export async function withAdmin(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
