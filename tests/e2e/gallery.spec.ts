@@ -32,6 +32,21 @@ test("a drawing saved in one page appears in another open page's wall without a 
   await other.close();
 });
 
+test("a wall whose files cannot load (offline, a deploy replaced them) is left out; the tool keeps working", async ({
+  page,
+  consoleLog,
+}) => {
+  // Only the wall's stylesheet fails: the bundler preloads it before the wall's code, and that failure must be
+  // caught like any other (the noPageErrors fixture fails this test on an uncaught error).
+  await page.route(/\/assets\/Gallery-[^/]*\.css$/, (route) => route.abort());
+  await openDrawingPage(page);
+  await expect
+    .poll(() => consoleLog.firstArguments())
+    .toContainEqual(expect.stringContaining("the community wall could not be loaded"));
+  await expect(page.getByRole("region", { name: /Community wall/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save Image" })).toBeEnabled();
+});
+
 test("an empty wall invites the first drawing", async ({ page, launchServer }) => {
   const server = await launchServer({});
   await openDrawingPage(page, server.url);
