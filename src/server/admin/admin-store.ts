@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database, DrawingStatus } from "../store/database.ts";
+import { isoTime } from "../store/iso-time.ts";
 
 /** Which drawings the admin lists. */
 export type AdminFilter = "newest" | "reported" | "pending" | "hidden";
@@ -137,9 +138,4 @@ export async function findAnyDrawingPng(db: Kysely<Database>, id: string): Promi
   if (row === undefined || row.image_data.byteLength === 0) return undefined;
   const data = row.image_data;
   return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-}
-
-/** PostgreSQL reads timestamptz as a Date, SQLite gives back the ISO string it was given. */
-function isoTime(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : value;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/database.ts";
+import { isoTime } from "../store/iso-time.ts";
 
 /** One visible drawing as the export writes it. */
 export interface ExportRow {
@@ -41,7 +42,7 @@ export async function* visibleDrawingBatches(
     if (rows.length === 0) return;
     const batch = rows.map((row) => ({
       id: row.id,
-      createdAt: row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at,
+      createdAt: isoTime(row.created_at),
       png: toBuffer(row.image_data),
     }));
     yield batch;
