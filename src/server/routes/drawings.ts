@@ -11,6 +11,7 @@ import { duringSave, type ModerationMode, saveDrawing } from "../saves.ts";
 import { findDrawingImage } from "../store/drawings.ts";
 import type { Store } from "../store/open.ts";
 import { uploadedPng } from "../uploads.ts";
+import { sendImmutableFile } from "./immutable-file.ts";
 
 /** Base64 makes 4 characters of every 3 bytes; the extra room is for the prefix and the JSON around it. */
 export const MAX_JSON_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 1024;
@@ -51,8 +52,6 @@ const NOT_FOUND = {
   code: "not_found",
   message: "No drawing has this address; check the link (drawing images look like /api/drawings/<id>.png).",
 } as const;
-/** A drawing's pixels never change (re-encoding keeps them identical), so caches may keep it a year. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** POST /api/drawings (raw PNG or the spec's JSON data URL) and GET /api/drawings/<id>.png. */
 export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRoutesOptions): Promise<void> {
@@ -117,10 +116,7 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
       const image = id === undefined ? undefined : (images.cached(id) ?? (await images.load(id)));
       if (image === undefined) return sendApiError(reply, NOT_FOUND);
       // The ETag follows the stored bytes, so a revalidation after re-encoding gets the smaller file.
-      reply.header("ETag", image.etag).header("Cache-Control", IMMUTABLE);
-      if (isFreshFor(request.headers["if-none-match"], image.etag)) return reply.code(304).send();
-      // A Buffer is sent as it is: no serialiser runs for it.
-      return reply.header("X-Content-Type-Options", "nosniff").type("image/png").send(image.bytes);
+      return sendImmutableFile(request, reply, { bytes: image.bytes, etag: image.etag, type: "image/png" });
     },
   );
 }
@@ -145,13 +141,4 @@ function publicImages(app: FastifyInstance, options: DrawingsRoutesOptions): Ima
     stopEvents();
   });
   return images;
-}
-
-/** True when If-None-Match names this strong ETag (or "*"); weak comparison, as RFC 9110 asks for GET. */
-export function isFreshFor(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch.split(",").some((candidate) => {
-    const tag = candidate.trim();
-    return tag === "*" || tag.replace(/^W\//, "") === etag;
-  });
 }

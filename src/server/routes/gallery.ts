@@ -14,7 +14,7 @@ import { listVisibleDrawings } from "../store/gallery.ts";
 import type { Store } from "../store/open.ts";
 import { findVisibleThumbnail, storeThumbnail } from "../store/thumbnails.ts";
 import { makeThumbnail } from "../thumbnail-image.ts";
-import { isFreshFor } from "./drawings.ts";
+import { sendImmutableFile } from "./immutable-file.ts";
 
 const DRAWING_ID = /^[A-Za-z0-9_-]{12}$/;
 
@@ -105,9 +105,7 @@ export async function galleryRoutes(app: FastifyInstance, options: GalleryRoutes
       const webp = found.webp ?? (await thumbnailOnDemand(id));
       const etag = `"${createHash("sha256").update(webp).digest("hex").slice(0, 32)}"`;
       // The thumbnail is made once from pixels that never change.
-      reply.header("ETag", etag).header("Cache-Control", "public, max-age=31536000, immutable");
-      if (isFreshFor(request.headers["if-none-match"], etag)) return reply.code(304).send();
-      return reply.header("X-Content-Type-Options", "nosniff").type("image/webp").send(webp);
+      return sendImmutableFile(request, reply, { bytes: webp, etag, type: "image/webp" });
     },
   );
 
