@@ -86,8 +86,9 @@ function nextStatus(action: AdminAction, current: DrawingStatus): DrawingStatus 
 
 /**
  * Applies a moderator's action and marks the drawing reviewed, so the reports it had stop counting.
- * No transaction (SQLite shares one connection): the update applies only if the status is still the
- * one read, and a concurrent change makes it read again. Delete also drops the image and thumbnail bytes.
+ * No transaction (on SQLite it would hold the one connection, queueing every other query): the update
+ * applies only if the status is still the one read, and a concurrent change makes it read again.
+ * Delete also drops the image and thumbnail bytes.
  */
 export async function applyAction(
   db: Kysely<Database>,

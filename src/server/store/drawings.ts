@@ -43,8 +43,8 @@ export async function insertDrawing(db: Kysely<Database>, drawing: NewDrawing): 
 }
 
 /**
- * Stores a drawing under an idempotency key at most once, in one statement (no transaction, so it is
- * safe on SQLite's shared connection). When the key is taken, even by a request racing this one, the
+ * Stores a drawing under an idempotency key at most once, in one statement (no transaction holding
+ * SQLite's one connection). When the key is taken, even by a request racing this one, the
  * unique index makes the insert do nothing and the row already stored answers instead.
  */
 export async function insertDrawingOnce(

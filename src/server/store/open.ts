@@ -70,9 +70,8 @@ function openSqlite(file: string): OpenedDatabase {
   database.exec("PRAGMA synchronous = FULL");
   database.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   database.exec("PRAGMA foreign_keys = ON");
-  // Kysely's SQLite driver shares this one connection without a lock. Every statement runs
-  // synchronously, so single statements never interleave; a multi-statement transaction on the request
-  // path would need a mutex around it first.
+  // One connection: Kysely's RuntimeDriver serialises its use with a ConnectionMutex, so a transaction
+  // holds it until commit and every other query waits; keep request-path work to single statements.
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }) });
   return { db, connections: () => SQLITE_CONNECTIONS };
 }
