@@ -32,6 +32,17 @@ async function drawSomething(page: Page): Promise<void> {
   ]);
 }
 
+/** Saves, then expects the server's reason in the status and the save dropped after its one upload. */
+async function saveAndExpectDropped(page: Page, error: ApiError, uploads: { count: number }): Promise<void> {
+  await saveImage(page);
+  await expect(page.getByRole("status")).toHaveText(
+    `Couldn't save — your download is safe. ${error.message}`,
+  );
+  // Dropped from the queue: nothing is left that a retry could send.
+  expect(await queuedSaves(page)).toEqual([]);
+  expect(uploads.count).toBe(1);
+}
+
 const cases = [
   { how: "server error", message: CONSOLE_MESSAGES.serverRejectedSave },
   { how: "network failure", message: CONSOLE_MESSAGES.saveRequestFailed },
@@ -88,13 +99,7 @@ test("a drawing the server refuses (413) is not retried: the status gives the se
   await drawSomething(page);
   const rowsBefore = countStoredDrawings(server.databasePath);
 
-  await saveImage(page);
-  await expect(page.getByRole("status")).toHaveText(
-    `Couldn't save — your download is safe. ${refusal.message}`,
-  );
-  // Dropped from the queue: nothing is left that a retry could send.
-  expect(await queuedSaves(page)).toEqual([]);
-  expect(uploads.count).toBe(1);
+  await saveAndExpectDropped(page, refusal, uploads);
   await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.serverRejectedSave);
   expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore);
 });
@@ -111,12 +116,7 @@ test("a 409 (the key stored another image) is dropped and logged, never retried"
   const uploads = await answerUploads(page, conflict);
   await drawSomething(page);
 
-  await saveImage(page);
-  await expect(page.getByRole("status")).toHaveText(
-    `Couldn't save — your download is safe. ${conflict.message}`,
-  );
-  expect(await queuedSaves(page)).toEqual([]);
-  expect(uploads.count).toBe(1);
+  await saveAndExpectDropped(page, conflict, uploads);
   await expect
     .poll(() => consoleLog.firstArguments())
     .toContain(
