@@ -1,5 +1,6 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import { windowTimers } from "../timers.ts";
 import { createBackupGate } from "./backup-gate.ts";
 import { type BackupStore, openBackupStore } from "./backup-store.ts";
 import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
@@ -65,10 +66,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
       scheduler = createWriteScheduler({
         delayMs: options.delayMs ?? BACKUP_DELAY_MS,
         write: async () => store.write({ blob: await engine.toBlob(), savedAt: Date.now() }),
-        timers: {
-          set: (callback, ms) => setTimeout(callback, ms),
-          clear: (handle) => clearTimeout(handle as number),
-        },
+        timers: windowTimers,
         onError: (error) =>
           console.warn(
             "Fanvas: the drawing backup could not be written; the next change tries again.",

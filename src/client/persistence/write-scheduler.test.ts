@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createWriteScheduler, type SchedulerTimers } from "./write-scheduler.ts";
+import type { Timers } from "../timers.ts";
+import { createWriteScheduler } from "./write-scheduler.ts";
 
 /** A clock the test advances by hand: timers fire only when `fire()` is called. */
-function manualTimers(): SchedulerTimers & { pending(): number; fire(): void } {
+function manualTimers(): Timers & { pending(): number; fire(): void } {
   const timers = new Map<number, () => void>();
   let next = 1;
   return {

@@ -1,10 +1,6 @@
 /** Coalesces bursts of "the picture changed" into few backup writes, latest state winning. */
 
-/** The timer functions the scheduler uses; the page passes the window's, tests pass a hand-driven clock. */
-export interface SchedulerTimers {
-  set(callback: () => void, delayMs: number): unknown;
-  clear(handle: unknown): void;
-}
+import type { Timers } from "../timers.ts";
 
 /** How a scheduler writes and what it reports. */
 export interface WriteSchedulerOptions {
@@ -12,7 +8,7 @@ export interface WriteSchedulerOptions {
   readonly delayMs: number;
   /** Writes the state as it is when called (later requests are covered by a later call). */
   readonly write: () => Promise<void>;
-  readonly timers: SchedulerTimers;
+  readonly timers: Timers;
   /** A write failed; the next request still tries again. */
   readonly onError?: (error: unknown) => void;
   /** Called each time the scheduler goes idle with everything requested written (or failed). */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { Timers } from "../timers.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
 import { createMemoryQueueStorage, type QueuedSave, type QueueStorage } from "./queue-storage.ts";
-import { createSaveQueue, type QueueTimers, type SaveProgress } from "./save-queue.ts";
+import { createSaveQueue, type SaveProgress } from "./save-queue.ts";
 
 /** A clock the test advances by hand: timers fire only when `fire()` is called. */
-function manualTimers(): QueueTimers & { delays(): number[]; fire(): void } {
+function manualTimers(): Timers & { delays(): number[]; fire(): void } {
   const timers = new Map<number, { callback: () => void; delayMs: number }>();
   let next = 1;
   return {

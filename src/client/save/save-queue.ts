@@ -1,5 +1,6 @@
 /** The save queue: keeps each drawing until the server has it, sending one at a time with backoff. */
 import type { SavedDrawingStatus } from "../../common/api.ts";
+import type { Timers } from "../timers.ts";
 import { retryDelayMs } from "./backoff.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
 import type { QueuedSave, QueueStorage } from "./queue-storage.ts";
@@ -22,18 +23,12 @@ export type SaveProgress =
   /** The server refused the drawing itself (or a bug made it unsendable): it was dropped. */
   | { readonly kind: "refused"; readonly message: string };
 
-/** Timer functions; the page passes the window's, tests a hand-driven clock. */
-export interface QueueTimers {
-  set(callback: () => void, delayMs: number): unknown;
-  clear(handle: unknown): void;
-}
-
 /** What the queue needs from its host. */
 export interface SaveQueueOptions {
   readonly storage: QueueStorage;
   /** One upload attempt of an item; a rejection counts as a passing failure. */
   readonly send: (item: QueuedSave) => Promise<AttemptVerdict>;
-  readonly timers: QueueTimers;
+  readonly timers: Timers;
   /** In [0, 1): the backoff's jitter. */
   readonly random?: () => number;
   readonly now?: () => number;

@@ -1,5 +1,6 @@
 /** The page's save callback: every save goes through one durable queue per tab, which uploads and retries. */
 
+import { windowTimers } from "../timers.ts";
 import { openIdbQueueStorage } from "./idb-queue-storage.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
 import { createMemoryQueueStorage } from "./queue-storage.ts";
@@ -21,10 +22,7 @@ async function openPageQueue(): Promise<SaveQueue> {
   const opened = createSaveQueue({
     storage,
     send: sendDrawing,
-    timers: {
-      set: (callback, ms) => setTimeout(callback, ms),
-      clear: (handle) => clearTimeout(handle as number),
-    },
+    timers: windowTimers,
     onProgress: (key, progress) => {
       listeners.get(key)?.(progress);
       if (progress.kind === "saved" || progress.kind === "refused") listeners.delete(key);
