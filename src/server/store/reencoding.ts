@@ -7,12 +7,13 @@ export interface Replacement {
   readonly sha256: string;
 }
 
-/** How many drawings still wait for re-encoding. */
+/** How many drawings still wait for re-encoding; deleted ones never will, as findPendingWork and the thumbnail count agree. */
 export async function countPendingReencodes(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom("drawings")
     .select((eb) => eb.fn.countAll().as("count"))
     .where("reencoded_at", "is", null)
+    .where("status", "!=", "deleted")
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
