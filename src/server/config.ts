@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../common/config.ts";
+import { nonEmpty, readWhole } from "./env-values.ts";
 import { type ImageCacheSettings, readImageCacheSettings } from "./image-cache-settings.ts";
 import { type ModerationSettings, readModerationSettings } from "./moderation/settings.ts";
 import { type ObservabilitySettings, readObservabilitySettings } from "./observability/settings.ts";
@@ -132,22 +133,6 @@ function isOrigin(text: string): boolean {
   }
 }
 
-function readWhole(
-  name: string,
-  raw: string | undefined,
-  fallback: number,
-  minimum: number,
-  expected = `a whole number of at least ${minimum}`,
-): number {
-  const text = nonEmpty(raw);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < minimum || value > 1_000_000) {
-    throw new ConfigError(`Invalid environment: ${name} must be ${expected} (got "${text}").`);
-  }
-  return value;
-}
-
 function readPort(raw: string | undefined): number {
   const text = nonEmpty(raw) ?? "8080";
   const port = Number(text);
@@ -157,10 +142,6 @@ function readPort(raw: string | undefined): number {
     );
   }
   return port;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
 /**

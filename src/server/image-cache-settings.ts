@@ -1,4 +1,5 @@
 import { ConfigError } from "./config.ts";
+import { nonEmpty } from "./env-values.ts";
 
 /** How much memory the image route may keep stored PNGs in. */
 export interface ImageCacheSettings {
@@ -13,8 +14,8 @@ const MAX_MB = 65_536;
 
 /** Reads IMAGE_CACHE_MB (whole mebibytes, 0 to 65536), naming the variable in any error. */
 export function readImageCacheSettings(env: NodeJS.ProcessEnv): ImageCacheSettings {
-  const raw = env.IMAGE_CACHE_MB?.trim();
-  if (raw === undefined || raw === "") return DEFAULT_IMAGE_CACHE;
+  const raw = nonEmpty(env.IMAGE_CACHE_MB);
+  if (raw === undefined) return DEFAULT_IMAGE_CACHE;
   const megabytes = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!(megabytes <= MAX_MB)) {
     throw new ConfigError(

@@ -1,5 +1,6 @@
 /** PUBLIC_BASE_URL: the address visitors and link previews reach this server at. */
 import { ConfigError } from "./config.ts";
+import { nonEmpty } from "./env-values.ts";
 
 /**
  * Reads PUBLIC_BASE_URL ("https://fanvas.example", optionally with a path prefix). Returns it without a trailing
@@ -7,8 +8,8 @@ import { ConfigError } from "./config.ts";
  * and the page from its own origin.
  */
 export function readPublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const text = env.PUBLIC_BASE_URL?.trim();
-  if (text === undefined || text === "") return undefined;
+  const text = nonEmpty(env.PUBLIC_BASE_URL);
+  if (text === undefined) return undefined;
   let url: URL;
   try {
     url = new URL(text);

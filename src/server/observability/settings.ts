@@ -1,4 +1,5 @@
 import { ConfigError } from "../config.ts";
+import { nonEmpty } from "../env-values.ts";
 
 /** Who may read GET /metrics; closed to everyone unless one of these is set. */
 export interface ObservabilitySettings {
@@ -19,13 +20,13 @@ const MIN_TOKEN_LENGTH = 16;
 
 /** Reads METRICS_TOKEN and METRICS_ALLOW_LOCAL, naming the variable in any error. */
 export function readObservabilitySettings(env: NodeJS.ProcessEnv): ObservabilitySettings {
-  const token = env.METRICS_TOKEN?.trim() || undefined;
+  const token = nonEmpty(env.METRICS_TOKEN);
   if (token !== undefined && (token.length < MIN_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
     throw new ConfigError(
       `Invalid environment: METRICS_TOKEN must be at least ${MIN_TOKEN_LENGTH} visible ASCII characters without spaces (e.g. openssl rand -hex 32).`,
     );
   }
-  const local = env.METRICS_ALLOW_LOCAL?.trim().toLowerCase() || "false";
+  const local = nonEmpty(env.METRICS_ALLOW_LOCAL)?.toLowerCase() ?? "false";
   if (local !== "true" && local !== "false") {
     throw new ConfigError(
       `Invalid environment: METRICS_ALLOW_LOCAL must be true or false (got "${env.METRICS_ALLOW_LOCAL}").`,
