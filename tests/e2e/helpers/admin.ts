@@ -40,7 +40,11 @@ export async function moderateOnPage(page: Page, filter: string, id: string, act
     await filters.getByRole("link", { name: filter, exact: true }).click();
   }
   await expect(page.getByRole("heading", { name: `${filter} drawings`, level: 2 })).toBeVisible();
-  const done = page.waitForURL((url) => url.pathname === "/admin", { waitUntil: "load" });
+  // The page already sits on /admin, so waiting for that URL would resolve before the action is even sent:
+  // wait for the main frame to commit the document the action redirects to instead.
+  const navigated = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
   await adminRow(page, id).getByRole("button", { name: action, exact: true }).click();
-  await done;
+  await navigated;
+  await page.waitForLoadState("load");
+  expect(new URL(page.url()).pathname, `the page ${action} led to`).toBe("/admin");
 }
