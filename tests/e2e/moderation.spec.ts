@@ -7,7 +7,7 @@ import { ADMIN_ACTIONS, ADMIN_FILTERS } from "../../src/server/admin/admin-store
 import { ADMIN_API } from "../../src/server/admin/api-routes.ts";
 import { readZip } from "../helpers/zip.ts";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN_TOKEN, adminRow, moderateOnPage, signInAsModerator, submitToken } from "./helpers/admin.ts";
+import { ADMIN_TOKEN, adminRow, moderateOnPage, openModerator, submitToken } from "./helpers/admin.ts";
 import { runExport } from "./helpers/export.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { listedIds, openWall, statusOf } from "./helpers/public-view.ts";
@@ -50,9 +50,7 @@ test("pre-moderation: a save waits for approval out of sight, then reaches an op
   for (const name of [/^View/, /^Share on X/]) await expect(page.getByRole("link", { name })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^(Copy link|Share)$/ })).toHaveCount(0);
 
-  const moderatorContext = await browser.newContext();
-  const moderator = await moderatorContext.newPage();
-  await signInAsModerator(moderator, server.url);
+  const { page: moderator, close: closeModerator } = await openModerator(browser, server.url);
   await moderateOnPage(moderator, "pending", saved.id, "Approve");
   await expect(adminRow(moderator, saved.id)).toHaveCount(0);
 
@@ -60,7 +58,7 @@ test("pre-moderation: a save waits for approval out of sight, then reaches an op
   expect(await statusOf(request, `${server.url}/d/${saved.id}`)).toBe(200);
   expect(await statusOf(request, `${server.url}${saved.url}`)).toBe(200);
   expect(await listedIds(request, server.url)).toContain(saved.id);
-  await moderatorContext.close();
+  await closeModerator();
 });
 
 test("hide: a moderator hides a visible drawing on /admin; it leaves an open wall live and its URLs answer 404", async ({
@@ -81,9 +79,7 @@ test("hide: a moderator hides a visible drawing on /admin; it leaves an open wal
   await openWall(page, server.url);
   await expect(wallLinks(page)).toHaveCount(2);
 
-  const moderatorContext = await browser.newContext();
-  const moderator = await moderatorContext.newPage();
-  await signInAsModerator(moderator, server.url);
+  const { page: moderator, close: closeModerator } = await openModerator(browser, server.url);
   await moderateOnPage(moderator, "newest", hidden.id, "Hide");
   await expect(
     adminRow(moderator, hidden.id).getByRole("cell", { name: "hidden", exact: true }),
@@ -96,7 +92,7 @@ test("hide: a moderator hides a visible drawing on /admin; it leaves an open wal
     expect(await statusOf(request, `${server.url}${url}`), url).toBe(404);
   }
   expect(await statusOf(request, `${server.url}/d/${kept.id}`)).toBe(200);
-  await moderatorContext.close();
+  await closeModerator();
 });
 
 test("admin without the token: every admin page and API route answers 401, and the sign-in form lets no one in", async ({
@@ -184,12 +180,10 @@ test("delete: a deleted drawing leaves the wall and its permalink, and the expor
   await openWall(page, server.url);
   await expect(wallLinks(page)).toHaveCount(3);
 
-  const moderatorContext = await browser.newContext();
-  const moderator = await moderatorContext.newPage();
-  await signInAsModerator(moderator, server.url);
+  const { page: moderator, close: closeModerator } = await openModerator(browser, server.url);
   await moderateOnPage(moderator, "newest", deleted.id, "Delete");
   await expect(adminRow(moderator, deleted.id)).toHaveCount(0);
-  await moderatorContext.close();
+  await closeModerator();
 
   await expect(wallLink(page, deleted.id)).toHaveCount(0);
   await expect(wallLinks(page)).toHaveCount(2);

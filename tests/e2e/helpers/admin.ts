@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 /** A token long enough for the server to accept (ADMIN_TOKEN needs 16+ characters). */
 export const ADMIN_TOKEN = "e2e-moderator-token-0123456789";
@@ -9,6 +9,17 @@ export async function signInAsModerator(page: Page, baseUrl: string, token = ADM
   expect(login?.status(), "/admin before signing in").toBe(401);
   await submitToken(page, token);
   await expect(page.getByRole("heading", { name: /drawings$/, level: 2 })).toBeVisible();
+}
+
+/** A signed-in moderator in a browser context of their own (apart from the visitor's); close() ends it. */
+export async function openModerator(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ readonly page: Page; readonly close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAsModerator(page, baseUrl);
+  return { page, close: () => context.close() };
 }
 
 /** Fills the sign-in form's token field and submits it; returns the HTTP status of the page it led to. */
