@@ -1,27 +1,12 @@
-import { useEffect, useId, useState } from "react";
-import { copyText } from "../clipboard.ts";
-
-/** How long "Copied" stays before the button reads "Copy" again. */
-const CONFIRMATION_MS = 2000;
-
-type CopyState = "idle" | "copied" | "failed";
+import { useId } from "react";
+import { type CopyState, useCopy } from "../use-copy.ts";
 
 const BUTTON_TEXT: Record<CopyState, string> = { idle: "Copy", copied: "Copied", failed: "Copy failed" };
 
 /** The contract-address line with a Copy button that confirms visibly and to screen readers. */
 export function ContractAddress({ address }: { readonly address: string }) {
   const addressId = useId();
-  const [state, setState] = useState<CopyState>("idle");
-
-  useEffect(() => {
-    if (state === "idle") return;
-    const timer = setTimeout(() => setState("idle"), CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  async function handleCopy(): Promise<void> {
-    setState((await copyText(address)) ? "copied" : "failed");
-  }
+  const [state, copy] = useCopy();
 
   return (
     <p className="address">
@@ -33,7 +18,7 @@ export function ContractAddress({ address }: { readonly address: string }) {
         type="button"
         className="button button--small"
         aria-describedby={addressId}
-        onClick={handleCopy}
+        onClick={() => copy(address)}
       >
         {BUTTON_TEXT[state]}
       </button>

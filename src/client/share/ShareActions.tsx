@@ -1,13 +1,9 @@
-import { useEffect, useMemo, useState } from "react";
-import { copyText } from "../clipboard.ts";
+import { useMemo } from "react";
+import { type CopyState, useCopy } from "../use-copy.ts";
 import { readShareConfig } from "./page-config.ts";
 import { absolutePermalink, xIntentUrl } from "./share-links.ts";
 import "./share.css";
 
-/** How long "Copied" stays before the button reads "Copy link" again. */
-const CONFIRMATION_MS = 2000;
-
-type CopyState = "idle" | "copied" | "failed";
 const COPY_TEXT: Record<CopyState, string> = { idle: "Copy link", copied: "Copied", failed: "Copy failed" };
 
 /**
@@ -17,18 +13,12 @@ const COPY_TEXT: Record<CopyState, string> = { idle: "Copy link", copied: "Copie
 export function ShareActions({ id, png }: { readonly id: string; readonly png?: Blob | undefined }) {
   const { publicBase, shareText } = useMemo(readShareConfig, []);
   const permalink = absolutePermalink(id, publicBase);
-  const [copy, setCopy] = useState<CopyState>("idle");
+  const [copyState, copy] = useCopy();
   const file = useMemo(
     () => (png ? new File([png], `drawing-${id}.png`, { type: "image/png" }) : null),
     [png, id],
   );
   const canShareFile = file !== null && navigator.canShare?.({ files: [file] }) === true;
-
-  useEffect(() => {
-    if (copy === "idle") return;
-    const timer = setTimeout(() => setCopy("idle"), CONFIRMATION_MS);
-    return () => clearTimeout(timer);
-  }, [copy]);
 
   async function shareFile(): Promise<void> {
     if (file === null) return;
@@ -55,9 +45,9 @@ export function ShareActions({ id, png }: { readonly id: string; readonly png?: 
         type="button"
         className="share__action"
         data-permalink={permalink}
-        onClick={async () => setCopy((await copyText(permalink)) ? "copied" : "failed")}
+        onClick={() => copy(permalink)}
       >
-        {COPY_TEXT[copy]}
+        {COPY_TEXT[copyState]}
       </button>
       {canShareFile ? (
         <button type="button" className="share__action" onClick={() => void shareFile()}>
@@ -65,7 +55,7 @@ export function ShareActions({ id, png }: { readonly id: string; readonly png?: 
         </button>
       ) : null}
       <span className="visually-hidden" aria-live="polite">
-        {copy === "copied" ? "Link copied" : copy === "failed" ? "Copy failed" : ""}
+        {copyState === "copied" ? "Link copied" : copyState === "failed" ? "Copy failed" : ""}
       </span>
     </span>
   );
