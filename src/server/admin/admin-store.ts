@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { asBuffer } from "../store/as-buffer.ts";
 import type { Database, DrawingStatus } from "../store/database.ts";
 import { isoTime } from "../store/iso-time.ts";
 
@@ -137,6 +138,5 @@ export async function findAnyDrawingPng(db: Kysely<Database>, id: string): Promi
     .where("status", "!=", "deleted")
     .executeTakeFirst();
   if (row === undefined || row.image_data.byteLength === 0) return undefined;
-  const data = row.image_data;
-  return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  return asBuffer(row.image_data);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { asBuffer } from "../store/as-buffer.ts";
 import type { Database } from "../store/database.ts";
 import { isoTime } from "../store/iso-time.ts";
 
@@ -43,16 +44,11 @@ export async function* visibleDrawingBatches(
     const batch = rows.map((row) => ({
       id: row.id,
       createdAt: isoTime(row.created_at),
-      png: toBuffer(row.image_data),
+      png: asBuffer(row.image_data),
     }));
     yield batch;
     const last = batch[batch.length - 1];
     if (last === undefined || rows.length < batchSize) return;
     after = { createdAt: last.createdAt, id: last.id };
   }
-}
-
-/** node:sqlite gives a Uint8Array, pg a Buffer; wrap without copying. */
-function toBuffer(data: Uint8Array): Buffer {
-  return Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { asBuffer } from "./as-buffer.ts";
 import type { Database } from "./database.ts";
 import type { DrawingImage } from "./drawings.ts";
 
@@ -17,8 +18,5 @@ export async function findStoredPng(db: Kysely<Database>, id: string): Promise<D
     .where("status", "!=", "deleted")
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const data = row.image_data;
-  // Wrap without copying: node:sqlite gives a Uint8Array, pg already a Buffer.
-  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  return { bytes, sha256: row.sha256 };
+  return { bytes: asBuffer(row.image_data), sha256: row.sha256 };
 }

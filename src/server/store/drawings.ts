@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
+import { asBuffer } from "./as-buffer.ts";
 import type { Database, DrawingStatus, DrawingsTable } from "./database.ts";
 import { isoTime } from "./iso-time.ts";
 
@@ -101,10 +102,7 @@ export async function findDrawingImage(db: Kysely<Database>, id: string): Promis
     .where("status", "=", "visible")
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  const data = row.image_data;
-  // Wrap without copying: node:sqlite gives a Uint8Array, pg already a Buffer.
-  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  return { bytes, sha256: row.sha256 };
+  return { bytes: asBuffer(row.image_data), sha256: row.sha256 };
 }
 
 /** How many drawings are stored. */

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { asBuffer } from "./as-buffer.ts";
 import type { Database } from "./database.ts";
 
 /** A visible drawing's thumbnail, or undefined while none is stored yet (pending, or the job failed). */
@@ -33,5 +34,5 @@ export async function findVisibleThumbnail(
   if (row === undefined) return undefined;
   const data = row.thumbnail_webp;
   if (data === null || data.byteLength === 0) return { webp: undefined };
-  return { webp: Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength) };
+  return { webp: asBuffer(data) };
 }
