@@ -3,6 +3,7 @@ import type { Point } from "../../src/client/engine/types.ts";
 import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import {
+  expectBackupKept,
   openRestoredPage,
   readStoredBackup,
   reloadRestored,
@@ -78,11 +79,11 @@ test("a reload whose mascot fails to load still restores the drawing and never o
   const restored = await reloadRestored(page);
   await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.backgroundFailed);
   expectSamePixels(restored, drawn, "restored over a white first display");
-  expect(await readStoredBackup(page), "the backup is untouched").toEqual(written);
+  await expectBackupKept(page, written, "the backup is untouched");
 
   await page.unrouteAll();
   expectSamePixels(await reloadRestored(page), drawn, "after a reload with the mascot back");
-  expect(await readStoredBackup(page), "the backup is still untouched").toEqual(written);
+  await expectBackupKept(page, written, "the backup is still untouched");
 });
 
 test("a fresh browser context starts from the first display, not from another visitor's drawing", async ({
@@ -115,7 +116,7 @@ test("a backup that cannot be decoded is kept and the page starts from the first
   await expect
     .poll(() => consoleLog.firstArguments())
     .toContainEqual(expect.stringContaining("backup could not be read"));
-  expect(await readStoredBackup(page)).toEqual({ savedAt: 1, bytes: corrupt });
+  await expectBackupKept(page, { savedAt: 1, bytes: corrupt }, "the unreadable backup is kept");
 
   // The visitor's next action is what replaces it.
   await choose(page, "red", 5);

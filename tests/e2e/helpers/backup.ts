@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { BACKUP_LOCATION } from "../../../src/client/persistence/backup-store.ts";
+import { BACKUP_DELAY_MS } from "../../../src/client/persistence/drawing-backup.ts";
 import { drawingCanvas, readCanvasPixels } from "./page.ts";
 import { compareBitmaps, type Pixels } from "./pixels.ts";
 import { decodePng } from "./png.ts";
@@ -114,4 +115,20 @@ export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<Store
   const stored = await readStoredBackup(page);
   if (stored === null) throw new Error("The backup disappeared right after it was written");
   return stored;
+}
+
+/** Well past the backup's write delay (encoding included), so a write the page wrongly scheduled has landed. */
+const WRITE_WINDOW_MS = BACKUP_DELAY_MS * 5;
+
+/**
+ * Asserts the stored backup is still `expected` once any write the page scheduled would have landed. Read at
+ * once after the restore, it could only ever show the old record: a wrongful overwrite waits BACKUP_DELAY_MS.
+ */
+export async function expectBackupKept(
+  page: Page,
+  expected: StoredBackup | null,
+  what: string,
+): Promise<void> {
+  await page.waitForTimeout(WRITE_WINDOW_MS);
+  expect(await readStoredBackup(page), what).toEqual(expected);
 }
