@@ -1,9 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /** The admin session cookie's name; it holds an expiry and an HMAC of it under the token, never the token. */
-export const SESSION_COOKIE = "fanvas_admin";
+const SESSION_COOKIE = "fanvas_admin";
 /** A moderator signs in again after this long. */
-export const SESSION_SECONDS = 12 * 60 * 60;
+const SESSION_SECONDS = 12 * 60 * 60;
 
 /** Checks what a request presents against ADMIN_TOKEN; every check is false when admin is off. */
 export interface AdminAuth {
@@ -61,7 +61,7 @@ function sha256(text: string): Buffer {
 }
 
 /** One cookie's value from a Cookie header, undefined when it is absent. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
+function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const separator = part.indexOf("=");
     if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();

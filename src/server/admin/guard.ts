@@ -29,7 +29,7 @@ export function requireBearerOrSession(auth: AdminAuth, now: () => number): Hook
 }
 
 /** The origin this request was addressed to, as a browser would write it in the Origin header. */
-export function ownOrigin(request: FastifyRequest): string {
+function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 

@@ -14,7 +14,7 @@ export interface EventStreamLimits {
 export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = { maxStreams: 1000, heartbeatMs: 15_000 };
 
 /** EventSource waits this long before reconnecting after a drop (the browser default is about 3 s). */
-export const RECONNECT_MS = 2000;
+const RECONNECT_MS = 2000;
 /** A client this far behind is not reading; it is dropped (and reconnects) instead of growing memory. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
@@ -74,7 +74,7 @@ function send(stream: PassThrough, text: string): void {
  * One SSE message. A drawing's id is its gallery cursor, so a reconnecting client's Last-Event-ID
  * names a place on the wall; a removal carries no id and leaves that place unchanged.
  */
-export function formatEvent(event: DrawingEvent): string {
+function formatEvent(event: DrawingEvent): string {
   if (event.type === "removed") return `event: removed\ndata: ${JSON.stringify({ id: event.id })}\n\n`;
   const { item } = event;
   const id = encodeCursor({ createdAt: item.createdAt, id: item.id });

@@ -5,7 +5,7 @@ import type { Database } from "../store/database.ts";
 import { createListeners, type DrawingEvent, type DrawingEvents, type EventsLog } from "./drawing-events.ts";
 
 /** The NOTIFY channel every Fanvas process on one database listens on. */
-export const DRAWINGS_CHANNEL = "fanvas_drawings";
+const DRAWINGS_CHANNEL = "fanvas_drawings";
 /** Names the listening connection in pg_stat_activity (operators, and the reconnect test, find it by this). */
 export const EVENTS_APPLICATION_NAME = "fanvas-events";
 /** Waits between reconnect attempts; the last one repeats until the database is back. */

@@ -7,9 +7,3 @@ export interface ModerationEvents {
   added(id: string, createdAt: string): Promise<void>;
   removed(id: string): Promise<void>;
 }
-
-/** For an app without a wall hub (tests of other concerns): nothing to announce to. */
-export const NO_MODERATION_EVENTS: ModerationEvents = {
-  added: async () => {},
-  removed: async () => {},
-};

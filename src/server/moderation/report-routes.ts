@@ -16,7 +16,7 @@ export interface ReportRoutesOptions {
 }
 
 /** Room for a sentence; a report is a flag, not an essay. */
-export const MAX_REASON_LENGTH = 200;
+const MAX_REASON_LENGTH = 200;
 const MAX_REPORT_BODY_BYTES = 2048;
 const DRAWING_ID = /^[A-Za-z0-9_-]{12}$/;
 

@@ -49,7 +49,7 @@ export function backupSqlite(source: string, target: string): BackupSummary {
 }
 
 /** Integrity check and schema check of a backup; throws a ConfigError naming the problem. */
-export function checkDatabaseFile(file: string): BackupSummary {
+function checkDatabaseFile(file: string): BackupSummary {
   if (!existsSync(file)) throw new ConfigError(`No file at ${file}.`);
   let database: DatabaseSync;
   try {
