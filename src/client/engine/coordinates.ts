@@ -18,7 +18,7 @@ export interface BoxInsets {
 }
 
 /** No border, no padding. */
-export const NO_INSETS: BoxInsets = { left: 0, top: 0, right: 0, bottom: 0 };
+const NO_INSETS: BoxInsets = { left: 0, top: 0, right: 0, bottom: 0 };
 
 /**
  * The area the bitmap is actually shown in: the element's border box minus border and padding. A page that

@@ -19,8 +19,8 @@ export interface HistoryOptions<B> {
   readonly dispose?: (bitmap: B) => void;
 }
 
-export const DEFAULT_CHECKPOINT_INTERVAL = 10;
-export const DEFAULT_MAX_UNDO_STEPS = 100;
+const DEFAULT_CHECKPOINT_INTERVAL = 10;
+const DEFAULT_MAX_UNDO_STEPS = 100;
 
 /** The most checkpoints a history with these settings ever holds: states 0, K, 2K, ... up to N + K - 1 actions. */
 export function maxCheckpoints(

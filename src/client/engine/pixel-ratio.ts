@@ -5,7 +5,7 @@ import { CANVAS_SIZE } from "../../common/constants.ts";
  * memory (x r^2) for no visible gain where high ratios occur: phones show the canvas at about 340 CSS px,
  * and 340 x 3 = 1020 device pixels is less than the 1200 of ratio 2.
  */
-export const MIN_PIXEL_RATIO = 1;
+const MIN_PIXEL_RATIO = 1;
 export const MAX_PIXEL_RATIO = 2;
 
 /**

@@ -9,7 +9,7 @@ import type { StrokeStyle } from "./types.ts";
  */
 
 /** The paint colour of a style: the eraser paints the background colour, as the spec says. */
-export function paintColour(style: StrokeStyle): string {
+function paintColour(style: StrokeStyle): string {
   return style.eraser ? ERASER_COLOUR : style.colour;
 }
 
@@ -27,7 +27,7 @@ export function forgetAppliedStyle(context: CanvasRenderingContext2D): void {
 }
 
 /** Sets the brush: colour, width, round caps and joins, plain painting. */
-export function applyStrokeStyle(context: CanvasRenderingContext2D, style: StrokeStyle): void {
+function applyStrokeStyle(context: CanvasRenderingContext2D, style: StrokeStyle): void {
   if (appliedStyles.get(context) === style) return;
   appliedStyles.set(context, style);
   const colour = paintColour(style);
@@ -41,7 +41,7 @@ export function applyStrokeStyle(context: CanvasRenderingContext2D, style: Strok
 }
 
 /** Draws one segment as its own path (a dot is a filled disc as wide as the brush). */
-export function drawSegment(context: CanvasRenderingContext2D, segment: Segment, width: number): void {
+function drawSegment(context: CanvasRenderingContext2D, segment: Segment, width: number): void {
   context.beginPath();
   switch (segment.kind) {
     case "dot":

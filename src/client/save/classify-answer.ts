@@ -65,7 +65,7 @@ function retry(retryAfterMs: number | undefined): AttemptVerdict {
 }
 
 /** True when the value has the shape of our 200/201 answer. */
-export function isSavedDrawing(value: unknown): value is SavedDrawing {
+function isSavedDrawing(value: unknown): value is SavedDrawing {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
