@@ -12,11 +12,9 @@ import { runExport } from "./helpers/export.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { listedIds, openWall, statusOf } from "./helpers/public-view.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
-import { seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+import { LIVE_WINDOW_MS, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
 
 const PENDING_TEXT = "Saved — it will appear on the wall once a moderator approves it";
-/** Past the wall's two-second promise for live arrivals, so a leaked announcement would have shown. */
-const LIVE_WINDOW_MS = 2_500;
 
 const wallLink = (page: Page, id: string) => wallLinks(page).and(page.locator(`a[href="/d/${id}"]`));
 
