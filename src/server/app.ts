@@ -52,7 +52,7 @@ export interface AppOptions {
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
-export function fastifyOptions(
+function fastifyOptions(
   logger: FastifyServerOptions["logger"],
   edge: EdgeSettings = UNLIMITED_EDGE,
   branding: BrandingConfig = DEFAULT_BRANDING,

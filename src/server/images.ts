@@ -17,14 +17,14 @@ export interface PngSize {
 }
 
 /** True when the bytes begin with the PNG signature. */
-export function hasPngSignature(bytes: Uint8Array): boolean {
+function hasPngSignature(bytes: Uint8Array): boolean {
   return (
     bytes.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.equals(bytes.subarray(0, PNG_SIGNATURE.length))
   );
 }
 
 /** Reads the declared size from the IHDR chunk without decoding; undefined when the header is not there. */
-export function readPngSize(bytes: Buffer): PngSize | undefined {
+function readPngSize(bytes: Buffer): PngSize | undefined {
   if (
     bytes.length < IHDR_END ||
     bytes.readUInt32BE(8) !== 13 ||

@@ -1,7 +1,7 @@
 import { type BrandingConfig, CONFIG_ELEMENT_ID } from "../common/config.ts";
 
 /** The comment in the built index.html's head that the branding block replaces. */
-export const CONFIG_PLACEHOLDER = "<!--fanvas-config-->";
+const CONFIG_PLACEHOLDER = "<!--fanvas-config-->";
 
 /**
  * Puts the branding into the built page at run time, so an operator rebrands without rebuilding:
@@ -21,7 +21,7 @@ export function injectBranding(html: string, branding: BrandingConfig): string {
 }
 
 /** JSON that cannot end its script element early: "<" (as in "</script>") becomes \u003c. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }
 

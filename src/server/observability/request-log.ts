@@ -3,7 +3,7 @@ import type { IncomingMessage } from "node:http";
 import { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
 
 /** The header a proxy or client may set to follow one request through every log; echoed on the answer. */
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 /** Ids from outside are kept only when short and plain, so nobody writes odd text into our logs. */
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 

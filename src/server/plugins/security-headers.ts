@@ -30,7 +30,7 @@ export function withSecurityHeaders(
 }
 
 /** The header values, fixed for the life of the process since the branding is read once at start. */
-export function securityHeaderValues(branding: BrandingConfig): Record<string, string> {
+function securityHeaderValues(branding: BrandingConfig): Record<string, string> {
   return {
     "content-security-policy": contentSecurityPolicy(branding),
     "x-content-type-options": "nosniff",
@@ -46,7 +46,7 @@ export function securityHeaderValues(branding: BrandingConfig): Record<string, s
  * script-src does not govern. Images may come from the remote mascot and favicon origins the operator
  * configured; data: and blob: are the favicon and the saved drawing the page makes itself.
  */
-export function contentSecurityPolicy(branding: BrandingConfig): string {
+function contentSecurityPolicy(branding: BrandingConfig): string {
   const imageOrigins = remoteOrigins([branding.mascotImage, branding.faviconImage]);
   return [
     "default-src 'self'",

@@ -41,7 +41,7 @@ const POSTGREST_CODES: Readonly<Record<string, string>> = {
 };
 
 /** The PostgREST body for an ApiError; `details` keeps the Fanvas code for scripts and logs. */
-export function toPostgrestError(error: ApiError): PostgrestError {
+function toPostgrestError(error: ApiError): PostgrestError {
   return {
     code: POSTGREST_CODES[error.code] ?? error.code,
     message: error.message,

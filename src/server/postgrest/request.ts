@@ -7,7 +7,7 @@ import { HttpError } from "../errors.ts";
 export const MAX_ROWS_PER_INSERT = 10;
 
 /** The columns a client may read back; image_data is the data URL exactly as inserted. */
-export const READABLE_COLUMNS = ["id", "image_data", "created_at"] as const;
+const READABLE_COLUMNS = ["id", "image_data", "created_at"] as const;
 /** One readable column. */
 export type ReadableColumn = (typeof READABLE_COLUMNS)[number];
 

@@ -27,7 +27,7 @@ export function sendImmutableFile(
 }
 
 /** True when If-None-Match names this strong ETag (or "*"); weak comparison, as RFC 9110 asks for GET. */
-export function isFreshFor(ifNoneMatch: string | undefined, etag: string): boolean {
+function isFreshFor(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   return ifNoneMatch.split(",").some((candidate) => {
     const tag = candidate.trim();
