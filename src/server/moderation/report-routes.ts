@@ -71,7 +71,11 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
           message: "No drawing on the wall has this id; it may have been removed already.",
         });
       }
-      salt ??= reporterSalt(db);
+      // A failed read is forgotten, so one database hiccup does not refuse every later report.
+      salt ??= reporterSalt(db).catch((error: unknown) => {
+        salt = undefined;
+        throw error;
+      });
       const reporterHash = createHmac("sha256", await salt)
         .update(request.ip)
         .digest("base64url");

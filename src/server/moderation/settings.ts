@@ -1,5 +1,6 @@
 // config.ts imports this module too; the cycle is safe because ConfigError is only used when a read fails.
 import { ConfigError } from "../config.ts";
+import { nonEmpty, readWhole } from "../env-values.ts";
 
 /** How drawings are moderated and who may moderate them; read from the environment by readSettings. */
 export interface ModerationSettings {
@@ -65,20 +66,4 @@ export function readModerationSettings(env: NodeJS.ProcessEnv): ModerationSettin
     ),
     adminToken,
   };
-}
-
-function readWhole(name: string, raw: string | undefined, fallback: number, minimum: number): number {
-  const text = nonEmpty(raw);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < minimum || value > 1_000_000) {
-    throw new ConfigError(
-      `Invalid environment: ${name} must be a whole number of at least ${minimum} (got "${text}").`,
-    );
-  }
-  return value;
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === "" ? undefined : value.trim();
 }

@@ -94,8 +94,9 @@ export async function restDrawingsRoutes(
 
 /**
  * Every image is validated before the first is stored, so a bad row refuses the whole insert as
- * PostgREST's transaction would. Rows are then stored one by one (SQLite's shared connection cannot
- * hold a transaction); if the store fails midway, a retry with the same Idempotency-Key completes it.
+ * PostgREST's transaction would. Rows are then stored one by one, each in its own statement (on SQLite a
+ * transaction would hold every other query behind Kysely's connection lock while the images are written);
+ * if the store fails midway, a retry with the same Idempotency-Key completes it.
  */
 async function saveAll(
   store: Store,
