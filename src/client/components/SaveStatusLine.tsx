@@ -1,15 +1,11 @@
-import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { afterPageSettles } from "../after-load.ts";
+import { lazyOrNothing } from "../lazy-or-nothing.ts";
 import { isPublicSave, type SaveStatus, saveStatusText } from "./save-status.ts";
 
 const loadShareActions = () => import("../share/ShareActions.tsx");
 // Sharing is its own chunk (fetched once the tool has settled), so the first load carries only the drawing tool.
-const ShareActions = lazy<ComponentType<{ id: string; png?: Blob | undefined }>>(() =>
-  loadShareActions().then(
-    (module) => ({ default: module.ShareActions }),
-    () => ({ default: () => null }),
-  ),
-);
+const ShareActions = lazyOrNothing(loadShareActions, (module) => module.ShareActions);
 
 /**
  * The save status: a polite live region with the short sentence, and once saved a link to the stored drawing
