@@ -3,16 +3,10 @@
  * first screen only needs the canvas, and a visitor needs seconds before the first Save. Loading starts when
  * the page has loaded, and a Save made before that simply waits for the module.
  */
+import { loadOnce } from "../load-once.ts";
 import type { SaveContext } from "./save-callback.ts";
 
-type SavePipeline = typeof import("./store-drawing.ts");
-
-let pipeline: Promise<SavePipeline> | null = null;
-
-function loadPipeline(): Promise<SavePipeline> {
-  pipeline ??= import("./store-drawing.ts");
-  return pipeline;
-}
+const loadPipeline = loadOnce(() => import("./store-drawing.ts"));
 
 /** Loads the pipeline and sends what an earlier visit left queued; call once the page has loaded. */
 export function startSaveQueueSoon(): void {
