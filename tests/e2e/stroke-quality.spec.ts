@@ -66,8 +66,12 @@ test.describe("a fast zig-zag stroke stays continuous", () => {
     await mouse.press(first as Point);
     await mouse.dragThroughInOneFrame(corners);
     await mouse.release(corners.at(-1) as Point);
-    // The test only proves something if the browser really coalesced the corners into one event.
-    expect(Math.max(0, ...(await coalescedCounts())), "corners in one pointermove").toBe(corners.length);
+    // The test only proves something if the browser really coalesced corners into one event: most of them
+    // (on a loaded machine Chromium may flush the first few early). An engine that drew only each event's
+    // own position would then skip those corners and leave gaps along the path.
+    expect(Math.max(0, ...(await coalescedCounts())), "corners in one pointermove").toBeGreaterThanOrEqual(
+      Math.ceil(corners.length / 2),
+    );
     expectContinuous(await readCanvasPixels(page), ZIG_ZAG, "magenta");
   });
 });
