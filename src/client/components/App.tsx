@@ -1,6 +1,6 @@
 import type { BrandingConfig } from "../../common/config.ts";
 import { GallerySlot } from "../gallery/GallerySlot.tsx";
-import { storeDrawing } from "../save/lazy-store-drawing.ts";
+import type { SaveCallback } from "../save/save-callback.ts";
 import { ContractAddress } from "./ContractAddress.tsx";
 import { DrawingBoard } from "./DrawingBoard.tsx";
 
@@ -18,7 +18,14 @@ function OutboundLink({ href, children }: { readonly href: string; readonly chil
  * The one screen: branding header above the drawing board, centred on a white page; the community wall below
  * it, outside the centred block, so the wall arriving later never moves the canvas.
  */
-export function App({ branding }: { readonly branding: BrandingConfig }) {
+export function App({
+  branding,
+  onSave,
+}: {
+  readonly branding: BrandingConfig;
+  /** Stores each saved drawing (the page passes the lazily loaded save pipeline). */
+  readonly onSave?: SaveCallback;
+}) {
   return (
     <>
       <div className="page">
@@ -34,7 +41,7 @@ export function App({ branding }: { readonly branding: BrandingConfig }) {
           <DrawingBoard
             backgroundSrc={branding.mascotImage}
             downloadPrefix={branding.downloadPrefix}
-            onSave={storeDrawing}
+            onSave={onSave}
           />
         </main>
       </div>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { type CopyState, useCopy } from "../use-copy.ts";
+import { type CopyState, useCopy } from "../share/use-copy.ts";
 
 const BUTTON_TEXT: Record<CopyState, string> = { idle: "Copy", copied: "Copied", failed: "Copy failed" };
 

@@ -1,11 +1,10 @@
 import { Suspense, useEffect } from "react";
-import { afterPageSettles } from "../after-load.ts";
-import { lazyOrNothing } from "../lazy-or-nothing.ts";
+import { lazyChunk, lazyView } from "../lazy/lazy-chunk.ts";
 import { isPublicSave, type SaveStatus, saveStatusText } from "./save-status.ts";
 
-const loadShareActions = () => import("../share/ShareActions.tsx");
 // Sharing is its own chunk (fetched once the tool has settled), so the first load carries only the drawing tool.
-const ShareActions = lazyOrNothing(loadShareActions, (module) => module.ShareActions);
+const shareChunk = lazyChunk(() => import("../share/ShareActions.tsx"));
+const ShareActions = lazyView(shareChunk, (module) => module.ShareActions);
 
 /**
  * The save status: a polite live region with the short sentence, and once saved a link to the stored drawing
@@ -15,7 +14,7 @@ const ShareActions = lazyOrNothing(loadShareActions, (module) => module.ShareAct
 export function SaveStatusLine({ status }: { readonly status: SaveStatus }) {
   const url = isPublicSave(status) ? (status.url ?? null) : null;
   const id = isPublicSave(status) ? (status.id ?? null) : null;
-  useEffect(() => afterPageSettles(() => void loadShareActions().catch(() => undefined)), []);
+  useEffect(() => shareChunk.prefetchWhenSettled(), []);
   return (
     <p className="status">
       <span role="status">{saveStatusText(status)}</span>

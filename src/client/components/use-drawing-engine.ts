@@ -1,13 +1,50 @@
 /** Mounts the framework-free DrawingEngine on a canvas for the lifetime of a component. */
 import { type RefObject, useEffect, useState } from "react";
+import { loadMascotBackground } from "../branding/mascot-background.ts";
 import { DrawingEngine } from "../engine/drawing-engine.ts";
-import { loadMascotBackground } from "../mascot-background.ts";
-import { startDrawingBackupSoon } from "../persistence/lazy-drawing-backup.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import type { DrawingBackupOptions } from "../persistence/drawing-backup.ts";
 
 /** What the board needs from its engine: the instance (null until mounted) and whether it accepts input. */
 export interface MountedEngine {
   readonly engine: DrawingEngine | null;
   readonly ready: boolean;
+}
+
+/**
+ * The browser backup (IndexedDB, encoding, the write scheduler) is loaded beside the drawing tool rather than
+ * inside its first bundle; the download runs in parallel with the mascot's, which the restore waits for anyway.
+ */
+const backupChunk = lazyChunk(() => import("../persistence/drawing-backup.ts"));
+
+/**
+ * Starts the backup of `engine` as soon as its module has loaded; returns a function that stops it. A change
+ * the visitor makes before the module arrives is remembered and handed over, so it is still written.
+ */
+function startBackupSoon(engine: DrawingEngine, options: DrawingBackupOptions): () => void {
+  let changedBeforeStart = false;
+  let stopBackup: (() => void) | null = null;
+  let cancelled = false;
+  const stopEarlyListener = engine.on("change", () => {
+    changedBeforeStart = true;
+  });
+  backupChunk.load().then(
+    ({ startDrawingBackup }) => {
+      stopEarlyListener();
+      if (cancelled) return;
+      stopBackup = startDrawingBackup(engine, { ...options, changedBeforeStart });
+    },
+    (error: unknown) => {
+      stopEarlyListener();
+      console.warn("Fanvas: the drawing backup could not be loaded; the page works without it.", error);
+      options.onRestoreSettled?.("unavailable");
+    },
+  );
+  return () => {
+    cancelled = true;
+    stopEarlyListener();
+    stopBackup?.();
+  };
 }
 
 /**
@@ -28,7 +65,7 @@ export function useDrawingEngine(
     if (!canvas) return;
     const created = new DrawingEngine(canvas);
     const stopListening = created.on("ready", () => setReady(true));
-    const stopBackup = startDrawingBackupSoon(created, {
+    const stopBackup = startBackupSoon(created, {
       onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
     });
     const cancelBackground = loadMascotBackground(created, backgroundSrc);

@@ -1,11 +1,10 @@
 import { Suspense, useEffect, useState } from "react";
-import { afterPageSettles } from "../after-load.ts";
-import { lazyOrNothing } from "../lazy-or-nothing.ts";
+import { lazyChunk, lazyView, whenPageSettles } from "../lazy/lazy-chunk.ts";
 
 // Its own chunk and stylesheet (Vite loads both before the wall renders), fetched after the tool has settled:
 // nothing of the wall is in the tool's first download.
-const Gallery = lazyOrNothing(
-  () => import("./Gallery.tsx"),
+const Gallery = lazyView(
+  lazyChunk(() => import("./Gallery.tsx")),
   (module) => module.Gallery,
   (error) =>
     console.warn("Fanvas: the community wall could not be loaded; reload the page to see it.", error),
@@ -14,7 +13,7 @@ const Gallery = lazyOrNothing(
 /** Where the community wall goes; it is fetched and mounted only after the drawing tool has settled. */
 export function GallerySlot() {
   const [show, setShow] = useState(false);
-  useEffect(() => afterPageSettles(() => setShow(true)), []);
+  useEffect(() => whenPageSettles(() => setShow(true)), []);
   if (!show) return null;
   return (
     <Suspense fallback={null}>

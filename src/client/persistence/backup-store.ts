@@ -1,5 +1,5 @@
 /** The drawing backup in IndexedDB: one record under one key, replaced on each write. */
-import { openStoreDatabase, readStore, writeStore } from "../idb.ts";
+import { openStoreDatabase, readStore, writeStore } from "./idb.ts";
 
 /** What is kept: the 600 x 600 PNG of the drawing and when it was written (ms since the epoch). */
 export interface DrawingBackup {

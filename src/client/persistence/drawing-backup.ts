@@ -1,8 +1,8 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import { windowTimers } from "../timers.ts";
 import { createBackupGate } from "./backup-gate.ts";
 import { type BackupStore, openBackupStore } from "./backup-store.ts";
+import { windowTimers } from "./timers.ts";
 import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
 
 /** How the restore attempt on load ended. */
@@ -22,7 +22,7 @@ export interface DrawingBackupOptions {
   readonly onRestoreSettled?: (outcome: RestoreOutcome) => void;
   /** Wait after a change before writing; short, so a reload soon after a stroke still finds it. */
   readonly delayMs?: number;
-  /** The visitor changed the picture before this module was loaded (see lazy-drawing-backup.ts). */
+  /** The visitor changed the picture before this module was loaded (see use-drawing-engine.ts). */
   readonly changedBeforeStart?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Timers } from "../timers.ts";
+import type { Timers } from "./timers.ts";
 import { createWriteScheduler } from "./write-scheduler.ts";
 
 /** A clock the test advances by hand: timers fire only when `fire()` is called. */

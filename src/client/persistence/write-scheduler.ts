@@ -1,6 +1,6 @@
 /** Coalesces bursts of "the picture changed" into few backup writes, latest state winning. */
 
-import type { Timers } from "../timers.ts";
+import type { Timers } from "./timers.ts";
 
 /** How a scheduler writes and what it reports. */
 export interface WriteSchedulerOptions {

@@ -1,5 +1,5 @@
 /** The save queue in IndexedDB: its own small database, one record per waiting drawing, keyed by its key. */
-import { openStoreDatabase, readStore, writeStore } from "../idb.ts";
+import { openStoreDatabase, readStore, writeStore } from "../persistence/idb.ts";
 import { byAge, isQueuedSave, type QueueStorage } from "./queue-storage.ts";
 
 /**

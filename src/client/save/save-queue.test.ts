@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Timers } from "../timers.ts";
+import type { Timers } from "../persistence/timers.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
 import { createMemoryQueueStorage, type QueuedSave, type QueueStorage } from "./queue-storage.ts";
 import { createSaveQueue, type SaveProgress } from "./save-queue.ts";

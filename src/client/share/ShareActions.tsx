@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { type CopyState, useCopy } from "../use-copy.ts";
 import { readShareConfig } from "./page-config.ts";
 import { absolutePermalink, xIntentUrl } from "./share-links.ts";
+import { type CopyState, useCopy } from "./use-copy.ts";
 import "./share.css";
 
 const COPY_TEXT: Record<CopyState, string> = { idle: "Copy link", copied: "Copied", failed: "Copy failed" };

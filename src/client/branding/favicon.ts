@@ -1,5 +1,5 @@
 /** Sets the page icon from the configured image, drawn on a small canvas as the spec does. */
-import { FAVICON_SIZE } from "../common/constants.ts";
+import { FAVICON_SIZE } from "../../common/constants.ts";
 import { loadImage } from "./load-image.ts";
 
 /** Draws the image on a FAVICON_SIZE square canvas and returns it as a PNG data URL. */

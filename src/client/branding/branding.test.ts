@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BRANDING } from "../common/config.ts";
+import { DEFAULT_BRANDING } from "../../common/config.ts";
 import { parseBranding } from "./branding.ts";
 
 describe("parseBranding", () => {

@@ -1,5 +1,5 @@
 /** Where the page gets its branding at run time, so an operator rebrands without rebuilding. */
-import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../common/config.ts";
+import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../common/config.ts";
 
 const BRANDING_KEYS = Object.keys(DEFAULT_BRANDING) as (keyof BrandingConfig)[];
 

@@ -1,6 +1,6 @@
 /** Puts the configured mascot behind the drawing, or a plain white canvas when it cannot be loaded. */
-import { CONSOLE_MESSAGES } from "../common/constants.ts";
-import type { DrawingEngine } from "./engine/drawing-engine.ts";
+import { CONSOLE_MESSAGES } from "../../common/constants.ts";
+import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { loadImage } from "./load-image.ts";
 
 /**
