@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Plugin, UserConfig } from "vite";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../src/common/config.ts";
 import { validateBranding } from "../src/server/config.ts";
-import { injectBranding } from "../src/server/index-html.ts";
+import { injectBranding } from "../src/server/pages/index-html.ts";
 
 /** The mode name; the page tests `import.meta.env.MODE === "static"`. */
 export const STATIC_MODE = "static";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { encodeCursor } from "../../src/server/gallery/cursor.ts";
-import { openStore, type Store } from "../../src/server/store/open.ts";
+import { openStore, type Store } from "../../src/server/db/open.ts";
+import { encodeCursor } from "../../src/server/drawings/wall-cursor.ts";
 import { spawnServer } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "./databases.ts";
 import { keepAliveAgent, type LoadResult, runLoad, send } from "./http-load.ts";

@@ -1,4 +1,4 @@
-import { THUMBNAIL_MAX_BYTES } from "../../src/server/thumbnail-image.ts";
+import { THUMBNAIL_MAX_BYTES } from "../../src/server/png/thumbnail.ts";
 import { median } from "../stats.ts";
 import type { GalleryChunks } from "./client-chunks.ts";
 import type { Dialect } from "./databases.ts";

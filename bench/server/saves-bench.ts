@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { CANVAS_SIZE } from "../../src/common/constants.ts";
-import { validateDrawingPng } from "../../src/server/images.ts";
+import { validateDrawingPng } from "../../src/server/png/validate.ts";
 import { spawnServer } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "./databases.ts";
 import { type Answer, keepAliveAgent, type LoadResult, runLoad, send } from "./http-load.ts";
@@ -28,7 +28,7 @@ export function postDrawing(agent: ReturnType<typeof keepAliveAgent>, baseUrl: s
 }
 
 /**
- * One run: a fresh database and a fresh `node src/server/server.ts`, `warmup` saves, then every drawing
+ * One run: a fresh database and a fresh `node src/server/main.ts`, `warmup` saves, then every drawing
  * once at `concurrency`. The server's background worker runs as in production (it yields to saves).
  */
 export async function measureSaves(dialect: Dialect, drawings: readonly Buffer[], load: SaveLoad) {

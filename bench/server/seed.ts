@@ -3,7 +3,7 @@ import { crc32 } from "node:zlib";
 import type { Insertable, Kysely } from "kysely";
 import sharp from "sharp";
 import { CANVAS_SIZE } from "../../src/common/constants.ts";
-import type { Database, DrawingsTable } from "../../src/server/store/database.ts";
+import type { Database, DrawingsTable } from "../../src/server/db/schema.ts";
 
 /** Rows per INSERT (8 columns: well under SQLite's and PostgreSQL's parameter limits). */
 const ROWS_PER_STATEMENT = 500;

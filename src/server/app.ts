@@ -1,35 +1,35 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
-import { adminRoutes } from "./admin/admin-routes.ts";
-import { answerFrameworkError, registerErrorHandling } from "./errors.ts";
-import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./events/event-streams.ts";
-import { decorateDrawingEvents } from "./events/events-plugin.ts";
-import type { ImageCacheSettings } from "./image-cache-settings.ts";
-import { evictingOnRemoval } from "./image-changes.ts";
-import { reportRoutes } from "./moderation/report-routes.ts";
+import type { Store } from "./db/open.ts";
+import type { ImageCacheSettings } from "./drawings/image-cache-settings.ts";
+import { evictingOnRemoval } from "./drawings/image-changes.ts";
+import { drawingsRoutes } from "./drawings/save-route.ts";
+import { galleryRoutes } from "./drawings/wall-route.ts";
+import { appWide } from "./http/app-wide.ts";
+import { cors } from "./http/cors.ts";
+import { type EdgeSettings, UNLIMITED_EDGE } from "./http/edge-settings.ts";
+import { answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
+import { healthRoutes } from "./http/health-route.ts";
+import { metrics } from "./http/metrics.ts";
+import { CLOSED_METRICS, type ObservabilitySettings } from "./http/metrics-settings.ts";
+import { readinessRoutes } from "./http/readiness-route.ts";
+import { requestLimitOptions } from "./http/request-limits.ts";
+import { requestLog, requestLoggingOptions } from "./http/request-log.ts";
+import { saveRateLimit } from "./http/save-rate-limit.ts";
+import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
+import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./live/event-streams.ts";
+import { decorateDrawingEvents } from "./live/events-plugin.ts";
+import { eventsRoutes } from "./live/events-route.ts";
+import { adminRoutes } from "./moderation/admin-routes.ts";
+import { reportRoutes } from "./moderation/report-route.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "./moderation/settings.ts";
 import { moderationEventsFor } from "./moderation/wall-events.ts";
-import { metrics } from "./observability/metrics.ts";
-import { requestLog, requestLoggingOptions } from "./observability/request-log.ts";
-import { CLOSED_METRICS, type ObservabilitySettings } from "./observability/settings.ts";
-import { appWide } from "./plugins/app-wide.ts";
-import { cors } from "./plugins/cors.ts";
-import { type EdgeSettings, UNLIMITED_EDGE } from "./plugins/edge-settings.ts";
-import { requestLimitOptions } from "./plugins/request-limits.ts";
-import { saveRateLimit } from "./plugins/save-rate-limit.ts";
-import { securityHeaders, withSecurityHeaders } from "./plugins/security-headers.ts";
-import { configRoutes } from "./routes/config.ts";
-import { drawingsRoutes } from "./routes/drawings.ts";
-import { eventsRoutes } from "./routes/events.ts";
-import { galleryRoutes } from "./routes/gallery.ts";
-import { healthRoutes } from "./routes/health.ts";
-import { pageRoutes } from "./routes/page.ts";
-import { permalinkRoutes } from "./routes/permalink.ts";
-import { readinessRoutes } from "./routes/readiness.ts";
-import { restDrawingsRoutes } from "./routes/rest-drawings.ts";
-import type { Store } from "./store/open.ts";
+import { configRoutes } from "./pages/config-route.ts";
+import { pageRoutes } from "./pages/page-routes.ts";
+import { permalinkRoutes } from "./pages/permalink-route.ts";
+import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 
-/** Everything the app needs; production (server.ts) and tests pass the same shape. */
+/** Everything the app needs; production (main.ts) and tests pass the same shape. */
 export interface AppOptions {
   readonly branding: BrandingConfig;
   readonly store: Store;
@@ -112,7 +112,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(galleryRoutes, { store: options.store });
   await app.register(eventsRoutes, { events, limits: options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
-  // A hide or delete must leave the image cache before the moderator's answer (routes/drawings.ts).
+  // A hide or delete must leave the image cache before the moderator's answer (drawings/save-route.ts).
   const moderationEvents = evictingOnRemoval(moderationEventsFor(events), options.store.db);
   await app.register(reportRoutes, { store: options.store, settings: moderation, events: moderationEvents });
   await app.register(adminRoutes, {

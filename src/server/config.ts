@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../common/config.ts";
+import type { StoreConfig } from "./db/open.ts";
+import { type ImageCacheSettings, readImageCacheSettings } from "./drawings/image-cache-settings.ts";
 import { nonEmpty, readWhole } from "./env-values.ts";
-import { type ImageCacheSettings, readImageCacheSettings } from "./image-cache-settings.ts";
+import { DEFAULT_EDGE, type EdgeSettings } from "./http/edge-settings.ts";
+import { type ObservabilitySettings, readObservabilitySettings } from "./http/metrics-settings.ts";
 import { type ModerationSettings, readModerationSettings } from "./moderation/settings.ts";
-import { type ObservabilitySettings, readObservabilitySettings } from "./observability/settings.ts";
-import { readPublicBaseUrl } from "./permalink-settings.ts";
-import { DEFAULT_EDGE, type EdgeSettings } from "./plugins/edge-settings.ts";
-import type { StoreConfig } from "./store/open.ts";
+import { readPublicBaseUrl } from "./pages/public-base-url.ts";
 
 /** A start-up problem the operator fixes in the environment or the config file; its message is one line. */
 export class ConfigError extends Error {

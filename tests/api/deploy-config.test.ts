@@ -129,7 +129,7 @@ describe("deploy/fanvas.service", () => {
   it("runs the server as its own user with the hardening options and a writable state directory only", () => {
     for (const line of [
       "User=fanvas",
-      "ExecStart=/usr/bin/node src/server/server.ts",
+      "ExecStart=/usr/bin/node src/server/main.ts",
       "StateDirectory=fanvas",
       "NoNewPrivileges=yes",
       "ProtectSystem=strict",

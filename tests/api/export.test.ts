@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportVisibleDrawings } from "../../src/server/export/zip-export.ts";
-import type { DrawingStatus } from "../../src/server/store/database.ts";
-import { insertDrawing } from "../../src/server/store/drawings.ts";
-import type { Store } from "../../src/server/store/open.ts";
+import { exportVisibleDrawings } from "../../src/server/cli/zip-export.ts";
+import type { Store } from "../../src/server/db/open.ts";
+import type { DrawingStatus } from "../../src/server/db/schema.ts";
+import { insertDrawing } from "../../src/server/drawings/queries.ts";
 import { readZip } from "../helpers/zip.ts";
 import { openTestStore, type TestDatabase, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
@@ -87,7 +87,7 @@ for (const dialect of testDialects()) {
       const path = join(outDir, "command.zip");
       const env: NodeJS.ProcessEnv = { ...process.env, ...database.env };
       if (dialect === "sqlite") delete env.DATABASE_URL;
-      const { stdout } = await promisify(execFile)(process.execPath, ["scripts/export.ts", path], {
+      const { stdout } = await promisify(execFile)(process.execPath, ["src/server/cli/export.ts", path], {
         cwd: REPO_ROOT,
         env,
       });
@@ -100,7 +100,7 @@ for (const dialect of testDialects()) {
 
 describe("export command misuse", () => {
   it("says how to call it when the output path is missing", async () => {
-    const run = promisify(execFile)(process.execPath, ["scripts/export.ts"], { cwd: REPO_ROOT });
+    const run = promisify(execFile)(process.execPath, ["src/server/cli/export.ts"], { cwd: REPO_ROOT });
     await expect(run).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining("Usage: npm run export -- <out.zip>"),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, GalleryItem, GalleryPage } from "../../src/common/api.ts";
-import type { DrawingStatus } from "../../src/server/store/database.ts";
-import { insertDrawing } from "../../src/server/store/drawings.ts";
+import type { DrawingStatus } from "../../src/server/db/schema.ts";
+import { insertDrawing } from "../../src/server/drawings/queries.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";

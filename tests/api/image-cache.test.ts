@@ -3,14 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
-import { decodeRgba } from "../../src/server/images.ts";
+import { openStore } from "../../src/server/db/open.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
-import { openStore } from "../../src/server/store/open.ts";
+import { decodeRgba } from "../../src/server/png/reencode.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { adminPost, moderation, saveNewDrawing } from "./helpers/moderation.ts";
 
-// The image route serves visible drawings from memory (src/server/image-cache.ts). What it must never do
+// The image route serves visible drawings from memory (src/server/drawings/image-cache.ts). What it must never do
 // is serve a drawing a moderator took down, or keep serving bytes the re-encoder replaced.
 
 const sha256 = (bytes: Buffer) => `"${createHash("sha256").update(bytes).digest("hex")}"`;

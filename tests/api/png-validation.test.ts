@@ -2,7 +2,7 @@ import { deflateSync, inflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
-import { decodeRgba } from "../../src/server/images.ts";
+import { decodeRgba } from "../../src/server/png/reencode.ts";
 import { chunksOf, IEND, ihdr, type PngChunk, pngOf } from "../fixtures/png-crafting.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { drawingPng } from "./helpers/png.ts";

@@ -2,8 +2,8 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
 import { ConfigError, readEdgeSettings } from "../../src/server/config.ts";
-import { appWide } from "../../src/server/plugins/app-wide.ts";
-import { saveRateLimit } from "../../src/server/plugins/save-rate-limit.ts";
+import { appWide } from "../../src/server/http/app-wide.ts";
+import { saveRateLimit } from "../../src/server/http/save-rate-limit.ts";
 import { type EdgeApp, startEdgeApp } from "./helpers/edge-app.ts";
 import { drawingPng } from "./helpers/png.ts";
 

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertDrawing } from "../../src/server/drawings/queries.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
-import { findStoredPng } from "../../src/server/store/drawing-bytes.ts";
-import { insertDrawing } from "../../src/server/store/drawings.ts";
-import { countPendingReencodes } from "../../src/server/store/reencoding.ts";
+import { countPendingReencodes } from "../../src/server/jobs/reencode-queries.ts";
+import { findStoredPng } from "../../src/server/jobs/stored-png.ts";
 import { openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 

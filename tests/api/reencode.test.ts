@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
-import { decodeRgba } from "../../src/server/images.ts";
+import { openStore, type Store } from "../../src/server/db/open.ts";
+import { findDrawingImage } from "../../src/server/drawings/queries.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
+import { countPendingReencodes } from "../../src/server/jobs/reencode-queries.ts";
 import type { WorkerLog } from "../../src/server/jobs/worker.ts";
-import { findDrawingImage } from "../../src/server/store/drawings.ts";
-import { openStore, type Store } from "../../src/server/store/open.ts";
-import { countPendingReencodes } from "../../src/server/store/reencoding.ts";
+import { decodeRgba } from "../../src/server/png/reencode.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "./helpers/dialects.ts";
 
 const quiet: WorkerLog = { info: () => {}, error: () => {} };

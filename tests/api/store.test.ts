@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countDrawings, findDrawingImage, insertDrawing } from "../../src/server/store/drawings.ts";
-import { migrationFolder } from "../../src/server/store/migrate.ts";
-import { openStore } from "../../src/server/store/open.ts";
+import { migrationFolder } from "../../src/server/db/migrate.ts";
+import { openStore } from "../../src/server/db/open.ts";
+import { countDrawings, findDrawingImage, insertDrawing } from "../../src/server/drawings/queries.ts";
 import { openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 

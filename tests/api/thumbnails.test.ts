@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SavedDrawing } from "../../src/common/api.ts";
+import type { DrawingStatus } from "../../src/server/db/schema.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
 import type { WorkerLog } from "../../src/server/jobs/worker.ts";
-import type { DrawingStatus } from "../../src/server/store/database.ts";
-import { THUMBNAIL_MAX_BYTES, THUMBNAIL_SIZE } from "../../src/server/thumbnail-image.ts";
+import { THUMBNAIL_MAX_BYTES, THUMBNAIL_SIZE } from "../../src/server/png/thumbnail.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { busyDrawingPng, noisePng } from "./helpers/busy-png.ts";
 import { testDialects } from "./helpers/dialects.ts";

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import type { GalleryPage, SavedDrawing } from "../../src/common/api.ts";
-import { ADMIN_ACTIONS, ADMIN_FILTERS } from "../../src/server/admin/admin-store.ts";
-import { ADMIN_API } from "../../src/server/admin/api-routes.ts";
+import { ADMIN_API } from "../../src/server/moderation/admin-api-routes.ts";
+import { ADMIN_ACTIONS, ADMIN_FILTERS } from "../../src/server/moderation/admin-queries.ts";
 import { readZip } from "../helpers/zip.ts";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN_TOKEN, adminRow, moderateOnPage, openModerator, submitToken } from "./helpers/admin.ts";
@@ -103,7 +103,7 @@ test("admin without the token: every admin page and API route answers 401, and t
   const [drawing] = await seedDrawings(request, server.url, 1);
   const id = drawing?.id ?? "";
 
-  // Every page route of src/server/admin/page-routes.ts, and a path only the catch-all answers.
+  // Every page route of src/server/moderation/admin-page-routes.ts, and a path only the catch-all answers.
   const pageUrls = ["/admin", "/admin?filter=pending", "/admin/login", "/admin/logout"];
   pageUrls.push(...ADMIN_ACTIONS.map((action) => `/admin/drawings/${id}/${action}`), "/admin/anything");
   for (const url of pageUrls) {
@@ -111,7 +111,7 @@ test("admin without the token: every admin page and API route answers 401, and t
   }
   // The page's own same-origin POSTs (its Origin header included) need a session too.
   const pagePosts = ["/admin/logout", ...ADMIN_ACTIONS.map((action) => `/admin/drawings/${id}/${action}`)];
-  // Every route of src/server/admin/api-routes.ts (each filter and action), and the /api/admin catch-all.
+  // Every route of src/server/moderation/admin-api-routes.ts (each filter and action), and the /api/admin catch-all.
   const apiCalls = [
     ...["", ...ADMIN_FILTERS.map((filter) => `?filter=${filter}`)].map((query) => [
       "GET",

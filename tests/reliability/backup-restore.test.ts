@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { decodeRgba } from "../../src/server/images.ts";
+import { decodeRgba } from "../../src/server/png/reencode.ts";
 import { createTestDatabase } from "../api/helpers/dialects.ts";
 import { drawingPng } from "../api/helpers/png.ts";
 import { killLeftoverServers, spawnServer } from "../api/helpers/server-process.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countDrawings } from "../../src/server/store/drawings.ts";
-import { openStore } from "../../src/server/store/open.ts";
+import { openStore } from "../../src/server/db/open.ts";
+import { countDrawings } from "../../src/server/drawings/queries.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../api/helpers/dialects.ts";
 import { killLeftoverServers, type ServerProcess, spawnServer } from "../api/helpers/server-process.ts";
 import { drawingUploads } from "./helpers/drawings.ts";

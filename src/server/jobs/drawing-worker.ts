@@ -1,4 +1,4 @@
-import type { Store } from "../store/open.ts";
+import type { Store } from "../db/open.ts";
 import { reencodeJob } from "./reencode.ts";
 import { thumbnailJob } from "./thumbnail.ts";
 import { type BackgroundWorker, startBackgroundWorker, type WorkerLog } from "./worker.ts";

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { announceImageChange } from "../image-changes.ts";
-import { reencodeLosslessly } from "../images.ts";
-import type { Database } from "../store/database.ts";
-import { finishReencode, type Replacement } from "../store/reencoding.ts";
+import type { Database } from "../db/schema.ts";
+import { announceImageChange } from "../drawings/image-changes.ts";
+import { reencodeLosslessly } from "../png/reencode.ts";
+import { finishReencode, type Replacement } from "./reencode-queries.ts";
 import { storedPngJob } from "./stored-png-job.ts";
 import type { JobKind, WorkerLog } from "./worker.ts";
 

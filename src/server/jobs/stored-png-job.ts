@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../store/database.ts";
-import { findStoredPng } from "../store/drawing-bytes.ts";
-import type { DrawingImage } from "../store/drawings.ts";
-import { findPendingWork, type PendingWorkColumn } from "../store/pending-work.ts";
+import type { Database } from "../db/schema.ts";
+import type { DrawingImage } from "../drawings/queries.ts";
+import { findPendingWork, type PendingWorkColumn } from "./pending-work.ts";
+import { findStoredPng } from "./stored-png.ts";
 import type { JobKind } from "./worker.ts";
 
 /**

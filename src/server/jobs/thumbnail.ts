@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../store/database.ts";
-import { storeThumbnail } from "../store/thumbnails.ts";
-import { makeThumbnail } from "../thumbnail-image.ts";
+import type { Database } from "../db/schema.ts";
+import { storeThumbnail } from "../drawings/thumbnail-queries.ts";
+import { makeThumbnail } from "../png/thumbnail.ts";
 import { storedPngJob } from "./stored-png-job.ts";
 import type { JobKind, WorkerLog } from "./worker.ts";
 

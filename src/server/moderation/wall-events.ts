@@ -1,5 +1,5 @@
-import type { DrawingEvents } from "../events/drawing-events.ts";
-import { galleryItem } from "../gallery/gallery-item.ts";
+import { galleryItem } from "../drawings/wall-item.ts";
+import type { DrawingEvents } from "../live/drawing-events.ts";
 import type { ModerationEvents } from "./events.ts";
 
 /** Moderation's announcements as the wall's events: an approved drawing arrives as a gallery item. */

@@ -1,4 +1,4 @@
-import { HttpError } from "../errors.ts";
+import { HttpError } from "../http/errors.ts";
 
 // How a PostgREST insert request is read: the rows, the Prefer and Accept headers and ?select=.
 // Only what supabase-js and hand-written PostgREST clients send for an insert into drawings.

@@ -17,7 +17,7 @@ export interface EdgeApp {
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Fanvas</title><!--fanvas-config-->
 <script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
 
-/** Builds the app as server.ts does from an environment (readEdgeSettings), over a fresh SQLite store. */
+/** Builds the app as main.ts does from an environment (readEdgeSettings), over a fresh SQLite store. */
 export async function startEdgeApp(
   env: NodeJS.ProcessEnv,
   branding: BrandingConfig = DEFAULT_BRANDING,

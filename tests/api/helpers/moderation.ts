@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { SavedDrawing } from "../../../src/common/api.ts";
-import type { DrawingEvent } from "../../../src/server/events/drawing-events.ts";
+import type { DrawingEvent } from "../../../src/server/live/drawing-events.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "../../../src/server/moderation/settings.ts";
 import { drawingPng } from "./png.ts";
 

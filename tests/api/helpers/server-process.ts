@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const SERVER_ENTRY = "src/server/server.ts";
+const SERVER_ENTRY = "src/server/main.ts";
 /** No wait in these tests may hang: past this, the server is killed and the test fails. */
 const DEADLINE_MS = 20_000;
 
-/** A running `node src/server/server.ts` child. */
+/** A running `node src/server/main.ts` child. */
 export interface ServerProcess {
   readonly port: number;
   readonly baseUrl: string;

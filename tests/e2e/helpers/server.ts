@@ -47,7 +47,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node src/server/server.ts` on 127.0.0.1 (a free port unless `options.port` is given) and resolves once
+ * Starts `node src/server/main.ts` on 127.0.0.1 (a free port unless `options.port` is given) and resolves once
  * it prints its address.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -73,7 +73,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await writeFile(configPath, JSON.stringify(options.branding, null, 2));
     env.FANVAS_CONFIG = configPath;
   }
-  const child = spawn(process.execPath, ["src/server/server.ts"], {
+  const child = spawn(process.execPath, ["src/server/main.ts"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

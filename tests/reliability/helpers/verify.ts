@@ -1,6 +1,6 @@
-import { decodeRgba } from "../../../src/server/images.ts";
-import { findDrawingImage } from "../../../src/server/store/drawings.ts";
-import type { Store } from "../../../src/server/store/open.ts";
+import type { Store } from "../../../src/server/db/open.ts";
+import { findDrawingImage } from "../../../src/server/drawings/queries.ts";
+import { decodeRgba } from "../../../src/server/png/reencode.ts";
 import { drawingPixels } from "./drawings.ts";
 import type { SaveAnswer } from "./saves.ts";
 

@@ -1,0 +1,116 @@
+import type { Insertable, Kysely } from "kysely";
+import { asBuffer } from "../db/as-buffer.ts";
+import { isoTime } from "../db/iso-time.ts";
+import type { Database, DrawingStatus, DrawingsTable } from "../db/schema.ts";
+
+/** A drawing as the API sees it, without its bytes. */
+export interface DrawingRecord {
+  readonly id: string;
+  readonly createdAt: string;
+}
+
+/** A drawing a save stored (or found stored), with the moderation status it has. */
+export interface StoredDrawing extends DrawingRecord {
+  /** A new save is 'visible' or, under pre-moderation, 'pending'; a replay reports the row as it is now. */
+  readonly status: DrawingStatus;
+}
+
+/** The stored PNG with what the image route needs for its headers. */
+export interface DrawingImage {
+  readonly bytes: Buffer;
+  readonly sha256: string;
+}
+
+/** What a caller must supply to store a validated PNG. */
+export interface NewDrawing {
+  readonly id: string;
+  readonly png: Buffer;
+  readonly sha256: string;
+  readonly createdAt: Date;
+  /** 'pending' under pre-moderation; absent means 'visible' (the column's default). */
+  readonly status?: DrawingStatus;
+}
+
+/** What became of a save that carried an Idempotency-Key. */
+export type KeyedSaveOutcome =
+  | { readonly kind: "created"; readonly record: StoredDrawing }
+  | { readonly kind: "replayed"; readonly record: StoredDrawing }
+  | { readonly kind: "key_used_for_other_image" };
+
+/** Stores one drawing; resolves once the row is committed. */
+export async function insertDrawing(db: Kysely<Database>, drawing: NewDrawing): Promise<StoredDrawing> {
+  await db.insertInto("drawings").values(newRow(drawing)).execute();
+  return newRecord(drawing);
+}
+
+/**
+ * Stores a drawing under an idempotency key at most once, in one statement (no transaction holding
+ * SQLite's one connection). When the key is taken, even by a request racing this one, the
+ * unique index makes the insert do nothing and the row already stored answers instead.
+ */
+export async function insertDrawingOnce(
+  db: Kysely<Database>,
+  drawing: NewDrawing,
+  idempotencyKey: string,
+): Promise<KeyedSaveOutcome> {
+  const inserted = await db
+    .insertInto("drawings")
+    .values({ ...newRow(drawing), idempotency_key: idempotencyKey })
+    .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted !== undefined) {
+    return { kind: "created", record: newRecord(drawing) };
+  }
+  // PostgreSQL's insert waited for the racing commit, so this read sees its row; rows are never deleted.
+  const stored = await db
+    .selectFrom("drawings")
+    .select(["id", "created_at", "upload_sha256", "status"])
+    .where("idempotency_key", "=", idempotencyKey)
+    .executeTakeFirstOrThrow();
+  if (stored.upload_sha256 !== drawing.sha256) return { kind: "key_used_for_other_image" };
+  return {
+    kind: "replayed",
+    record: { id: stored.id, createdAt: isoTime(stored.created_at), status: stored.status },
+  };
+}
+
+/** The row a save inserts; the upload's hash is kept apart because re-encoding may replace the bytes later. */
+function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
+  return {
+    id: drawing.id,
+    image_data: drawing.png,
+    byte_size: drawing.png.byteLength,
+    sha256: drawing.sha256,
+    created_at: drawing.createdAt.toISOString(),
+    upload_sha256: drawing.sha256,
+    status: drawing.status,
+  };
+}
+
+/** What a save answers for the row it inserted; an absent status is the column's default. */
+function newRecord(drawing: NewDrawing): StoredDrawing {
+  return { id: drawing.id, createdAt: drawing.createdAt.toISOString(), status: drawing.status ?? "visible" };
+}
+
+/** The PNG bytes of one visible drawing; undefined when no drawing has that id or it is not public. */
+export async function findDrawingImage(db: Kysely<Database>, id: string): Promise<DrawingImage | undefined> {
+  const row = await db
+    .selectFrom("drawings")
+    .select(["image_data", "sha256"])
+    .where("id", "=", id)
+    .where("status", "=", "visible")
+    .executeTakeFirst();
+  if (row === undefined) return undefined;
+  return { bytes: asBuffer(row.image_data), sha256: row.sha256 };
+}
+
+/** How many drawings are stored. */
+export async function countDrawings(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("drawings")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirstOrThrow();
+  // pg returns count(*) as a string (bigint); SQLite as a number.
+  return Number(row.count);
+}

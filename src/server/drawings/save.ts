@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from "node:crypto";
+import { DRAWINGS_PATH } from "../../common/api.ts";
+import type { Store } from "../db/open.ts";
+import type { ModerationSettings } from "../moderation/settings.ts";
+import { validateDrawingPng } from "../png/validate.ts";
+import { keyUsedForOtherImage } from "./idempotency.ts";
+import { insertDrawing, insertDrawingOnce, type NewDrawing, type StoredDrawing } from "./queries.ts";
+
+// The one save path behind every upload route (/api/drawings and the Supabase-compatible
+// /rest/v1/drawings), so validation, idempotency and moderation can never differ between them.
+
+/** The Supabase-compatible (PostgREST-shaped) insert path. */
+export const REST_DRAWINGS_PATH = "/rest/v1/drawings";
+/** Every route that stores drawings: the rate limit and the save metrics count exactly these. */
+export const SAVE_PATHS: ReadonlySet<string> = new Set([DRAWINGS_PATH, REST_DRAWINGS_PATH]);
+
+/** A stored drawing, and whether this request stored it ("created") or a retry found it ("replayed"). */
+export interface SaveOutcome {
+  readonly kind: "created" | "replayed";
+  readonly record: StoredDrawing;
+}
+
+/** Post-moderation shows a save at once; pre-moderation keeps it for a moderator. */
+export type ModerationMode = ModerationSettings["mode"];
+
+/**
+ * Validates an uploaded PNG (throws the 4xx HttpError naming the problem), gives it an id and the
+ * status the moderation mode asks for.
+ */
+export async function prepareDrawing(png: Buffer, mode: ModerationMode): Promise<NewDrawing> {
+  await validateDrawingPng(png);
+  const sha256 = createHash("sha256").update(png).digest("hex");
+  const status = mode === "pre" ? "pending" : "visible";
+  return { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date(), status };
+}
+
+/**
+ * Stores a prepared drawing, at most once per idempotency key; a key already used for another image
+ * is the 409. Resolves only once the row is committed (SQLite: WAL fsynced), so a 201 survives a kill.
+ */
+export async function storeDrawing(
+  store: Store,
+  drawing: NewDrawing,
+  key: string | undefined,
+): Promise<SaveOutcome> {
+  const outcome =
+    key === undefined
+      ? { kind: "created" as const, record: await insertDrawing(store.db, drawing) }
+      : await insertDrawingOnce(store.db, drawing, key);
+  if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
+  if (outcome.kind === "created") store.pendingWork.notify();
+  return outcome;
+}
+
+/** Validates and stores one uploaded PNG; outcome.record.status says whether it is public yet. */
+export async function saveDrawing(
+  store: Store,
+  png: Buffer,
+  key: string | undefined,
+  mode: ModerationMode,
+): Promise<SaveOutcome> {
+  return storeDrawing(store, await prepareDrawing(png, mode), key);
+}
+
+/** Runs a save with background re-encoding held back, so it never slows the answer down. */
+export async function duringSave<T>(store: Store, save: () => Promise<T>): Promise<T> {
+  const saveFinished = store.pendingWork.saveStarted();
+  try {
+    return await save();
+  } finally {
+    saveFinished();
+  }
+}

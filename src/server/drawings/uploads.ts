@@ -1,0 +1,58 @@
+import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
+import { HttpError } from "../http/errors.ts";
+
+/** The only data URL prefix accepted: what canvas.toDataURL("image/png") produces. */
+const DATA_URL_PREFIX = "data:image/png;base64,";
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const UPLOAD_HINT =
+  'send the PNG bytes with Content-Type: image/png, or JSON {"image_data": "data:image/png;base64,..."}';
+
+/** The PNG bytes of an upload: a raw image/png body, or the spec's JSON `{ image_data: <data URL> }`. */
+export function uploadedPng(body: unknown): Buffer {
+  if (Buffer.isBuffer(body)) return body;
+  if (
+    typeof body === "object" &&
+    body !== null &&
+    "image_data" in body &&
+    typeof body.image_data === "string"
+  ) {
+    return decodeDataUrl(body.image_data);
+  }
+  throw new HttpError(400, "empty_body", `The request has no drawing in it; ${UPLOAD_HINT}.`);
+}
+
+/** Decodes a PNG data URL, refusing anything but strict base64 behind the exact PNG prefix. */
+export function decodeDataUrl(dataUrl: string): Buffer {
+  if (!dataUrl.startsWith(DATA_URL_PREFIX)) {
+    const start = JSON.stringify(dataUrl.slice(0, 30));
+    throw new HttpError(
+      400,
+      "bad_data_url",
+      `image_data must start with exactly "${DATA_URL_PREFIX}" but starts with ${start}; send canvas.toDataURL("image/png").`,
+    );
+  }
+  const base64 = dataUrl.slice(DATA_URL_PREFIX.length);
+  if (base64.length === 0) {
+    throw new HttpError(
+      400,
+      "empty_body",
+      `image_data holds no image after "${DATA_URL_PREFIX}"; ${UPLOAD_HINT}.`,
+    );
+  }
+  // Refuse by length before decoding, so an oversized upload costs no memory.
+  if (Math.floor((base64.length * 3) / 4) - 2 > MAX_UPLOAD_BYTES) {
+    throw new HttpError(
+      413,
+      "too_large",
+      `The image in image_data is larger than ${MAX_UPLOAD_BYTES} bytes (2 MiB).`,
+    );
+  }
+  if (base64.length % 4 !== 0 || !BASE64.test(base64)) {
+    throw new HttpError(
+      400,
+      "bad_data_url",
+      `The text after "${DATA_URL_PREFIX}" is not valid base64; send canvas.toDataURL("image/png") unchanged.`,
+    );
+  }
+  return Buffer.from(base64, "base64");
+}

@@ -1,0 +1,154 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Store } from "../db/open.ts";
+import { SAVE_PATHS } from "../drawings/save.ts";
+import { pendingBackgroundWork } from "../jobs/queue-depth.ts";
+import { sendApiError } from "./errors.ts";
+import { Registry } from "./metrics-registry.ts";
+import type { ObservabilitySettings } from "./metrics-settings.ts";
+
+/** Options of the metrics plugin. */
+export interface MetricsOptions {
+  readonly store: Store;
+  readonly settings: ObservabilitySettings;
+}
+
+/** Latency buckets in seconds: a save takes tens of milliseconds, a slow upload seconds. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const EXPOSITION_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+/**
+ * Counts every answer (latency per route) and every save (accepted, or rejected by its ApiError code)
+ * and serves GET /metrics in Prometheus' text format, closed unless the operator opened it.
+ */
+export async function metrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {
+  const registry = new Registry();
+  const saves = registry.counter("fanvas_saves_total", "Save requests, by route, result and reason.");
+  const latency = registry.histogram(
+    "fanvas_http_request_duration_seconds",
+    "Time from request to answer, by route, method and status class.",
+    LATENCY_BUCKETS,
+  );
+  // Requests not yet answered, by route; on /api/events that is the open live-wall streams.
+  const inFlight = new Map<string, number>();
+  registry.gauge(
+    "fanvas_http_requests_in_flight",
+    "Requests not yet answered, by route (on /api/events: open event streams).",
+    async () => [...inFlight].map(([route, count]) => [{ route }, count] as const),
+  );
+  registerGauges(registry, options);
+
+  app.addHook("onRequest", async (request, reply) => {
+    const route = request.routeOptions.url ?? "(no route)";
+    inFlight.set(route, (inFlight.get(route) ?? 0) + 1);
+    // "close" comes once per response, answered or cut by the client (a stream's usual end).
+    reply.raw.once("close", () => inFlight.set(route, (inFlight.get(route) ?? 1) - 1));
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    const route = request.routeOptions.url;
+    if (request.method !== "POST" || route === undefined || !SAVE_PATHS.has(route)) return payload;
+    const status = reply.statusCode;
+    if (status < 400)
+      saves.inc({ route, result: "accepted", reason: status === 200 ? "replayed" : "stored" });
+    else saves.inc({ route, result: "rejected", reason: apiErrorCode(payload) ?? `http_${status}` });
+    return payload;
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    latency.observe(
+      {
+        route: request.routeOptions.url ?? "(no route)",
+        method: request.method,
+        status: `${Math.floor(reply.statusCode / 100)}xx`,
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get("/metrics", async (request, reply) => {
+    const refusal = refuseScrape(request, reply, options.settings);
+    if (refusal !== undefined) return refusal;
+    return reply
+      .header("cache-control", "no-store")
+      .type(EXPOSITION_TYPE)
+      .send(await registry.render());
+  });
+}
+
+function registerGauges(registry: Registry, options: MetricsOptions): void {
+  const { store } = options;
+  registry.gauge("fanvas_background_queue_depth", "Background jobs pending in the store, by job.", async () =>
+    Object.entries(await pendingBackgroundWork(store.db)).map(([job, count]) => [{ job }, count] as const),
+  );
+  registry.gauge(
+    "fanvas_db_pool_connections",
+    "Database connections by state (SQLite: one shared connection).",
+    async () => {
+      const state = store.connections();
+      const dialect = store.dialect;
+      return [
+        [{ dialect, state: "total" }, state.total],
+        [{ dialect, state: "idle" }, state.idle],
+        [{ dialect, state: "waiting" }, state.waiting],
+        [{ dialect, state: "max" }, state.max],
+      ] as const;
+    },
+  );
+  registry.gauge("fanvas_process_resident_memory_bytes", "Resident memory of this process.", async () => [
+    [{}, process.memoryUsage.rss()],
+  ]);
+}
+
+/** undefined when the scrape may proceed; otherwise the refusal already sent. */
+function refuseScrape(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settings: ObservabilitySettings,
+): FastifyReply | undefined {
+  if (settings.metricsToken === undefined && !settings.metricsAllowLocal) {
+    // Not configured: nothing here, as for any unknown path.
+    return sendApiError(reply, {
+      statusCode: 404,
+      code: "not_found",
+      message: "Nothing is at GET /metrics; the operator opens it with METRICS_TOKEN or METRICS_ALLOW_LOCAL.",
+    });
+  }
+  if (settings.metricsAllowLocal && isDirectLoopback(request)) return undefined;
+  if (
+    settings.metricsToken !== undefined &&
+    bearerMatches(request.headers.authorization, settings.metricsToken)
+  ) {
+    return undefined;
+  }
+  reply.header("www-authenticate", 'Bearer realm="metrics"');
+  return sendApiError(reply, {
+    statusCode: 401,
+    code: "unauthorized",
+    message:
+      "GET /metrics needs Authorization: Bearer <METRICS_TOKEN> (or a direct loopback scrape with METRICS_ALLOW_LOCAL=true).",
+  });
+}
+
+/** A loopback socket with no proxy header: a proxy on the same host forwards the public's requests. */
+function isDirectLoopback(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? "";
+  const loopback = address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+  return (
+    loopback && request.headers["x-forwarded-for"] === undefined && request.headers.forwarded === undefined
+  );
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (\S+)$/i.exec(header ?? "")?.[1] ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function apiErrorCode(payload: unknown): string | undefined {
+  if (typeof payload !== "string") return undefined;
+  try {
+    const code: unknown = (JSON.parse(payload) as { code?: unknown }).code;
+    return typeof code === "string" && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}

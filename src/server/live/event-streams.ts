@@ -1,0 +1,82 @@
+import { PassThrough } from "node:stream";
+import { encodeCursor } from "../drawings/wall-cursor.ts";
+import type { DrawingEvent, DrawingEvents } from "./drawing-events.ts";
+
+/** How many streams one process keeps open, and how often it proves an idle one is alive. */
+export interface EventStreamLimits {
+  /** Past this many open streams a new one is answered 503, so memory and sockets stay bounded. */
+  readonly maxStreams: number;
+  /** A comment this often keeps proxies from closing an idle stream (most cut at 30-60 s). */
+  readonly heartbeatMs: number;
+}
+
+/** 1,000 streams of a few KB each; a heartbeat every 15 s. */
+export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = { maxStreams: 1000, heartbeatMs: 15_000 };
+
+/** EventSource waits this long before reconnecting after a drop (the browser default is about 3 s). */
+const RECONNECT_MS = 2000;
+/** A client this far behind is not reading; it is dropped (and reconnects) instead of growing memory. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/** The open Server-Sent Events streams of one process. */
+export interface EventStreams {
+  /** A new stream subscribed to the wall, or undefined when the process already has maxStreams open. */
+  open(): PassThrough | undefined;
+  /** Ends every stream (graceful shutdown): clients reconnect to a process that is still running. */
+  closeAll(): void;
+  /** How many are open now. */
+  count(): number;
+}
+
+/** Streams over the hub; one shared heartbeat timer runs while any stream is open. */
+export function createEventStreams(events: DrawingEvents, limits: EventStreamLimits): EventStreams {
+  const streams = new Set<PassThrough>();
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  const beat = () => {
+    for (const stream of streams) send(stream, ": heartbeat\n\n");
+  };
+
+  return {
+    open: () => {
+      if (streams.size >= limits.maxStreams) return undefined;
+      const stream = new PassThrough();
+      streams.add(stream);
+      const unsubscribe = events.subscribe((event) => send(stream, formatEvent(event)));
+      // Fires on every end: the client hung up, it fell behind, or the app is closing.
+      stream.on("close", () => {
+        unsubscribe();
+        streams.delete(stream);
+        if (streams.size === 0 && heartbeat !== undefined) {
+          clearInterval(heartbeat);
+          heartbeat = undefined;
+        }
+      });
+      // The first bytes go out at once, so the client knows it is connected.
+      stream.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+      heartbeat ??= setInterval(beat, limits.heartbeatMs).unref();
+      return stream;
+    },
+    closeAll: () => {
+      for (const stream of streams) stream.end();
+    },
+    count: () => streams.size,
+  };
+}
+
+function send(stream: PassThrough, text: string): void {
+  if (stream.writableEnded || stream.destroyed) return;
+  if (stream.writableLength > MAX_BUFFERED_BYTES) stream.destroy();
+  else stream.write(text);
+}
+
+/**
+ * One SSE message. A drawing's id is its gallery cursor, so a reconnecting client's Last-Event-ID
+ * names a place on the wall; a removal carries no id and leaves that place unchanged.
+ */
+function formatEvent(event: DrawingEvent): string {
+  if (event.type === "removed") return `event: removed\ndata: ${JSON.stringify({ id: event.id })}\n\n`;
+  const { item } = event;
+  const id = encodeCursor({ createdAt: item.createdAt, id: item.id });
+  return `id: ${id}\nevent: drawing\ndata: ${JSON.stringify(item)}\n\n`;
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import { EVENTS_PATH } from "../../common/api.ts";
+import { errorResponses, sendApiError } from "../http/errors.ts";
+import type { DrawingEvents } from "./drawing-events.ts";
+import { createEventStreams, type EventStreamLimits } from "./event-streams.ts";
+
+/** Options of the events route. */
+export interface EventsRoutesOptions {
+  readonly events: DrawingEvents;
+  readonly limits: EventStreamLimits;
+}
+
+/** GET /api/events: the wall's Server-Sent Events (new drawings, removed drawings). */
+export async function eventsRoutes(app: FastifyInstance, options: EventsRoutesOptions): Promise<void> {
+  const streams = createEventStreams(options.events, options.limits);
+  // An open stream never ends by itself; ending them first lets the close finish (clients reconnect).
+  app.addHook("preClose", async () => streams.closeAll());
+
+  app.get(
+    EVENTS_PATH,
+    {
+      schema: {
+        response: {
+          200: { description: "text/event-stream: event drawing (GalleryItem), event removed ({id})" },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const stream = streams.open();
+      if (stream === undefined) {
+        request.log.warn({ open: streams.count() }, "event stream refused: this process is at its limit");
+        return sendApiError(reply.header("Retry-After", "10"), {
+          statusCode: 503,
+          code: "too_many_streams",
+          message:
+            "This server has as many live connections as it can hold; the page retries by itself, and new drawings still appear on reload.",
+        });
+      }
+      // The response closes when the client goes away; the stream (and its subscription) goes with it.
+      reply.raw.on("close", () => stream.destroy());
+      return (
+        reply
+          .header("Content-Type", "text/event-stream; charset=utf-8")
+          .header("Cache-Control", "no-cache, no-transform")
+          // nginx would otherwise buffer the stream and deliver events in bursts.
+          .header("X-Accel-Buffering", "no")
+          // The socket is not reused after a stream, so an ended stream never holds a shutdown open.
+          .header("Connection", "close")
+          .send(stream)
+      );
+    },
+  );
+}

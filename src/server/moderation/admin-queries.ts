@@ -1,0 +1,142 @@
+import { createHash } from "node:crypto";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import { asBuffer } from "../db/as-buffer.ts";
+import { isoTime } from "../db/iso-time.ts";
+import type { Database, DrawingStatus } from "../db/schema.ts";
+
+/** Which drawings the admin lists. */
+export type AdminFilter = "newest" | "reported" | "pending" | "hidden";
+export const ADMIN_FILTERS: readonly AdminFilter[] = ["newest", "reported", "pending", "hidden"];
+
+/** One drawing as a moderator sees it. */
+export interface AdminDrawing {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly status: DrawingStatus;
+  /** Reports since the last review (all reports when never reviewed). */
+  readonly reportCount: number;
+}
+
+/** What a moderator can do to a drawing. */
+export type AdminAction = "hide" | "restore" | "delete";
+export const ADMIN_ACTIONS: readonly AdminAction[] = ["hide", "restore", "delete"];
+
+/** How an action changed a drawing; "conflict" when it cannot apply (restoring a deleted drawing). */
+export type ActionOutcome =
+  | {
+      readonly kind: "changed";
+      readonly from: DrawingStatus;
+      readonly to: DrawingStatus;
+      readonly createdAt: string;
+    }
+  | { readonly kind: "not_found" }
+  | { readonly kind: "conflict"; readonly status: DrawingStatus };
+
+const EMPTY = new Uint8Array(0);
+const EMPTY_SHA256 = createHash("sha256").digest("hex");
+
+/** Reports that count: those made after the drawing's last review. */
+function openReports(eb: ExpressionBuilder<Database, "drawings">) {
+  return eb
+    .selectFrom("reports")
+    .select((inner) => inner.fn.countAll().as("n"))
+    .whereRef("reports.drawing_id", "=", "drawings.id")
+    .where((inner) =>
+      inner.or([
+        inner("drawings.reviewed_at", "is", null),
+        inner("reports.created_at", ">=", inner.ref("drawings.reviewed_at")),
+      ]),
+    );
+}
+
+/** Up to `limit` drawings for the admin list; deleted drawings are never listed. */
+export async function listForAdmin(
+  db: Kysely<Database>,
+  filter: AdminFilter,
+  limit: number,
+): Promise<AdminDrawing[]> {
+  let query = db
+    .selectFrom("drawings")
+    .select((eb) => ["id", "created_at", "status", openReports(eb).as("report_count")])
+    .where("status", "!=", "deleted");
+  if (filter === "pending") query = query.where("status", "=", "pending").orderBy("created_at", "asc");
+  if (filter === "hidden") query = query.where("status", "=", "hidden").orderBy("created_at", "desc");
+  if (filter === "reported") {
+    query = query
+      .where((eb) => eb(openReports(eb), ">", 0))
+      .orderBy("report_count", "desc")
+      .orderBy("created_at", "desc");
+  }
+  if (filter === "newest") query = query.orderBy("created_at", "desc").orderBy("id", "desc");
+  const rows = await query.limit(limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: isoTime(row.created_at),
+    status: row.status,
+    reportCount: Number(row.report_count ?? 0),
+  }));
+}
+
+/** The status an action leads to from the current one; undefined when it cannot apply. */
+function nextStatus(action: AdminAction, current: DrawingStatus): DrawingStatus | undefined {
+  if (current === "deleted") return action === "delete" ? "deleted" : undefined;
+  if (action === "hide") return "hidden";
+  if (action === "restore") return "visible";
+  return "deleted";
+}
+
+/**
+ * Applies a moderator's action and marks the drawing reviewed, so the reports it had stop counting.
+ * No transaction (on SQLite it would hold the one connection, queueing every other query): the update
+ * applies only if the status is still the one read, and a concurrent change makes it read again.
+ * Delete also drops the image and thumbnail bytes.
+ */
+export async function applyAction(
+  db: Kysely<Database>,
+  id: string,
+  action: AdminAction,
+): Promise<ActionOutcome> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const row = await db
+      .selectFrom("drawings")
+      .select(["status", "created_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (row === undefined) return { kind: "not_found" };
+    const to = nextStatus(action, row.status);
+    if (to === undefined) return { kind: "conflict", status: row.status };
+    const reviewedAt = new Date().toISOString();
+    const erase =
+      to === "deleted"
+        ? {
+            image_data: EMPTY,
+            byte_size: 0,
+            sha256: EMPTY_SHA256,
+            thumbnail_webp: EMPTY,
+            reencoded_at: reviewedAt,
+          }
+        : {};
+    const result = await db
+      .updateTable("drawings")
+      .set({ status: to, reviewed_at: reviewedAt, ...erase })
+      .where("id", "=", id)
+      .where("status", "=", row.status)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n) {
+      return { kind: "changed", from: row.status, to, createdAt: isoTime(row.created_at) };
+    }
+  }
+  throw new Error(`The drawing ${id} kept changing while a moderator acted on it; try again.`);
+}
+
+/** A drawing's PNG whatever its status, for moderators; undefined when unknown or deleted. */
+export async function findAnyDrawingPng(db: Kysely<Database>, id: string): Promise<Buffer | undefined> {
+  const row = await db
+    .selectFrom("drawings")
+    .select("image_data")
+    .where("id", "=", id)
+    .where("status", "!=", "deleted")
+    .executeTakeFirst();
+  if (row === undefined || row.image_data.byteLength === 0) return undefined;
+  return asBuffer(row.image_data);
+}

@@ -1,0 +1,123 @@
+import { createHmac } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { DRAWINGS_PATH } from "../../common/api.ts";
+import type { Store } from "../db/open.ts";
+import { errorResponses, HttpError, sendApiError } from "../http/errors.ts";
+import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
+import type { ModerationEvents } from "./events.ts";
+import { drawingStatus, hideIfReported, recordReport, reporterSalt } from "./report-queries.ts";
+import type { ModerationSettings } from "./settings.ts";
+
+/** Options of the report route. */
+export interface ReportRoutesOptions {
+  readonly store: Store;
+  readonly settings: ModerationSettings;
+  readonly events: ModerationEvents;
+}
+
+/** Room for a sentence; a report is a flag, not an essay. */
+const MAX_REASON_LENGTH = 200;
+const MAX_REPORT_BODY_BYTES = 2048;
+const DRAWING_ID = /^[A-Za-z0-9_-]{12}$/;
+
+const reportAnswerSchema = {
+  type: "object",
+  required: ["status"],
+  properties: { status: { type: "string" } },
+} as const;
+
+/**
+ * POST /api/drawings/<id>/report with an optional JSON { reason }: 202 once recorded. One report per
+ * client and drawing counts; at the threshold the drawing is hidden until a moderator reviews it.
+ */
+export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions): Promise<void> {
+  const { db } = options.store;
+  const { settings } = options;
+  let salt: Promise<string> | undefined;
+  const defaultJson = app.getDefaultJsonParser("error", "error");
+  // A report button may post no body at all, even with a JSON content type.
+  app.removeContentTypeParser(["application/json", "text/plain"]);
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: MAX_REPORT_BODY_BYTES },
+    (request, body, done) => {
+      const text = String(body);
+      if (text.trim() === "") done(null, undefined);
+      else defaultJson(request, text, done);
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    `${DRAWINGS_PATH}/:id/report`,
+    {
+      // Counted before the body is read, per client (request.ip, which trust-proxy decides).
+      onRequest: fixedWindowLimit(
+        { limit: settings.reportRateLimit, windowSeconds: settings.reportRateWindowSeconds },
+        "reports",
+      ),
+      schema: {
+        params: { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+        response: { 202: reportAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const reason = reportReason(request.body);
+      // Pending, hidden and deleted drawings are not public, so they cannot be reported (nor told apart).
+      if (!DRAWING_ID.test(id) || (await drawingStatus(db, id)) !== "visible") {
+        return sendApiError(reply, {
+          statusCode: 404,
+          code: "not_found",
+          message: "No drawing on the wall has this id; it may have been removed already.",
+        });
+      }
+      // A failed read is forgotten, so one database hiccup does not refuse every later report.
+      salt ??= reporterSalt(db).catch((error: unknown) => {
+        salt = undefined;
+        throw error;
+      });
+      const reporterHash = createHmac("sha256", await salt)
+        .update(request.ip)
+        .digest("base64url");
+      await recordReport(db, { drawingId: id, reporterHash, reason, at: new Date() });
+      if (await hideIfReported(db, id, settings.reportThreshold)) {
+        request.log.info({ drawingId: id }, "drawing hidden by reports until a moderator reviews it");
+        await announceRemoved(options.events, id, request.log);
+      }
+      // The same answer whether or not this report hid it: reporters learn nothing about the others.
+      return reply.code(202).header("Cache-Control", "no-store").send({ status: "received" });
+    },
+  );
+}
+
+/** The optional reason of a report body: nothing, {}, or { reason: "..." } of at most 200 characters. */
+function reportReason(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === "object" && !Array.isArray(body)) {
+    const fields = Object.keys(body);
+    const reason: unknown = (body as { reason?: unknown }).reason;
+    const onlyReason = fields.every((field) => field === "reason");
+    if (onlyReason && reason === undefined) return undefined;
+    if (onlyReason && typeof reason === "string" && reason.length <= MAX_REASON_LENGTH) {
+      return reason.trim() === "" ? undefined : reason;
+    }
+  }
+  throw new HttpError(
+    400,
+    "bad_report",
+    `A report's body is empty or JSON { "reason": "..." } with at most ${MAX_REASON_LENGTH} characters.`,
+  );
+}
+
+/** The database is the truth; a failed announcement is logged, never turned into a failed report. */
+async function announceRemoved(
+  events: ModerationEvents,
+  id: string,
+  log: { error(fields: object, message: string): void },
+): Promise<void> {
+  try {
+    await events.removed(id);
+  } catch (error) {
+    log.error({ err: error, drawingId: id }, "could not announce a hidden drawing to the wall");
+  }
+}

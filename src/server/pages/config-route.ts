@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import { type BrandingConfig, brandingConfigSchema } from "../../common/config.ts";
+import { errorResponses } from "../http/errors.ts";
+
+/** Options of the config route. */
+export interface ConfigRoutesOptions {
+  readonly branding: BrandingConfig;
+}
+
+const brandingResponseSchema = {
+  type: "object",
+  required: Object.keys(brandingConfigSchema.properties),
+  properties: brandingConfigSchema.properties,
+} as const;
+
+/** GET /api/config: the branding as JSON, for `vite dev`, where no server injects it into the HTML. */
+export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOptions): Promise<void> {
+  app.get(
+    "/api/config",
+    { schema: { response: { 200: brandingResponseSchema, ...errorResponses } } },
+    (_request, reply) => reply.header("Cache-Control", "no-cache").send(options.branding),
+  );
+}

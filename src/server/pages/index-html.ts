@@ -1,0 +1,36 @@
+import { type BrandingConfig, CONFIG_ELEMENT_ID } from "../../common/config.ts";
+
+/** The comment in the built index.html's head that the branding block replaces. */
+const CONFIG_PLACEHOLDER = "<!--fanvas-config-->";
+
+/**
+ * Puts the branding into the built page at run time, so an operator rebrands without rebuilding:
+ * a JSON block the page reads at start, and the title for tabs and link previews.
+ */
+export function injectBranding(html: string, branding: BrandingConfig): string {
+  if (!html.includes(CONFIG_PLACEHOLDER)) {
+    throw new Error(
+      `The built index.html lacks ${CONFIG_PLACEHOLDER} in its head; rebuild it with npm run build.`,
+    );
+  }
+  const block = `<script id="${CONFIG_ELEMENT_ID}" type="application/json">${jsonForScript(branding)}</script>`;
+  // Replacer functions, not strings: a "$&" in a config value must stay literal text.
+  return html
+    .replace(CONFIG_PLACEHOLDER, () => block)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(branding.title)}</title>`);
+}
+
+/** JSON that cannot end its script element early: "<" (as in "</script>") becomes \u003c. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
+
+/** Escapes text for an HTML text node or attribute value. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { BrandingConfig, PageConfig } from "../../common/config.ts";
+import { errorResponses, sendApiError } from "../http/errors.ts";
+import { injectBranding } from "./index-html.ts";
+
+/** Options of the page routes. */
+export interface PageRoutesOptions {
+  readonly branding: BrandingConfig;
+  /** The directory `vite build` wrote (index.html, assets/, public files). */
+  readonly clientDir: string;
+  /** PUBLIC_BASE_URL, handed to the page so its share links use the public address. */
+  readonly publicBaseUrl?: string | undefined;
+}
+
+const YEAR = "public, max-age=31536000, immutable";
+const HOUR = "public, max-age=3600";
+
+const htmlSchema = {
+  response: { 200: { description: "The drawing page (text/html)", type: "string" }, ...errorResponses },
+} as const;
+
+/** GET / with the branding injected, and the built files; without a build, / says how to make one. */
+export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
+  const html = readBuiltIndex(options);
+  if (html === undefined) {
+    app.get("/", { schema: htmlSchema }, (_request, reply) =>
+      sendApiError(reply, {
+        statusCode: 503,
+        code: "page_not_built",
+        message: "The page is not built: run npm run build",
+      }),
+    );
+    return;
+  }
+  const sendPage = (reply: FastifyReply) =>
+    // The HTML names the hashed assets of the current build, so it must be revalidated every time.
+    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
+  app.get("/", { schema: htmlSchema }, (_request, reply) => sendPage(reply));
+  app.get("/index.html", { schema: htmlSchema }, (_request, reply) => sendPage(reply));
+
+  await app.register(fastifyStatic, {
+    root: options.clientDir,
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      // Vite puts content-hashed names under assets/: they never change, so cache them for a year.
+      const hashed = relative(options.clientDir, filePath).startsWith(`assets${sep}`);
+      reply.header("Cache-Control", hashed ? YEAR : HOUR);
+    },
+  });
+}
+
+/** The built index.html with the branding in it, read once; undefined when there is no build. */
+function readBuiltIndex(options: PageRoutesOptions): string | undefined {
+  let source: string;
+  try {
+    source = readFileSync(join(options.clientDir, "index.html"), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  const { branding, publicBaseUrl } = options;
+  const config: PageConfig = publicBaseUrl === undefined ? branding : { ...branding, publicBaseUrl };
+  return injectBranding(source, config);
+}

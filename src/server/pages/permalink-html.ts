@@ -1,0 +1,105 @@
+/** The HTML of a drawing's permalink page and of its "not found" page: no script, every value escaped. */
+import { CANVAS_SIZE } from "../../common/constants.ts";
+import { escapeHtml } from "./index-html.ts";
+
+/** Where the permalink page's stylesheet is served (a file, since the CSP refuses inline styles). */
+export const PERMALINK_STYLESHEET_PATH = "/d/permalink.css";
+
+/** What the permalink page shows and tells link previews. */
+export interface PermalinkPageData {
+  /** The community's title (branding). */
+  readonly title: string;
+  readonly faviconImage: string;
+  /** Path of the PNG on this server, for the page's own img. */
+  readonly imagePath: string;
+  /** Absolute URL of the PNG, for og:image and twitter:image (crawlers need the scheme and host). */
+  readonly imageUrl: string;
+  /** Absolute URL of this page, for og:url and the canonical link. */
+  readonly pageUrl: string;
+  /** ISO 8601 time the drawing was stored. */
+  readonly createdAt: string;
+}
+
+/** The permalink page: the drawing, the community title, a way back to the drawing tool, and social card meta. */
+export function permalinkPageHtml(data: PermalinkPageData): string {
+  const title = escapeHtml(data.title);
+  const description = escapeHtml(`A drawing by a fan of ${data.title}. Draw your own!`);
+  const alt = escapeHtml(`A drawing shared on ${data.title}`);
+  const meta: [string, string, string][] = [
+    ["property", "og:type", "article"],
+    ["property", "og:site_name", data.title],
+    ["property", "og:title", data.title],
+    ["property", "og:description", `A drawing by a fan of ${data.title}. Draw your own!`],
+    ["property", "og:url", data.pageUrl],
+    ["property", "og:image", data.imageUrl],
+    ["property", "og:image:type", "image/png"],
+    ["property", "og:image:width", String(CANVAS_SIZE)],
+    ["property", "og:image:height", String(CANVAS_SIZE)],
+    ["property", "og:image:alt", `A drawing shared on ${data.title}`],
+    ["name", "twitter:card", "summary_large_image"],
+    ["name", "twitter:title", data.title],
+    ["name", "twitter:description", `A drawing by a fan of ${data.title}. Draw your own!`],
+    ["name", "twitter:image", data.imageUrl],
+  ];
+  const metaTags = meta
+    .map(([attribute, key, value]) => `    <meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
+    .join("\n");
+  const body = `    <main class="permalink">
+      <h1 class="permalink__title">${title}</h1>
+      <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${alt}" />
+      <p class="permalink__meta">Drawn <time datetime="${escapeHtml(data.createdAt)}">${escapeHtml(formatDay(data.createdAt))}</time></p>
+      <p><a class="permalink__cta" href="/">Draw your own</a></p>
+    </main>`;
+  return documentHtml({
+    title: `${title} — a fan drawing`,
+    head: `    <meta name="description" content="${description}" />
+    <link rel="canonical" href="${escapeHtml(data.pageUrl)}" />
+${metaTags}`,
+    faviconImage: data.faviconImage,
+    body,
+  });
+}
+
+/** The page for an id that is unknown, or for a drawing the public may not see (indistinguishable on purpose). */
+export function permalinkNotFoundHtml(title: string, faviconImage: string): string {
+  return documentHtml({
+    title: `Drawing not found — ${escapeHtml(title)}`,
+    head: `    <meta name="robots" content="noindex" />`,
+    faviconImage,
+    body: `    <main class="permalink">
+      <h1 class="permalink__title">Drawing not found</h1>
+      <p>This drawing does not exist or is no longer shown on ${escapeHtml(title)}.</p>
+      <p><a class="permalink__cta" href="/">Draw your own</a></p>
+    </main>`,
+  });
+}
+
+/** "21 Nov 2026" in UTC, so the page reads the same wherever it is rendered. */
+function formatDay(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+function documentHtml(parts: { title: string; head: string; faviconImage: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${parts.title}</title>
+    <link rel="icon" href="${escapeHtml(parts.faviconImage)}" />
+    <link rel="stylesheet" href="${PERMALINK_STYLESHEET_PATH}" />
+${parts.head}
+  </head>
+  <body>
+${parts.body}
+  </body>
+</html>
+`;
+}

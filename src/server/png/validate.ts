@@ -1,0 +1,90 @@
+import { CANVAS_SIZE, MAX_UPLOAD_BYTES } from "../../common/constants.ts";
+import { HttpError } from "../http/errors.ts";
+import { checkPngStructure } from "./structure.ts";
+
+/** Every PNG file starts with these 8 bytes. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Signature, IHDR length and type, then width and height: the first 24 bytes of every PNG. */
+const IHDR_END = 24;
+
+const SAVE_HINT = "save the 600 x 600 drawing canvas as PNG and send that file unchanged";
+
+/** Width and height as the PNG's IHDR chunk declares them. */
+export interface PngSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** True when the bytes begin with the PNG signature. */
+function hasPngSignature(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.equals(bytes.subarray(0, PNG_SIGNATURE.length))
+  );
+}
+
+/** Reads the declared size from the IHDR chunk without decoding; undefined when the header is not there. */
+function readPngSize(bytes: Buffer): PngSize | undefined {
+  if (
+    bytes.length < IHDR_END ||
+    bytes.readUInt32BE(8) !== 13 ||
+    bytes.toString("latin1", 12, 16) !== "IHDR"
+  ) {
+    return undefined;
+  }
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/**
+ * Accepts only a PNG that really decodes, exactly CANVAS_SIZE square and at most MAX_UPLOAD_BYTES;
+ * otherwise throws an HttpError that says what was wrong. Cheap checks come first, so a lying or huge
+ * header is refused before its image data is inflated; no pixel is ever decoded here.
+ */
+export async function validateDrawingPng(bytes: Buffer): Promise<void> {
+  if (bytes.length === 0) {
+    throw new HttpError(400, "empty_body", `The upload is empty; ${SAVE_HINT}.`);
+  }
+  if (bytes.length > MAX_UPLOAD_BYTES) {
+    throw new HttpError(
+      413,
+      "too_large",
+      `The image is ${bytes.length} bytes; the limit is ${MAX_UPLOAD_BYTES} bytes (2 MiB). ${capitalise(SAVE_HINT)}.`,
+    );
+  }
+  if (!hasPngSignature(bytes)) {
+    throw new HttpError(400, "not_png", `The upload is not a PNG image${guessFormat(bytes)}; ${SAVE_HINT}.`);
+  }
+  const size = readPngSize(bytes);
+  if (size === undefined) {
+    throw new HttpError(
+      400,
+      "truncated_png",
+      `The PNG is truncated or damaged before its header; ${SAVE_HINT}.`,
+    );
+  }
+  if (size.width !== CANVAS_SIZE || size.height !== CANVAS_SIZE) {
+    throw new HttpError(
+      400,
+      "wrong_size",
+      `The image is ${size.width} x ${size.height} pixels; a drawing must be exactly ${CANVAS_SIZE} x ${CANVAS_SIZE} pixels. Send the canvas itself, not a resized copy.`,
+    );
+  }
+  // Which PNG kinds are accepted, bombs, lying headers and damaged image data are decided here, in one
+  // bounded inflate and no pixel decode (docs/decisions/0006).
+  await checkPngStructure(bytes);
+}
+
+/** A hint for the commonest wrong uploads, so the message says what was actually sent. */
+function guessFormat(bytes: Buffer): string {
+  const head = bytes.subarray(0, 16).toString("latin1").trimStart();
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return " (it looks like a JPEG)";
+  if (head.startsWith("GIF8")) return " (it looks like a GIF)";
+  if (head.startsWith("RIFF")) return " (it looks like a WebP)";
+  if (head.startsWith("<")) return " (it looks like HTML, SVG or XML)";
+  if (head.startsWith("data:"))
+    return " (it is a data URL; send it as JSON image_data, or send the decoded bytes)";
+  return " (it does not start with the PNG signature)";
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { Store } from "../db/open.ts";
+import { announceSave } from "../drawings/announce-save.ts";
+import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "../drawings/idempotency.ts";
+import {
+  duringSave,
+  type ModerationMode,
+  prepareDrawing,
+  REST_DRAWINGS_PATH,
+  type SaveOutcome,
+  storeDrawing,
+} from "../drawings/save.ts";
+import { MAX_JSON_BODY_BYTES } from "../drawings/save-route.ts";
+import { decodeDataUrl } from "../drawings/uploads.ts";
+import { HttpError, sendApiError } from "../http/errors.ts";
+import { answerErrorsAsPostgrest } from "./errors.ts";
+import {
+  type InsertPreferences,
+  insertedImageData,
+  insertPreferences,
+  MAX_ROWS_PER_INSERT,
+  type SelectedColumn,
+  selectedColumns,
+} from "./request.ts";
+
+/** Options of the Supabase-compatible routes. */
+export interface RestDrawingsRoutesOptions {
+  readonly store: Store;
+  /** Pre-moderation stores saves 'pending', exactly as /api/drawings does. */
+  readonly moderationMode: ModerationMode;
+}
+
+interface InsertRequest {
+  Querystring: { select?: string; columns?: string };
+}
+
+/**
+ * POST /rest/v1/drawings as PostgREST answers it, so a page written for a Supabase project stores into
+ * Fanvas unchanged: an object or an array of { image_data }, Prefer return=minimal|representation,
+ * Accept vnd.pgrst.object+json, ?select=, PostgREST error bodies. apikey and Authorization are accepted
+ * and ignored: saving is open to anyone here, as the anonymous role's insert is on Supabase.
+ */
+export async function restDrawingsRoutes(
+  app: FastifyInstance,
+  options: RestDrawingsRoutesOptions,
+): Promise<void> {
+  // JSON only (supabase-js always sends application/json); room for the largest array allowed.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: MAX_ROWS_PER_INSERT * MAX_JSON_BODY_BYTES },
+    app.getDefaultJsonParser("error", "error"),
+  );
+  answerErrorsAsPostgrest(app);
+
+  app.post<InsertRequest>(
+    REST_DRAWINGS_PATH,
+    {
+      schema: {
+        querystring: {
+          type: "object",
+          properties: { select: { type: "string" }, columns: { type: "string" } },
+        },
+        body: { anyOf: [{ type: "object" }, { type: "array" }] },
+      },
+    },
+    async (request, reply) => {
+      const preferences = insertPreferences(request.headers.prefer, request.headers.accept);
+      const columns = selectedColumns(request.query.select);
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+      const images = insertedImageData(request.body);
+      // PostgREST rolls the insert back when an object was asked for and the rows are not one.
+      if (preferences.singleObject && images.length !== 1) throw rowsNotOne(images.length);
+      const outcomes = await duringSave(options.store, () =>
+        saveAll(options.store, images, key, options.moderationMode),
+      );
+      // Live galleries hear of each new visible drawing, exactly as after /api/drawings.
+      for (const outcome of outcomes) await announceSave(app.drawingEvents, outcome, request.log);
+      return answer(reply, preferences, columns, outcomes, images);
+    },
+  );
+
+  app.post<{ Params: { table: string } }>(
+    "/rest/v1/:table",
+    { schema: { params: { type: "object", properties: { table: { type: "string" } } } } },
+    async (request, reply) =>
+      sendApiError(reply, {
+        statusCode: 404,
+        code: "not_found",
+        message: `Could not find the table 'public.${request.params.table.slice(0, 60)}' in the schema cache; Fanvas has only drawings.`,
+      }),
+  );
+}
+
+/**
+ * Every image is validated before the first is stored, so a bad row refuses the whole insert as
+ * PostgREST's transaction would. Rows are then stored one by one, each in its own statement (on SQLite a
+ * transaction would hold every other query behind Kysely's connection lock while the images are written);
+ * if the store fails midway, a retry with the same Idempotency-Key completes it.
+ */
+async function saveAll(
+  store: Store,
+  images: string[],
+  key: string | undefined,
+  mode: ModerationMode,
+): Promise<SaveOutcome[]> {
+  const drawings = [];
+  for (const image of images) drawings.push(await prepareDrawing(decodeDataUrl(image), mode));
+  const outcomes = [];
+  for (const [index, drawing] of drawings.entries()) {
+    outcomes.push(await storeDrawing(store, drawing, rowKey(key, index, drawings.length)));
+  }
+  return outcomes;
+}
+
+/** One key per row: the client's key for a single row, the key and the row's position in an array. */
+function rowKey(key: string | undefined, index: number, rows: number): string | undefined {
+  if (key === undefined || rows === 1) return key;
+  return `${key}#${index}`;
+}
+
+function answer(
+  reply: FastifyReply,
+  preferences: InsertPreferences,
+  columns: readonly SelectedColumn[],
+  outcomes: readonly SaveOutcome[],
+  images: readonly string[],
+): FastifyReply {
+  reply.code(201).header("content-range", "*/*");
+  if (!preferences.representation) return reply.send();
+  const rows = outcomes.map((outcome, index) => {
+    const values = {
+      id: outcome.record.id,
+      created_at: outcome.record.createdAt,
+      // What was inserted; the stored bytes may later be re-encoded to the same pixels in fewer bytes.
+      image_data: images[index],
+    };
+    return Object.fromEntries(columns.map(({ name, column }) => [name, values[column]]));
+  });
+  return reply
+    .header("preference-applied", "return=representation")
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify(preferences.singleObject ? rows[0] : rows));
+}
+
+function rowsNotOne(rows: number): HttpError {
+  return new HttpError(
+    406,
+    "rows_not_one",
+    `JSON object requested, multiple (or no) rows returned: the insert holds ${rows} rows and application/vnd.pgrst.object+json requires 1 row.`,
+  );
+}
