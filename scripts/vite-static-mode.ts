@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin, UserConfig } from "vite";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../src/common/config.ts";
-import { validateBranding } from "../src/server/config.ts";
+import { validateBranding } from "../src/server/pages/branding.ts";
 import { injectBranding } from "../src/server/pages/index-html.ts";
 
 /** The mode name; the page tests `import.meta.env.MODE === "static"`. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { StoreConfig } from "../../src/server/db/open.ts";
+import type { StoreConfig } from "../../src/server/config.ts";
 import { withAdmin } from "../../tests/api/helpers/dialects.ts";
 
 /** The dialects measured: SQLite always, PostgreSQL when a URL is configured. */

@@ -1,17 +1,23 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
+import type { ImageCacheSettings } from "./config.ts";
+import {
+  CLOSED_METRICS,
+  DEFAULT_MODERATION,
+  type EdgeSettings,
+  type ModerationSettings,
+  type ObservabilitySettings,
+  UNLIMITED_EDGE,
+} from "./config.ts";
 import type { Store } from "./db/open.ts";
-import type { ImageCacheSettings } from "./drawings/image-cache-settings.ts";
 import { evictingOnRemoval } from "./drawings/image-changes.ts";
 import { drawingsRoutes } from "./drawings/save-route.ts";
 import { galleryRoutes } from "./drawings/wall-route.ts";
 import { appWide } from "./http/app-wide.ts";
 import { cors } from "./http/cors.ts";
-import { type EdgeSettings, UNLIMITED_EDGE } from "./http/edge-settings.ts";
 import { answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health-route.ts";
 import { metrics } from "./http/metrics.ts";
-import { CLOSED_METRICS, type ObservabilitySettings } from "./http/metrics-settings.ts";
 import { readinessRoutes } from "./http/readiness-route.ts";
 import { requestLimitOptions } from "./http/request-limits.ts";
 import { requestLog, requestLoggingOptions } from "./http/request-log.ts";
@@ -22,7 +28,6 @@ import { decorateDrawingEvents } from "./live/events-plugin.ts";
 import { eventsRoutes } from "./live/events-route.ts";
 import { adminRoutes } from "./moderation/admin-routes.ts";
 import { reportRoutes } from "./moderation/report-route.ts";
-import { DEFAULT_MODERATION, type ModerationSettings } from "./moderation/settings.ts";
 import { moderationEventsFor } from "./moderation/wall-events.ts";
 import { configRoutes } from "./pages/config-route.ts";
 import { pageRoutes } from "./pages/page-routes.ts";

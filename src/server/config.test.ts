@@ -1,12 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_BRANDING } from "../common/config.ts";
-import { ConfigError, loadBranding, readSettings, validateBranding } from "./config.ts";
-
-const dir = mkdtempSync(join(tmpdir(), "fanvas-config-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  ConfigError,
+  DEFAULT_IMAGE_CACHE,
+  DEFAULT_MODERATION,
+  readImageCacheSettings,
+  readModerationSettings,
+  readSettings,
+} from "./config.ts";
 
 describe("readSettings", () => {
   it("defaults to 127.0.0.1:8080, ./data/fanvas.sqlite, ./fanvas.config.json and ./dist", () => {
@@ -41,33 +42,59 @@ describe("readSettings", () => {
   });
 });
 
-describe("branding config", () => {
-  it("merges the file's fields over the defaults", async () => {
-    const file = join(dir, "partial.json");
-    writeFileSync(file, JSON.stringify({ title: "Draw Bob", downloadPrefix: "draw-bob" }));
-    expect(await loadBranding(file, true)).toEqual({
-      ...DEFAULT_BRANDING,
-      title: "Draw Bob",
-      downloadPrefix: "draw-bob",
+describe("moderation settings", () => {
+  it("defaults to post-moderation, 3 reports, 10 reports per hour, admin off", () => {
+    expect(readModerationSettings({})).toEqual(DEFAULT_MODERATION);
+    expect(DEFAULT_MODERATION).toEqual({
+      mode: "post",
+      reportThreshold: 3,
+      reportRateLimit: 10,
+      reportRateWindowSeconds: 3600,
+      adminToken: undefined,
+    });
+    expect(readSettings({}).moderation).toEqual(DEFAULT_MODERATION);
+  });
+
+  it("reads every variable", () => {
+    const token = "a-long-enough-admin-token";
+    expect(
+      readModerationSettings({
+        MODERATION_MODE: "PRE",
+        REPORT_THRESHOLD: "5",
+        REPORT_RATE_LIMIT: "0",
+        REPORT_RATE_WINDOW_SECONDS: "60",
+        ADMIN_TOKEN: ` ${token} `,
+      }),
+    ).toEqual({
+      mode: "pre",
+      reportThreshold: 5,
+      reportRateLimit: 0,
+      reportRateWindowSeconds: 60,
+      adminToken: token,
     });
   });
 
-  it("uses the defaults when the default file is missing, but refuses a missing file that was named", async () => {
-    const missing = join(dir, "missing.json");
-    expect(await loadBranding(missing, false)).toEqual(DEFAULT_BRANDING);
-    await expect(loadBranding(missing, true)).rejects.toThrow(/cannot be read \(ENOENT\)/);
+  it.each([
+    [{ MODERATION_MODE: "later" }, "MODERATION_MODE"],
+    [{ REPORT_THRESHOLD: "0" }, "REPORT_THRESHOLD"],
+    [{ REPORT_THRESHOLD: "two" }, "REPORT_THRESHOLD"],
+    [{ REPORT_RATE_LIMIT: "-1" }, "REPORT_RATE_LIMIT"],
+    [{ REPORT_RATE_WINDOW_SECONDS: "0" }, "REPORT_RATE_WINDOW_SECONDS"],
+    [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],
+  ])("refuses %o with a ConfigError naming %s", (env, name) => {
+    expect(() => readSettings(env)).toThrow(ConfigError);
+    expect(() => readSettings(env)).toThrow(name);
   });
+});
 
-  it("names the bad field and what it must be", () => {
-    const check = (value: unknown) => () => validateBranding(value, "x.json");
-    expect(check({ profileUrl: "javascript:alert(1)" })).toThrow(
-      'Invalid config x.json: "profileUrl" must match ^https?://',
-    );
-    expect(check({ mascotImage: "mascot.png" })).toThrow('"mascotImage" must match ^(https?://|/)');
-    expect(check({ title: "" })).toThrow('"title" must be at least 1 characters long');
-    expect(check({ title: 7 })).toThrow('"title" must be a string');
-    expect(check({ downloadPrefix: "../x" })).toThrow('"downloadPrefix" must match');
-    expect(check({ colour: "red" })).toThrow('"colour" is not a known field');
-    expect(check([])).toThrow("one JSON object");
+describe("IMAGE_CACHE_MB", () => {
+  it("defaults to 64 MiB, takes whole mebibytes including 0, and names itself when wrong", () => {
+    expect(readImageCacheSettings({})).toEqual(DEFAULT_IMAGE_CACHE);
+    expect(DEFAULT_IMAGE_CACHE.maxBytes).toBe(64 * 2 ** 20);
+    expect(readImageCacheSettings({ IMAGE_CACHE_MB: "0" }).maxBytes).toBe(0);
+    expect(readImageCacheSettings({ IMAGE_CACHE_MB: " 16 " }).maxBytes).toBe(16 * 2 ** 20);
+    for (const wrong of ["-1", "1.5", "lots", "70000"]) {
+      expect(() => readImageCacheSettings({ IMAGE_CACHE_MB: wrong })).toThrow(/IMAGE_CACHE_MB must be/);
+    }
   });
 });

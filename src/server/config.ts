@@ -1,13 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../common/config.ts";
-import type { StoreConfig } from "./db/open.ts";
-import { type ImageCacheSettings, readImageCacheSettings } from "./drawings/image-cache-settings.ts";
-import { nonEmpty, readWhole } from "./env-values.ts";
-import { DEFAULT_EDGE, type EdgeSettings } from "./http/edge-settings.ts";
-import { type ObservabilitySettings, readObservabilitySettings } from "./http/metrics-settings.ts";
-import { type ModerationSettings, readModerationSettings } from "./moderation/settings.ts";
-import { readPublicBaseUrl } from "./pages/public-base-url.ts";
+
+// Every environment setting, read and checked here only. Imports no server module, so it is in no cycle.
 
 /** A start-up problem the operator fixes in the environment or the config file; its message is one line. */
 export class ConfigError extends Error {
@@ -17,202 +10,241 @@ export class ConfigError extends Error {
   }
 }
 
+/** Which database to use; chosen from configuration (DATABASE_URL), never sniffed later. */
+export type StoreConfig =
+  | { readonly dialect: "sqlite"; readonly file: string }
+  | { readonly dialect: "postgres"; readonly connectionString: string };
+
+/** What keeps the server safe facing the internet. */
+export interface EdgeSettings {
+  /**
+   * TRUST_PROXY: proxies in front of us to believe in X-Forwarded-For. 0 ignores the header; n takes the
+   * address n hops back, so a client cannot choose its own address through a proxy that appends to it.
+   */
+  readonly trustProxyHops: number;
+  /** CORS_ORIGINS: origins (scheme://host[:port]) that may call the API from their pages; empty keeps CORS closed. */
+  readonly corsOrigins: readonly string[];
+  /** SAVE_RATE_LIMIT per SAVE_RATE_WINDOW_SECONDS: saves one client may make per window; 0 turns the limit off. */
+  readonly saveRateLimit: number;
+  readonly saveRateWindowSeconds: number;
+  /** REQUEST_TIMEOUT_SECONDS: a whole request must arrive within it, and a connection silent that long is closed. */
+  readonly requestTimeoutSeconds: number;
+}
+
+/** How drawings are moderated and who may moderate them. */
+export interface ModerationSettings {
+  /** MODERATION_MODE "post": a save is visible at once; "pre": it waits as 'pending' until a moderator approves it. */
+  readonly mode: "post" | "pre";
+  /** REPORT_THRESHOLD: reports (one per client) that hide a visible drawing until a moderator reviews it. */
+  readonly reportThreshold: number;
+  /** REPORT_RATE_LIMIT per REPORT_RATE_WINDOW_SECONDS; 0 turns the limit off. */
+  readonly reportRateLimit: number;
+  readonly reportRateWindowSeconds: number;
+  /** ADMIN_TOKEN, the moderators' shared secret; undefined turns admin off (every admin route answers 401). */
+  readonly adminToken: string | undefined;
+}
+
+/** Who may read GET /metrics; closed to everyone unless one of these is set. */
+export interface ObservabilitySettings {
+  /** METRICS_TOKEN: a scraper sending `Authorization: Bearer <token>` may read /metrics. */
+  readonly metricsToken: string | undefined;
+  /** METRICS_ALLOW_LOCAL=true: a loopback scrape that came through no proxy needs no token. */
+  readonly metricsAllowLocal: boolean;
+}
+
+/** How much memory the image route may keep stored PNGs in. */
+export interface ImageCacheSettings {
+  /** IMAGE_CACHE_MB in bytes; 0 turns the cache off. */
+  readonly maxBytes: number;
+}
+
 /** Everything the process reads from its environment. */
 export interface ServerSettings {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
   readonly store: StoreConfig;
-  /** Path of the branding config file, and whether the operator named it (then it must exist). */
+  /** FANVAS_CONFIG: the branding file, and whether the operator named it (then it must exist). */
   readonly configPath: string;
   readonly configPathExplicit: boolean;
   readonly clientDir: string;
   readonly logLevel: string;
-  /** Proxy trust, CORS, save rate limit and request timeouts. */
   readonly edge: EdgeSettings;
-  /** Moderation mode, report threshold and rate limit, and the admin token. */
   readonly moderation: ModerationSettings;
-  /** Who may read /metrics (METRICS_TOKEN, METRICS_ALLOW_LOCAL). */
   readonly observability: ObservabilitySettings;
   /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute links follow each request's host. */
-  readonly publicBaseUrl?: string;
-  /** IMAGE_CACHE_MB: memory for served PNGs. */
+  readonly publicBaseUrl: string | undefined;
   readonly imageCache: ImageCacheSettings;
 }
 
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-const DEFAULT_CONFIG_PATH = "fanvas.config.json";
+/** Production defaults (README's environment table). */
+export const DEFAULT_EDGE: EdgeSettings = {
+  trustProxyHops: 0,
+  corsOrigins: [],
+  saveRateLimit: 30,
+  saveRateWindowSeconds: 60,
+  requestTimeoutSeconds: 30,
+};
+/** An app built without edge settings (tests of other concerns): production's headers and timeouts, no rate limit. */
+export const UNLIMITED_EDGE: EdgeSettings = { ...DEFAULT_EDGE, saveRateLimit: 0 };
+/** Post-moderation, 3 reports hide a drawing, 10 reports per client per hour, admin off. */
+export const DEFAULT_MODERATION: ModerationSettings = {
+  mode: "post",
+  reportThreshold: 3,
+  reportRateLimit: 10,
+  reportRateWindowSeconds: 3600,
+  adminToken: undefined,
+};
+/** /metrics answers 404 to everyone: nothing is exposed until the operator opens it. */
+export const CLOSED_METRICS: ObservabilitySettings = { metricsToken: undefined, metricsAllowLocal: false };
+/** 64 MiB holds about a thousand re-encoded 600 x 600 drawings (~60 KB each). */
+export const DEFAULT_IMAGE_CACHE: ImageCacheSettings = { maxBytes: 64 * 2 ** 20 };
 
-/**
- * Reads and checks PORT, HOST, DATA_DIR, DATABASE_URL, FANVAS_CONFIG, FANVAS_CLIENT_DIR, LOG_LEVEL and
- * the edge settings (TRUST_PROXY, CORS_ORIGINS, SAVE_RATE_LIMIT, SAVE_RATE_WINDOW_SECONDS, REQUEST_TIMEOUT_SECONDS).
- */
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+const MIN_SECRET_LENGTH = 16; // a shorter secret is guessable: refusing it beats an open admin page
+const MAX_IMAGE_CACHE_MB = 65_536;
+
+/** Reads and checks every variable of README's environment table; throws a ConfigError naming the wrong one. */
 export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? "data");
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError(
-      "Invalid environment: DATABASE_URL must start with postgres:// or postgresql://; unset it to use the embedded SQLite store.",
-    );
+    invalid("DATABASE_URL must start with postgres:// or postgresql://; unset it to use SQLite.");
   }
   const logLevel = nonEmpty(env.LOG_LEVEL) ?? "info";
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(
-      `Invalid environment: LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}").`,
-    );
-  }
+  if (!LOG_LEVELS.includes(logLevel))
+    invalid(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}").`);
   const explicitConfig = nonEmpty(env.FANVAS_CONFIG);
   return {
-    port: readPort(env.PORT),
+    port: whole(env, "PORT", 8080, 0, "a whole number from 0 to 65535", 65535),
     host: nonEmpty(env.HOST) ?? "127.0.0.1",
     dataDir,
     store:
       databaseUrl === undefined
         ? { dialect: "sqlite", file: join(dataDir, "fanvas.sqlite") }
         : { dialect: "postgres", connectionString: databaseUrl },
-    configPath: explicitConfig ?? DEFAULT_CONFIG_PATH,
+    configPath: explicitConfig ?? "fanvas.config.json",
     configPathExplicit: explicitConfig !== undefined,
     clientDir: resolve(nonEmpty(env.FANVAS_CLIENT_DIR) ?? "dist"),
     logLevel,
     edge: readEdgeSettings(env),
     moderation: readModerationSettings(env),
     observability: readObservabilitySettings(env),
-    publicBaseUrl: readPublicBaseUrl(env),
+    publicBaseUrl: readPublicBaseUrl(env.PUBLIC_BASE_URL),
     imageCache: readImageCacheSettings(env),
   };
 }
 
-/** The edge settings; each unset variable takes its DEFAULT_EDGE value. */
+/** TRUST_PROXY, CORS_ORIGINS, SAVE_RATE_LIMIT, SAVE_RATE_WINDOW_SECONDS, REQUEST_TIMEOUT_SECONDS. */
 export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
+  const trust = nonEmpty(env.TRUST_PROXY)?.toLowerCase();
+  const hops = trust === "true" ? 1 : trust === "false" ? 0 : undefined;
   return {
-    trustProxyHops: readTrustProxy(env.TRUST_PROXY),
+    trustProxyHops: hops ?? whole(env, "TRUST_PROXY", 0, 0, "true, false or the number of proxies in front"),
     corsOrigins: readOrigins(env.CORS_ORIGINS),
-    saveRateLimit: readWhole("SAVE_RATE_LIMIT", env.SAVE_RATE_LIMIT, DEFAULT_EDGE.saveRateLimit, 0),
-    saveRateWindowSeconds: readWhole(
-      "SAVE_RATE_WINDOW_SECONDS",
-      env.SAVE_RATE_WINDOW_SECONDS,
-      DEFAULT_EDGE.saveRateWindowSeconds,
-      1,
-    ),
-    requestTimeoutSeconds: readWhole(
-      "REQUEST_TIMEOUT_SECONDS",
-      env.REQUEST_TIMEOUT_SECONDS,
-      DEFAULT_EDGE.requestTimeoutSeconds,
-      1,
-    ),
+    saveRateLimit: whole(env, "SAVE_RATE_LIMIT", DEFAULT_EDGE.saveRateLimit, 0),
+    saveRateWindowSeconds: whole(env, "SAVE_RATE_WINDOW_SECONDS", DEFAULT_EDGE.saveRateWindowSeconds, 1),
+    requestTimeoutSeconds: whole(env, "REQUEST_TIMEOUT_SECONDS", DEFAULT_EDGE.requestTimeoutSeconds, 1),
   };
 }
 
-/** "false" (default) believes no proxy; "true" one proxy; a number that many proxies in front. */
-function readTrustProxy(raw: string | undefined): number {
-  const text = nonEmpty(raw)?.toLowerCase();
-  if (text === undefined || text === "false") return 0;
-  if (text === "true") return 1;
-  return readWhole("TRUST_PROXY", text, 0, 0, "true, false or the number of proxies in front");
+/** MODERATION_MODE, REPORT_THRESHOLD, REPORT_RATE_LIMIT, REPORT_RATE_WINDOW_SECONDS and ADMIN_TOKEN. */
+export function readModerationSettings(env: NodeJS.ProcessEnv): ModerationSettings {
+  const mode = (nonEmpty(env.MODERATION_MODE) ?? DEFAULT_MODERATION.mode).toLowerCase();
+  if (mode !== "post" && mode !== "pre") {
+    return invalid(
+      `MODERATION_MODE must be "post" (visible at once) or "pre" (hidden until approved) (got "${mode}").`,
+    );
+  }
+  const adminToken = nonEmpty(env.ADMIN_TOKEN);
+  if (adminToken !== undefined && adminToken.length < MIN_SECRET_LENGTH) {
+    invalid(
+      `ADMIN_TOKEN must be at least ${MIN_SECRET_LENGTH} characters (a random one: openssl rand -base64 24); unset it to turn admin off.`,
+    );
+  }
+  return {
+    mode,
+    reportThreshold: whole(env, "REPORT_THRESHOLD", DEFAULT_MODERATION.reportThreshold, 1),
+    reportRateLimit: whole(env, "REPORT_RATE_LIMIT", DEFAULT_MODERATION.reportRateLimit, 0),
+    reportRateWindowSeconds: whole(
+      env,
+      "REPORT_RATE_WINDOW_SECONDS",
+      DEFAULT_MODERATION.reportRateWindowSeconds,
+      1,
+    ),
+    adminToken,
+  };
 }
 
+/** METRICS_TOKEN and METRICS_ALLOW_LOCAL. */
+export function readObservabilitySettings(env: NodeJS.ProcessEnv): ObservabilitySettings {
+  const token = nonEmpty(env.METRICS_TOKEN);
+  if (token !== undefined && (token.length < MIN_SECRET_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+    invalid(
+      `METRICS_TOKEN must be at least ${MIN_SECRET_LENGTH} visible ASCII characters without spaces (e.g. openssl rand -hex 32).`,
+    );
+  }
+  const local = nonEmpty(env.METRICS_ALLOW_LOCAL)?.toLowerCase() ?? "false";
+  if (local !== "true" && local !== "false") {
+    invalid(`METRICS_ALLOW_LOCAL must be true or false (got "${env.METRICS_ALLOW_LOCAL}").`);
+  }
+  return { metricsToken: token, metricsAllowLocal: local === "true" };
+}
+
+/** IMAGE_CACHE_MB: whole mebibytes, 0 (no cache) to 65536. */
+export function readImageCacheSettings(env: NodeJS.ProcessEnv): ImageCacheSettings {
+  const expected = `a whole number of mebibytes from 0 (no cache) to ${MAX_IMAGE_CACHE_MB}`;
+  return { maxBytes: whole(env, "IMAGE_CACHE_MB", 64, 0, expected, MAX_IMAGE_CACHE_MB) * 2 ** 20 };
+}
+
+/** PUBLIC_BASE_URL ("https://fanvas.example", optionally with a path), without a trailing slash. */
+function readPublicBaseUrl(raw: string | undefined): string | undefined {
+  const text = nonEmpty(raw);
+  if (text === undefined) return undefined;
+  const url = URL.parse(text);
+  if (url === null || !/^https?:$/.test(url.protocol) || url.search + url.hash + url.username !== "") {
+    return invalid(
+      `PUBLIC_BASE_URL must be an http(s) address like https://fanvas.example, without query or fragment (got "${text}").`,
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+/** Comma-separated origins, each exactly scheme://host[:port] as browsers send it in the Origin header. */
 function readOrigins(raw: string | undefined): string[] {
   const origins = (raw ?? "").split(",").flatMap((origin) => nonEmpty(origin) ?? []);
   for (const origin of origins) {
-    if (!isOrigin(origin)) {
-      throw new ConfigError(
-        `Invalid environment: CORS_ORIGINS must be comma-separated origins like https://example.com (got "${origin}").`,
-      );
+    const url = URL.parse(origin);
+    if (url === null || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
+      invalid(`CORS_ORIGINS must be comma-separated origins like https://example.com (got "${origin}").`);
     }
   }
   return origins;
 }
 
-/** Exactly scheme://host[:port], as browsers send it in the Origin header (no path, no trailing slash). */
-function isOrigin(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return /^https?:$/.test(url.protocol) && url.origin === text;
-  } catch {
-    return false;
-  }
+/** The trimmed value, or undefined when the variable is unset or blank (blank means "use the default"). */
+function nonEmpty(value: string | undefined): string | undefined {
+  return value?.trim() || undefined;
 }
 
-function readPort(raw: string | undefined): number {
-  const text = nonEmpty(raw) ?? "8080";
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) {
-    throw new ConfigError(
-      `Invalid environment: PORT must be a whole number from 0 to 65535 (got "${text}").`,
-    );
+/** The variable as a whole number from minimum to maximum; unset or blank gives the fallback. */
+function whole(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  minimum: number,
+  expected = `a whole number of at least ${minimum}`,
+  maximum = 1_000_000,
+): number {
+  const text = nonEmpty(env[name]);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < minimum || value > maximum) {
+    invalid(`${name} must be ${expected} (got "${text}").`);
   }
-  return port;
+  return value;
 }
 
-/**
- * Reads the branding file and merges it over DEFAULT_BRANDING. A missing default file means the
- * defaults; a missing file the operator named is an error, since they meant to rebrand.
- */
-export async function loadBranding(path: string, explicit: boolean): Promise<BrandingConfig> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" && !explicit) return DEFAULT_BRANDING;
-    throw new ConfigError(
-      `Invalid config ${path}: the file cannot be read (${code}); fix FANVAS_CONFIG or create the file.`,
-    );
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(
-      `Invalid config ${path}: not valid JSON (${(error as Error).message}); fix the file's syntax.`,
-    );
-  }
-  return validateBranding(parsed, path);
-}
-
-interface StringRule {
-  readonly type: "string";
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly pattern?: string;
-}
-
-/**
- * Checks a parsed config against brandingConfigSchema (all its fields are strings) and names the first
- * bad field. Small on purpose: the schema uses only these keywords, and a new keyword fails loudly here.
- */
-export function validateBranding(value: unknown, source: string): BrandingConfig {
-  const fail = (problem: string): never => {
-    throw new ConfigError(`Invalid config ${source}: ${problem}`);
-  };
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return fail("the file must hold one JSON object of branding fields.");
-  }
-  const rules: Record<string, StringRule> = brandingConfigSchema.properties;
-  const known = Object.keys(rules);
-  for (const [field, fieldValue] of Object.entries(value)) {
-    const rule = rules[field];
-    if (rule === undefined) {
-      fail(`"${field}" is not a known field; remove it (known fields: ${known.join(", ")}).`);
-    } else {
-      const problem = checkString(fieldValue, rule);
-      if (problem !== undefined)
-        fail(`"${field}" ${problem}; fix it, or remove the field to use the default.`);
-    }
-  }
-  return { ...DEFAULT_BRANDING, ...(value as Partial<BrandingConfig>) };
-}
-
-function checkString(value: unknown, rule: StringRule): string | undefined {
-  if (typeof value !== "string") return `must be a string (got ${JSON.stringify(value)})`;
-  if (rule.minLength !== undefined && value.length < rule.minLength) {
-    return `must be at least ${rule.minLength} characters long`;
-  }
-  if (rule.maxLength !== undefined && value.length > rule.maxLength) {
-    return `must be at most ${rule.maxLength} characters long`;
-  }
-  if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(value)) {
-    return `must match ${rule.pattern} (got ${JSON.stringify(value)})`;
-  }
-  return undefined;
+function invalid(problem: string): never {
+  throw new ConfigError(`Invalid environment: ${problem}`);
 }

@@ -1,10 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadBranding, readSettings } from "./config.ts";
+import { ConfigError, readSettings } from "./config.ts";
 import { openStore } from "./db/open.ts";
 import { describeStoreOpenFailure } from "./db/open-errors.ts";
 import { loggerOptions } from "./http/request-log.ts";
 import { startDrawingWorker } from "./jobs/drawing-worker.ts";
+import { loadBranding } from "./pages/branding.ts";
 import { checkRemoteImages } from "./pages/remote-images.ts";
 
 // Process entry only: read the configuration, open the store, listen, and close gracefully.

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNLIMITED_EDGE } from "../../src/server/http/edge-settings.ts";
+import { UNLIMITED_EDGE } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import {

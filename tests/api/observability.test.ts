@@ -5,11 +5,8 @@ import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
-import type { StoreConfig } from "../../src/server/db/open.ts";
-import {
-  type ObservabilitySettings,
-  readObservabilitySettings,
-} from "../../src/server/http/metrics-settings.ts";
+import type { StoreConfig } from "../../src/server/config.ts";
+import { type ObservabilitySettings, readObservabilitySettings } from "../../src/server/config.ts";
 import { loggerOptions } from "../../src/server/http/request-log.ts";
 import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
 import { dataUrlBody, drawingPng } from "./helpers/png.ts";

@@ -1,5 +1,4 @@
-import { ConfigError } from "../config.ts";
-import type { StoreConfig } from "./open.ts";
+import { ConfigError, type StoreConfig } from "../config.ts";
 
 /** Connection failures that mean "wrong address, wrong credentials or the server is down". */
 const CONNECTION_CODES = new Set([

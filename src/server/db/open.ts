@@ -3,15 +3,11 @@ import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import type { StoreConfig } from "../config.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { adaptNodeSqlite } from "./node-sqlite.ts";
 import type { Database } from "./schema.ts";
 import { createWorkSignal, type WorkSignal } from "./work-signal.ts";
-
-/** Which database to use; chosen from configuration (DATABASE_URL), never sniffed later. */
-export type StoreConfig =
-  | { readonly dialect: "sqlite"; readonly file: string }
-  | { readonly dialect: "postgres"; readonly connectionString: string };
 
 /** An open, migrated database. */
 export interface Store {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { createImageCache } from "./image-cache.ts";
-import { DEFAULT_IMAGE_CACHE, readImageCacheSettings } from "./image-cache-settings.ts";
 import type { DrawingImage } from "./queries.ts";
 
 /** A store of fixed-size images that counts its reads; `gate` holds a read until released. */
@@ -99,17 +98,5 @@ describe("the image cache", () => {
     const cache = createImageCache({ maxBytes: 0, ttlMs: 10_000 }, fakeStore().read);
     expect(await cache.load("a")).toBeDefined();
     expect(cache.cached("a")).toBeUndefined();
-  });
-});
-
-describe("IMAGE_CACHE_MB", () => {
-  it("defaults to 64 MiB, takes whole mebibytes including 0, and names itself when wrong", () => {
-    expect(readImageCacheSettings({})).toEqual(DEFAULT_IMAGE_CACHE);
-    expect(DEFAULT_IMAGE_CACHE.maxBytes).toBe(64 * 2 ** 20);
-    expect(readImageCacheSettings({ IMAGE_CACHE_MB: "0" }).maxBytes).toBe(0);
-    expect(readImageCacheSettings({ IMAGE_CACHE_MB: " 16 " }).maxBytes).toBe(16 * 2 ** 20);
-    for (const wrong of ["-1", "1.5", "lots", "70000"]) {
-      expect(() => readImageCacheSettings({ IMAGE_CACHE_MB: wrong })).toThrow(/IMAGE_CACHE_MB must be/);
-    }
   });
 });

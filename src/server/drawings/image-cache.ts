@@ -6,6 +6,12 @@ export interface ServedImage {
   readonly etag: string;
 }
 
+/**
+ * How long a cached image is believed without asking the store. Hides and re-encodes evict at once; this
+ * only bounds a change no event told this process about.
+ */
+export const IMAGE_CACHE_TTL_MS = 10_000;
+
 /** How much the cache may hold, and for how long an entry is believed without asking the store. */
 export interface ImageCacheOptions {
   /** Total PNG bytes held; 0 turns the cache off (every request reads the store). */

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
+import { DEFAULT_IMAGE_CACHE, type ImageCacheSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { errorResponses, sendApiError } from "../http/errors.ts";
 import { sendImmutableFile } from "../http/immutable-file.ts";
 import { announceSave } from "./announce-save.ts";
 import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "./idempotency.ts";
-import { createImageCache, type ImageCache } from "./image-cache.ts";
-import { DEFAULT_IMAGE_CACHE, IMAGE_CACHE_TTL_MS, type ImageCacheSettings } from "./image-cache-settings.ts";
+import { createImageCache, IMAGE_CACHE_TTL_MS, type ImageCache } from "./image-cache.ts";
 import { onImageChange } from "./image-changes.ts";
 import { findDrawingImage } from "./queries.ts";
 import { duringSave, type ModerationMode, saveDrawing } from "./save.ts";

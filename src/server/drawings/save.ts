@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { DRAWINGS_PATH } from "../../common/api.ts";
+import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import type { ModerationSettings } from "../moderation/settings.ts";
 import { validateDrawingPng } from "../png/validate.ts";
 import { keyUsedForOtherImage } from "./idempotency.ts";
 import { insertDrawing, insertDrawingOnce, type NewDrawing, type StoredDrawing } from "./queries.ts";

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ObservabilitySettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { SAVE_PATHS } from "../drawings/save.ts";
 import { pendingBackgroundWork } from "../jobs/queue-depth.ts";
 import { sendApiError } from "./errors.ts";
 import { Registry } from "./metrics-registry.ts";
-import type { ObservabilitySettings } from "./metrics-settings.ts";
 
 /** Options of the metrics plugin. */
 export interface MetricsOptions {

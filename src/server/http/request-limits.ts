@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { FastifyHttpOptions } from "fastify";
-import type { EdgeSettings } from "./edge-settings.ts";
+import type { EdgeSettings } from "../config.ts";
 
 /**
  * Fastify's own options for the limits that must exist before any route: who the client is and how

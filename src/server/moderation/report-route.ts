@@ -1,12 +1,12 @@
 import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
+import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { errorResponses, HttpError, sendApiError } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import type { ModerationEvents } from "./events.ts";
 import { drawingStatus, hideIfReported, recordReport, reporterSalt } from "./report-queries.ts";
-import type { ModerationSettings } from "./settings.ts";
 
 /** Options of the report route. */
 export interface ReportRoutesOptions {

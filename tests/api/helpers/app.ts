@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { buildApp } from "../../../src/server/app.ts";
+import type { EdgeSettings, ModerationSettings } from "../../../src/server/config.ts";
 import type { Store } from "../../../src/server/db/open.ts";
 import { countDrawings } from "../../../src/server/drawings/queries.ts";
-import type { EdgeSettings } from "../../../src/server/http/edge-settings.ts";
-import type { ModerationSettings } from "../../../src/server/moderation/settings.ts";
 import { type Dialect, openTestStore, type TestDatabase } from "./dialects.ts";
 
 /** The production app over a fresh database of one dialect. */

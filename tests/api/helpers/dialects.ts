@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openStore, type Store, type StoreConfig } from "../../../src/server/db/open.ts";
+import type { StoreConfig } from "../../../src/server/config.ts";
+import { openStore, type Store } from "../../../src/server/db/open.ts";
 
 /** The dialects every store and API test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export type Dialect = "sqlite" | "postgres";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { SavedDrawing } from "../../../src/common/api.ts";
+import { DEFAULT_MODERATION, type ModerationSettings } from "../../../src/server/config.ts";
 import type { DrawingEvent } from "../../../src/server/live/drawing-events.ts";
-import { DEFAULT_MODERATION, type ModerationSettings } from "../../../src/server/moderation/settings.ts";
 import { drawingPng } from "./png.ts";
 
 /** A token long enough for readModerationSettings; tests use it as ADMIN_TOKEN. */

@@ -1,0 +1,118 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+
+// npm run check runs this after tsc and Biome: the rules of docs/architecture.md that a type checker cannot
+// see. Every import of src/ (type imports too) is read as text; a broken rule prints one line per offence.
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SOURCE = join(ROOT, "src");
+/** STYLE.md: small files. Applies to the server and the shared code (the page's owners hold theirs to it). */
+const MAX_LINES = 250;
+const SIZE_CHECKED = ["src/server/", "src/common/"];
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|(?:^|\n)import\s+"([^"]+)"/g;
+
+/** A rule over one import: `from` imports `to` (a repo-relative path, or a package name). */
+interface Rule {
+  readonly why: string;
+  readonly applies: (from: string) => boolean;
+  readonly forbids: (to: string) => boolean;
+}
+
+const DATABASE_PACKAGES = ["kysely", "pg", "node:sqlite"];
+const RULES: readonly Rule[] = [
+  {
+    why: "the page never imports server code",
+    applies: (from) => from.startsWith("src/client/"),
+    forbids: (to) => to.startsWith("src/server/"),
+  },
+  {
+    why: "shared code imports only shared code",
+    applies: (from) => from.startsWith("src/common/"),
+    forbids: (to) => to.startsWith("src/") && !to.startsWith("src/common/"),
+  },
+  {
+    why: "the store knows no HTTP",
+    applies: (from) => from.startsWith("src/server/db/") || /queries\.ts$/.test(from),
+    forbids: (to) => to === "fastify" || to.startsWith("@fastify/") || to.startsWith("src/server/http/"),
+  },
+  {
+    why: "image work knows no database",
+    applies: (from) => from.startsWith("src/server/png/"),
+    forbids: (to) =>
+      DATABASE_PACKAGES.includes(to) || to.startsWith("src/server/db/") || /queries\.ts$/.test(to),
+  },
+  {
+    why: "the configuration imports no server module, so it is in no cycle",
+    applies: (from) => from === "src/server/config.ts",
+    forbids: (to) => to.startsWith("src/server/"),
+  },
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|css)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Repo-relative paths of relative imports; package names as written (node:fs, kysely, fastify/...). */
+function importsOf(file: string, text: string): string[] {
+  return [...text.matchAll(IMPORT)].map((match) => {
+    const spec = match[1] ?? match[2] ?? match[3] ?? "";
+    if (!spec.startsWith("."))
+      return spec
+        .split("/")
+        .slice(0, spec.startsWith("@") ? 2 : 1)
+        .join("/");
+    return relative(ROOT, resolve(dirname(file), spec));
+  });
+}
+
+/** Every cycle of the graph, each once, as the path that closes it. */
+function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const found: string[][] = [];
+  const done = new Set<string>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const visit = (node: string) => {
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (onStack.has(next)) found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!done.has(next) && graph.has(next)) visit(next);
+    }
+    stack.pop();
+    onStack.delete(node);
+    done.add(node);
+  };
+  for (const node of graph.keys()) if (!done.has(node)) visit(node);
+  return found;
+}
+
+const problems: string[] = [];
+const graph = new Map<string, string[]>();
+for (const file of sourceFiles(SOURCE)) {
+  const name = relative(ROOT, file);
+  const text = readFileSync(file, "utf8");
+  const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+  if (SIZE_CHECKED.some((prefix) => name.startsWith(prefix)) && lines > MAX_LINES) {
+    problems.push(`${name} has ${lines} lines; split it (at most ${MAX_LINES}).`);
+  }
+  if (!/\.tsx?$/.test(name)) continue;
+  const imports = importsOf(file, text);
+  graph.set(name, imports);
+  for (const rule of RULES) {
+    if (!rule.applies(name)) continue;
+    for (const target of imports.filter(rule.forbids))
+      problems.push(`${name} imports ${target}: ${rule.why}.`);
+  }
+}
+for (const cycle of cycles(graph)) problems.push(`import cycle: ${cycle.join(" -> ")}`);
+
+if (problems.length > 0) {
+  console.error(problems.join("\n"));
+  process.exit(1);
+}
+console.log(`architecture: ${graph.size} modules, no import cycle, every rule holds`);

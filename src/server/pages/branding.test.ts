@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_BRANDING } from "../../common/config.ts";
+import { loadBranding, validateBranding } from "./branding.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "fanvas-config-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("branding config", () => {
+  it("merges the file's fields over the defaults", async () => {
+    const file = join(dir, "partial.json");
+    writeFileSync(file, JSON.stringify({ title: "Draw Bob", downloadPrefix: "draw-bob" }));
+    expect(await loadBranding(file, true)).toEqual({
+      ...DEFAULT_BRANDING,
+      title: "Draw Bob",
+      downloadPrefix: "draw-bob",
+    });
+  });
+
+  it("uses the defaults when the default file is missing, but refuses a missing file that was named", async () => {
+    const missing = join(dir, "missing.json");
+    expect(await loadBranding(missing, false)).toEqual(DEFAULT_BRANDING);
+    await expect(loadBranding(missing, true)).rejects.toThrow(/cannot be read \(ENOENT\)/);
+  });
+
+  it("names the bad field and what it must be", () => {
+    const check = (value: unknown) => () => validateBranding(value, "x.json");
+    expect(check({ profileUrl: "javascript:alert(1)" })).toThrow(
+      'Invalid config x.json: "profileUrl" must match ^https?://',
+    );
+    expect(check({ mascotImage: "mascot.png" })).toThrow('"mascotImage" must match ^(https?://|/)');
+    expect(check({ title: "" })).toThrow('"title" must be at least 1 characters long');
+    expect(check({ title: 7 })).toThrow('"title" must be a string');
+    expect(check({ downloadPrefix: "../x" })).toThrow('"downloadPrefix" must match');
+    expect(check({ colour: "red" })).toThrow('"colour" is not a known field');
+    expect(check([])).toThrow("one JSON object");
+  });
+});
