@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { stepBrushSize } from "../keyboard/shortcuts.ts";
+import type { ToolCommands } from "../tools/tool-commands.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
 import { HistoryButtons } from "./HistoryButtons.tsx";
@@ -25,6 +26,11 @@ export interface DrawingBoardProps {
   readonly onSave?: SaveCallback;
 }
 
+/** The meme maker's tools: a chunk of their own, fetched as the board mounts (see ToolControls). */
+const ToolControls = lazy(() =>
+  import("../tools/ToolControls.tsx").then(({ ToolControls }) => ({ default: ToolControls })),
+);
+
 const INITIAL_STYLE: StrokeStyle = { colour: DEFAULT_COLOUR, width: DEFAULT_BRUSH_SIZE, eraser: false };
 
 /**
@@ -33,7 +39,10 @@ const INITIAL_STYLE: StrokeStyle = { colour: DEFAULT_COLOUR, width: DEFAULT_BRUS
  */
 export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingBoardProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
   const { engine, ready } = useDrawingEngine(canvasRef, backgroundSrc);
+  const toolCommands = useRef<ToolCommands | null>(null);
   const [style, setStyle] = useState<StrokeStyle>(INITIAL_STYLE);
   const { status, save } = useSaveImage(engine, downloadPrefix, onSave);
   const history = useEngineHistory(engine);
@@ -47,6 +56,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   }, [engine, style]);
 
   function toggleEraser(): void {
+    toolCommands.current?.brush();
     setStyle((current) => ({ ...current, eraser: !current.eraser }));
   }
 
@@ -69,22 +79,44 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
       if (ready) void save();
     },
     "toggle-help": () => setHelpOpen((open) => !open),
+    text: () => toolCommands.current?.toggle("text"),
+    fill: () => toolCommands.current?.toggle("fill"),
+    "pick-colour": () => toolCommands.current?.toggle("pick"),
+    "zoom-in": () => toolCommands.current?.zoomIn(),
+    "zoom-out": () => toolCommands.current?.zoomOut(),
+    "zoom-fit": () => toolCommands.current?.fit(),
   });
 
   return (
     <section className="board" aria-label="Drawing board">
-      <canvas
-        ref={canvasRef}
-        className="board__canvas"
-        role="img"
-        aria-label="Drawing canvas"
-        data-ready={ready ? "true" : undefined}
-      />
+      <div ref={viewportRef} className="board__viewport">
+        <div ref={stageRef} className="board__stage">
+          <canvas
+            ref={canvasRef}
+            className="board__canvas"
+            role="img"
+            aria-label="Drawing canvas"
+            data-ready={ready ? "true" : undefined}
+          />
+        </div>
+      </div>
       <div className="board__tools">
         <ColourPalette
           selected={style.colour}
           onSelect={(colour) => setStyle((current) => ({ ...current, colour, eraser: false }))}
         />
+        <Suspense fallback={<div className="tools-placeholder" />}>
+          <ToolControls
+            engine={engine}
+            ready={ready}
+            style={style}
+            setStyle={(change) => setStyle((current) => ({ ...current, ...change }))}
+            announce={setAnnouncement}
+            viewportRef={viewportRef}
+            stageRef={stageRef}
+            commandsRef={toolCommands}
+          />
+        </Suspense>
         <BrushSizePicker
           selected={style.width}
           onSelect={(width) => setStyle((current) => ({ ...current, width }))}

@@ -1,12 +1,12 @@
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
 import { Emitter } from "./emitter.ts";
 import { type Action, History, type RestorePlan } from "./history.ts";
+import { LiveStroke } from "./live-stroke.ts";
+import { watchDevicePixelRatio } from "./pixel-ratio.ts";
 import { PointerInput } from "./pointer-input.ts";
-import { unusableImageReason } from "./render.ts";
-import { strokeSegments } from "./smoothing.ts";
-import { StrokeBuilder } from "./stroke-builder.ts";
+import { usableImage } from "./render.ts";
 import { type Snapshot, Surface } from "./surface.ts";
-import type { EngineEventName, EngineListener, Point, StrokeStyle } from "./types.ts";
+import type { EngineEventName, EngineListener, InputMode, Point, StrokeStyle, ToolAction } from "./types.ts";
 
 /** How the engine is set up. */
 export interface DrawingEngineOptions {
@@ -37,23 +37,31 @@ export class DrawingEngine {
   #style: StrokeStyle = DEFAULT_STYLE;
   #history: History<Snapshot> | null = null;
   #background: CanvasImageSource | null = null;
-  #live: StrokeBuilder | null = null;
-  #stopWatchingRatio: () => void = () => {};
+  readonly #live: LiveStroke;
+  #inputMode: InputMode = "draw";
+  readonly #stopWatchingRatio: () => void = () => {};
 
   constructor(canvas: HTMLCanvasElement, options: DrawingEngineOptions = {}) {
     this.#canvas = canvas;
-    const view = canvas.ownerDocument.defaultView;
-    this.#surface = new Surface(canvas, options.pixelRatio ?? view?.devicePixelRatio ?? 1);
+    this.#surface = new Surface(
+      canvas,
+      options.pixelRatio ?? canvas.ownerDocument.defaultView?.devicePixelRatio ?? 1,
+    );
+    this.#live = new LiveStroke(this.#surface);
     this.#previousTouchAction = canvas.style.touchAction;
     // The page must never scroll or zoom under a drawing finger, even before its own CSS loads.
     canvas.style.touchAction = "none";
     this.#pointer = new PointerInput(canvas, {
       canStart: () => this.isReady,
-      start: (point) => this.#startStroke(point),
-      extend: (points) => this.#extendStroke(points),
+      start: (point, pointerType) => this.#press(point, pointerType),
+      extend: (points) => this.#live.extend(points),
       end: (point) => this.#endStroke(point),
+      cancel: () => this.#cancelStroke(),
     });
-    if (options.pixelRatio === undefined) this.#watchDevicePixelRatio();
+    const view = canvas.ownerDocument.defaultView;
+    if (options.pixelRatio === undefined && view !== null) {
+      this.#stopWatchingRatio = watchDevicePixelRatio(view, (ratio) => this.#surface.setPixelRatio(ratio));
+    }
   }
 
   /**
@@ -64,8 +72,8 @@ export class DrawingEngine {
    */
   setBackground(image: CanvasImageSource | null): void {
     this.#pointer.abandonStroke();
-    this.#live = null;
-    this.#background = this.#usable(image, "background image");
+    this.#live.drop();
+    this.#background = usableImage(image, this.#canvas.ownerDocument, "background image");
     this.#surface.paintBackground(this.#background);
     this.#resetHistory();
     this.#emitter.emit("ready", undefined);
@@ -80,10 +88,10 @@ export class DrawingEngine {
    */
   restoreDrawing(image: CanvasImageSource): boolean {
     if (!this.isReady) return false;
-    const usable = this.#usable(image, "restored drawing");
+    const usable = usableImage(image, this.#canvas.ownerDocument, "restored drawing");
     if (usable === null) return false;
     this.#pointer.abandonStroke();
-    this.#live = null;
+    this.#live.drop();
     this.#surface.paintDrawing(usable);
     this.#resetHistory();
     this.#emitHistoryChange();
@@ -98,6 +106,23 @@ export class DrawingEngine {
   /** The brush the next stroke will use. */
   get style(): StrokeStyle {
     return this.#style;
+  }
+
+  /** What a press on the canvas does from now on: draw a stroke, or report a 'tap' for another tool. */
+  setInputMode(mode: InputMode): void {
+    if (mode !== this.#inputMode) this.#pointer.endStroke();
+    this.#inputMode = mode;
+  }
+
+  /**
+   * Paints a tool's finished work (a caption, a sticker, a fill) and records it: one undo takes exactly it
+   * away, redo paints it again with the same calls. Ignored before setBackground.
+   */
+  apply(action: ToolAction): void {
+    if (this.#history === null) return;
+    this.#pointer.endStroke();
+    this.#surface.paintAction(action);
+    this.#commit(action);
   }
 
   /** Repaints white + mirrored background; undoable. Ignored before setBackground. */
@@ -133,36 +158,14 @@ export class DrawingEngine {
     return this.#history !== null;
   }
 
-  /** Device pixels per canvas pixel of the displayed backing store (1..2). */
-  get pixelRatio(): number {
-    return this.#surface.pixelRatio;
-  }
-
-  /** Sets the display's pixel ratio by hand; the device's ratio is no longer followed. */
-  setPixelRatio(pixelRatio: number): void {
-    this.#stopWatchingRatio();
-    this.#stopWatchingRatio = () => {};
-    this.#surface.setPixelRatio(pixelRatio);
-  }
-
   /** Exactly 600x600 PNG of the drawing. */
   toBlob(): Promise<Blob> {
-    return new Promise((resolve, reject) => {
-      this.#surface.documentCanvas.toBlob((blob) => {
-        if (blob === null) reject(new Error("The browser could not encode the drawing as a PNG."));
-        else resolve(blob);
-      }, "image/png");
-    });
+    return this.#surface.toBlob();
   }
 
-  /** Exactly 600x600 PNG of the drawing, as data:image/png;base64. */
-  toDataURL(): string {
-    return this.#surface.documentCanvas.toDataURL("image/png");
-  }
-
-  /** 600x600 pixels of the drawing. */
-  getImageData(): ImageData {
-    return this.#surface.getImageData();
+  /** Pixels of the drawing: all 600 x 600, or the rectangle given in drawing pixels. */
+  getImageData(x?: number, y?: number, width?: number, height?: number): ImageData {
+    return this.#surface.getImageData(x, y, width, height);
   }
 
   /** Adds a listener; returns a function that removes it. */
@@ -170,45 +173,39 @@ export class DrawingEngine {
     return this.#emitter.on(event, listener);
   }
 
-  /** Removes a listener. */
-  off<E extends EngineEventName>(event: E, listener: EngineListener<E>): void {
-    this.#emitter.off(event, listener);
-  }
-
   /** Removes every listener the engine added and releases its checkpoints. The picture stays on screen. */
   destroy(): void {
     this.#pointer.destroy();
     this.#stopWatchingRatio();
-    this.#stopWatchingRatio = () => {};
     this.#emitter.clear();
     this.#history?.dispose();
     this.#history = null;
     this.#surface.dropSpares();
-    this.#live = null;
+    this.#live.drop();
     this.#canvas.style.touchAction = this.#previousTouchAction;
   }
 
-  #startStroke(point: Point): void {
-    this.#live = new StrokeBuilder(this.#style);
-    this.#surface.drawSegments(this.#live.style, this.#live.add(point));
+  /** A press: a stroke in "draw" mode (returns true), otherwise a 'tap' for the host's tool. */
+  #press(point: Point, pointerType: string): boolean {
+    if (this.#inputMode === "tap") {
+      this.#emitter.emit("tap", { point, pointerType });
+      return false;
+    }
+    this.#live.start(this.#style, point);
     this.#emitter.emit("strokestart", undefined);
+    return true;
   }
 
-  #extendStroke(points: readonly Point[]): void {
-    const live = this.#live;
-    if (live === null) return;
-    const segments = points.flatMap((point) => live.add(point));
-    this.#surface.drawSegments(live.style, segments);
+  /** Takes the live stroke off the picture without recording it: the last state is shown again. */
+  #cancelStroke(): void {
+    if (this.#live.drop() && this.#history !== null) {
+      this.#surface.replay(this.#history.current(), this.#background);
+    }
   }
 
   #endStroke(point: Point | null): void {
-    const live = this.#live;
-    if (live === null) return;
-    if (point !== null) this.#surface.drawSegments(live.style, live.add(point));
-    const { segments, stroke } = live.finish();
-    this.#surface.drawSegments(live.style, segments);
-    this.#live = null;
-    this.#commit({ kind: "stroke", stroke });
+    const stroke = this.#live.finish(point);
+    if (stroke !== null) this.#commit({ kind: "stroke", stroke });
   }
 
   #commit(action: Action): void {
@@ -217,14 +214,10 @@ export class DrawingEngine {
     this.#emitHistoryChange();
   }
 
-  /** Brings a history state on screen: one checkpoint restore, then at most K - 1 replayed actions. */
+  /** Brings a history state on screen and tells the host. */
   #show(plan: RestorePlan<Snapshot> | null): boolean {
     if (plan === null) return false;
-    if (plan.restore !== null) this.#surface.restore(plan.restore);
-    for (const action of plan.replay) {
-      if (action.kind === "clear") this.#surface.paintBackground(this.#background);
-      else this.#surface.drawSegments(action.stroke.style, strokeSegments(action.stroke.points));
-    }
+    this.#surface.replay(plan, this.#background);
     this.#emitter.emit("change", undefined);
     this.#emitHistoryChange();
     return true;
@@ -240,28 +233,5 @@ export class DrawingEngine {
 
   #emitHistoryChange(): void {
     this.#emitter.emit("historychange", { canUndo: this.canUndo, canRedo: this.canRedo });
-  }
-
-  #usable(image: CanvasImageSource | null, what: string): CanvasImageSource | null {
-    if (image === null) return null;
-    const reason = unusableImageReason(image, this.#canvas.ownerDocument);
-    if (reason === null) return image;
-    console.warn(
-      `Fanvas: the ${what} cannot be drawn without breaking export (${reason}); using white instead.`,
-    );
-    return null;
-  }
-
-  /** Follows devicePixelRatio: a resolution media query fires once when it changes, then is set up again. */
-  #watchDevicePixelRatio(): void {
-    const view = this.#canvas.ownerDocument.defaultView;
-    if (view === null || typeof view.matchMedia !== "function") return;
-    const query = view.matchMedia(`(resolution: ${view.devicePixelRatio}dppx)`);
-    const onChange = () => {
-      this.#surface.setPixelRatio(view.devicePixelRatio);
-      this.#watchDevicePixelRatio();
-    };
-    query.addEventListener("change", onChange, { once: true });
-    this.#stopWatchingRatio = () => query.removeEventListener("change", onChange);
   }
 }

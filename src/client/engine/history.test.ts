@@ -10,7 +10,8 @@ type FakeBitmap = readonly string[];
 const FIRST_DISPLAY: FakeBitmap = ["background"];
 
 function paint(bitmap: FakeBitmap, action: Action): FakeBitmap {
-  return action.kind === "clear" ? FIRST_DISPLAY : [...bitmap, action.stroke.style.colour];
+  if (action.kind === "clear") return FIRST_DISPLAY;
+  return [...bitmap, action.kind === "stroke" ? action.stroke.style.colour : action.kind];
 }
 
 function strokeAction(label: string): Action {
@@ -18,6 +19,11 @@ function strokeAction(label: string): Action {
     kind: "stroke",
     stroke: { style: { colour: label, width: 3, eraser: false }, points: [{ x: 1, y: 1 }] },
   };
+}
+
+/** A tool's action (a fill): the fake picture records its kind. */
+function fillAction(): Action {
+  return { kind: "fill", paint: () => {} };
 }
 
 /** The canvas side of the engine, over fake bitmaps, counting what it costs. */
@@ -171,6 +177,29 @@ describe("history over bitmap checkpoints", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("current() repaints the present state (a cancelled stroke leaves no trace) in at most K - 1 replays", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("stroke", "fill", "undo", "redo"), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 6 }),
+        (commands, interval) => {
+          const canvas = new FakeCanvas({ checkpointInterval: interval, maxUndoSteps: 8 });
+          let label = 0;
+          for (const step of commands) {
+            if (step === "undo") canvas.apply(canvas.history.undo());
+            else if (step === "redo") canvas.apply(canvas.history.redo());
+            else canvas.commit(step === "fill" ? fillAction() : strokeAction(`s${label++}`));
+          }
+          const present = canvas.picture;
+          canvas.picture = [...present, "a live stroke the second finger took back"];
+          canvas.apply(canvas.history.current());
+          expect(canvas.picture).toEqual(present);
+          expect(canvas.lastReplayLength).toBeLessThanOrEqual(interval - 1);
+        },
+      ),
     );
   });
 });

@@ -1,7 +1,10 @@
-import type { Stroke } from "./types.ts";
+import type { Stroke, ToolAction } from "./types.ts";
 
 /** Something the visitor did that changes the picture and can be undone. */
-export type Action = { readonly kind: "stroke"; readonly stroke: Stroke } | { readonly kind: "clear" };
+export type Action =
+  | { readonly kind: "stroke"; readonly stroke: Stroke }
+  | { readonly kind: "clear" }
+  | ToolAction;
 
 /** What the canvas must do to show a history state: restore `restore` (if any), then replay `replay` in order. */
 export interface RestorePlan<B> {
@@ -102,13 +105,20 @@ export class History<B> {
   /** Steps back one action; null when there is nothing to undo. */
   undo(): RestorePlan<B> | null {
     if (!this.canUndo) return null;
-    const target = this.#position - 1;
-    const checkpointAt = target - (target % this.#interval);
+    this.#position -= 1;
+    return this.current();
+  }
+
+  /**
+   * The current state again (one checkpoint restore and at most K - 1 replays): what the picture must show
+   * when something painted on it is taken back without being recorded (a stroke cancelled by a second finger).
+   */
+  current(): RestorePlan<B> {
+    const checkpointAt = this.#position - (this.#position % this.#interval);
     const restore = this.#checkpoints.get(checkpointAt);
     if (restore === undefined)
       throw new Error(`History invariant broken: no checkpoint for state ${checkpointAt}`);
-    this.#position = target;
-    return { restore, replay: this.#actions.slice(checkpointAt, target) };
+    return { restore, replay: this.#actions.slice(checkpointAt, this.#position) };
   }
 
   /** Steps forward one action; null when there is nothing to redo. */

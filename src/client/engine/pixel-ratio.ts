@@ -17,3 +17,23 @@ export function backingStoreSize(pixelRatio: number, size: number = CANVAS_SIZE)
   const clamped = Math.min(MAX_PIXEL_RATIO, Math.max(MIN_PIXEL_RATIO, ratio));
   return Math.round(size * clamped);
 }
+
+/**
+ * Follows devicePixelRatio (browser zoom, moving to another screen): a resolution media query fires once when
+ * it changes, then is set up again for the new ratio. Returns a function that stops following.
+ */
+export function watchDevicePixelRatio(view: Window, onChange: (ratio: number) => void): () => void {
+  if (typeof view.matchMedia !== "function") return () => {};
+  let stop = () => {};
+  const watch = (): void => {
+    const query = view.matchMedia(`(resolution: ${view.devicePixelRatio}dppx)`);
+    const changed = (): void => {
+      onChange(view.devicePixelRatio);
+      watch();
+    };
+    query.addEventListener("change", changed, { once: true });
+    stop = () => query.removeEventListener("change", changed);
+  };
+  watch();
+  return () => stop();
+}

@@ -5,17 +5,33 @@ import type { Point } from "./types.ts";
 export interface StrokeInput {
   /** Whether a press may start a stroke now (false before the first display is painted). */
   canStart(): boolean;
-  start(point: Point): void;
+  /** A press; returns false when it starts no stroke (a tap for another tool), true when it does. */
+  start(point: Point, pointerType: string): boolean;
   /** The positions of one pointermove, coalesced ones included, oldest first. */
   extend(points: readonly Point[]): void;
   /** The stroke ends; `point` is where (null when the browser cancelled the pointer). */
   end(point: Point | null): void;
+  /** The stroke is taken back: a second finger came down, so the fingers mean zoom or pan. */
+  cancel(): void;
 }
 
 /** Idle, or drawing with one pointer whose canvas box was measured at the press. */
 type PointerState =
   | { readonly kind: "idle" }
-  | { readonly kind: "drawing"; readonly pointerId: number; readonly box: ClientRect };
+  | {
+      readonly kind: "drawing";
+      readonly pointerId: number;
+      readonly pointerType: string;
+      readonly box: ClientRect;
+      /** event.timeStamp of the press. */
+      readonly since: number;
+    };
+
+/**
+ * A second finger this soon after the first (ms) means the two came down together to zoom or pan: the first
+ * one's beginning stroke is taken back. Later, the first finger was drawing, and its stroke is kept as it is.
+ */
+const TWO_FINGER_WINDOW_MS = 250;
 
 const IDLE: PointerState = { kind: "idle" };
 
@@ -38,15 +54,21 @@ function insetsOf(canvas: HTMLCanvasElement): BoxInsets {
 
 /**
  * The pointer lifecycle over one canvas (Pointer Events: mouse, pen, touch). One pointer draws a stroke;
- * other pointers (a second finger) are ignored until it ends. The stroke ends on pointerup, pointercancel,
- * and when the pointer leaves the canvas, as the spec says: for touch and pen the implicit pointer capture is
- * released at the press, or pointerleave would never fire.
+ * other mouse or pen pointers are ignored until it ends. Two fingers never draw (they zoom and pan the view):
+ * a second finger ends the first one's stroke, taking it back if it began within TWO_FINGER_WINDOW_MS, and
+ * no finger draws again until all have lifted.
+ * The stroke ends on pointerup, pointercancel, and when the pointer leaves the canvas, as the spec says: for
+ * touch and pen the implicit pointer capture is released at the press, or pointerleave would never fire.
+ * A pen's points carry its pressure (the pointerup's own, always 0, is replaced by the last one reported).
  */
 export class PointerInput {
   readonly #canvas: HTMLCanvasElement;
   readonly #input: StrokeInput;
   readonly #abort = new AbortController();
   #state: PointerState = IDLE;
+  /** Fingers on the canvas now; a press draws only when it is the only one. */
+  readonly #touches = new Set<number>();
+  #lastPressure = 0.5;
 
   constructor(canvas: HTMLCanvasElement, input: StrokeInput) {
     this.#canvas = canvas;
@@ -54,9 +76,13 @@ export class PointerInput {
     const options = { signal: this.#abort.signal };
     canvas.addEventListener("pointerdown", (event) => this.#down(event), options);
     canvas.addEventListener("pointermove", (event) => this.#move(event), options);
-    canvas.addEventListener("pointerup", (event) => this.#finish(event, true), options);
-    canvas.addEventListener("pointerleave", (event) => this.#finish(event, true), options);
-    canvas.addEventListener("pointercancel", (event) => this.#finish(event, false), options);
+    for (const type of ["pointerup", "pointerleave", "pointercancel"] as const) {
+      canvas.addEventListener(type, (event) => this.#finish(event, type !== "pointercancel"), options);
+    }
+    // A finger counts until it lifts, wherever it lifts (capture is released, so maybe not over the canvas).
+    for (const type of ["pointerup", "pointercancel"] as const) {
+      canvas.ownerDocument.addEventListener(type, (event) => this.#touches.delete(event.pointerId), options);
+    }
     // A long press must keep drawing, not open a context menu, while a stroke is on.
     canvas.addEventListener("contextmenu", (event) => this.#isActive() && event.preventDefault(), options);
   }
@@ -89,13 +115,25 @@ export class PointerInput {
   }
 
   #down(event: PointerEvent): void {
-    if (event.pointerType === "touch" || event.pointerType === "pen") event.preventDefault();
+    const touch = event.pointerType === "touch";
+    if (touch || event.pointerType === "pen") event.preventDefault();
+    if (touch) this.#touches.add(event.pointerId);
+    if (touch && this.#touches.size > 1) {
+      const state = this.#state;
+      if (state.kind === "drawing" && state.pointerType === "touch") {
+        this.#state = IDLE;
+        if (event.timeStamp - state.since < TWO_FINGER_WINDOW_MS) this.#input.cancel();
+        else this.#input.end(null);
+      }
+      return;
+    }
     if (this.#state.kind === "drawing" || event.button !== 0 || !this.#input.canStart()) return;
     if (this.#canvas.hasPointerCapture(event.pointerId)) this.#canvas.releasePointerCapture(event.pointerId);
     // Measured once per stroke: layout cannot change under a held pointer often enough to pay for it per move.
     const box = contentBox(this.#canvas.getBoundingClientRect(), insetsOf(this.#canvas));
-    this.#state = { kind: "drawing", pointerId: event.pointerId, box };
-    this.#input.start(toCanvasPoint(event.clientX, event.clientY, box));
+    if (!this.#input.start(this.#pointOf(event, box), event.pointerType)) return;
+    const { pointerId, pointerType, timeStamp: since } = event;
+    this.#state = { kind: "drawing", pointerId, pointerType, box, since };
   }
 
   #move(event: PointerEvent): void {
@@ -105,13 +143,21 @@ export class PointerInput {
     // have none, so the event itself is the fallback.
     const coalesced = typeof event.getCoalescedEvents === "function" ? event.getCoalescedEvents() : [];
     const events = coalesced.length > 0 ? coalesced : [event];
-    this.#input.extend(events.map((each) => toCanvasPoint(each.clientX, each.clientY, state.box)));
+    this.#input.extend(events.map((each) => this.#pointOf(each, state.box)));
+  }
+
+  /** The drawing-space point of an event; a pen's carries its pressure. */
+  #pointOf(event: PointerEvent, box: ClientRect, lifted = false): Point {
+    const point = toCanvasPoint(event.clientX, event.clientY, box);
+    if (event.pointerType !== "pen") return point;
+    if (!lifted) this.#lastPressure = event.pressure;
+    return { ...point, pressure: this.#lastPressure };
   }
 
   #finish(event: PointerEvent, withPoint: boolean): void {
     const state = this.#state;
     if (state.kind !== "drawing" || event.pointerId !== state.pointerId) return;
     this.#state = IDLE;
-    this.#input.end(withPoint ? toCanvasPoint(event.clientX, event.clientY, state.box) : null);
+    this.#input.end(withPoint ? this.#pointOf(event, state.box, true) : null);
   }
 }

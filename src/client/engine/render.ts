@@ -1,6 +1,6 @@
 import { BACKGROUND_COLOUR, CANVAS_SIZE, ERASER_COLOUR } from "../../common/constants.ts";
 import type { Segment } from "./smoothing.ts";
-import type { StrokeStyle } from "./types.ts";
+import type { StrokeStyle, ToolAction } from "./types.ts";
 
 /**
  * Canvas calls, and nothing else. Every function draws in the 600 x 600 drawing space (the caller's
@@ -61,7 +61,7 @@ function drawSegment(context: CanvasRenderingContext2D, segment: Segment, width:
   }
 }
 
-/** Draws `segments` in order with `style`. */
+/** Draws `segments` in order with `style`; a pen segment's `scale` sets its own width. */
 export function drawSegments(
   context: CanvasRenderingContext2D,
   style: StrokeStyle,
@@ -69,7 +69,24 @@ export function drawSegments(
 ): void {
   if (segments.length === 0) return;
   applyStrokeStyle(context, style);
-  for (const segment of segments) drawSegment(context, segment, style.width);
+  let rescaled = false;
+  for (const segment of segments) {
+    const width = style.width * (segment.scale ?? 1);
+    if (segment.scale !== undefined) {
+      context.lineWidth = width;
+      rescaled = true;
+    }
+    drawSegment(context, segment, width);
+  }
+  // The cached style no longer says the context's width: let the next call set it again.
+  if (rescaled) forgetAppliedStyle(context);
+}
+
+/** Paints a tool's action (caption, sticker, fill) with the context's state left as it was. */
+export function paintToolAction(context: CanvasRenderingContext2D, action: ToolAction): void {
+  context.save();
+  action.paint(context);
+  context.restore();
 }
 
 /** The first-display picture: white, then `image` (if any) mirrored left-right over the whole canvas. */
@@ -122,7 +139,7 @@ export function copyPixels(context: CanvasRenderingContext2D, source: CanvasImag
  * Why `image` cannot be painted and exported, or null when it can: a cross-origin image without CORS would
  * taint the canvas for good (no more toBlob), and a broken image throws. Probed on a 1 x 1 scratch canvas.
  */
-export function unusableImageReason(image: CanvasImageSource, ownerDocument: Document): string | null {
+function unusableImageReason(image: CanvasImageSource, ownerDocument: Document): string | null {
   const probe = ownerDocument.createElement("canvas");
   probe.width = 1;
   probe.height = 1;
@@ -135,4 +152,22 @@ export function unusableImageReason(image: CanvasImageSource, ownerDocument: Doc
   } catch (error) {
     return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   }
+}
+
+/**
+ * `image` when it can be painted and exported; otherwise null, with a console warning naming `what`, so the
+ * page goes on with white instead of a canvas that can no longer be saved.
+ */
+export function usableImage(
+  image: CanvasImageSource | null,
+  ownerDocument: Document,
+  what: string,
+): CanvasImageSource | null {
+  if (image === null) return null;
+  const reason = unusableImageReason(image, ownerDocument);
+  if (reason === null) return image;
+  console.warn(
+    `Fanvas: the ${what} cannot be drawn without breaking export (${reason}); using white instead.`,
+  );
+  return null;
 }

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closingSegments, midpoint, type Segment, segmentsForPoint, strokeSegments } from "./smoothing.ts";
+import {
+  closingSegments,
+  midpoint,
+  PRESSURE_SCALE,
+  pressureScale,
+  type Segment,
+  segmentsForPoint,
+  strokeSegments,
+} from "./smoothing.ts";
 import type { Point } from "./types.ts";
 
 const point = fc.record({
@@ -73,5 +81,46 @@ describe("smoothing: quadratic curves through midpoints", () => {
 
   it("midpoint is halfway", () => {
     expect(midpoint({ x: 2, y: 8 }, { x: 4, y: -2 })).toEqual({ x: 3, y: 3 });
+  });
+});
+
+describe("pen pressure (docs/decisions/0008)", () => {
+  it("scales the width from 0.5x at no pressure through 1x at half to 1.5x at full, clamped", () => {
+    expect(pressureScale({ x: 0, y: 0, pressure: 0 })).toBe(PRESSURE_SCALE.min);
+    expect(pressureScale({ x: 0, y: 0, pressure: 0.5 })).toBe(1);
+    expect(pressureScale({ x: 0, y: 0, pressure: 1 })).toBe(PRESSURE_SCALE.max);
+    expect(pressureScale({ x: 0, y: 0, pressure: 7 })).toBe(PRESSURE_SCALE.max);
+    expect(pressureScale({ x: 0, y: 0, pressure: -1 })).toBe(PRESSURE_SCALE.min);
+  });
+
+  it("points without pressure (mouse, touch) give segments without a scale: the brush width exactly", () => {
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 1, maxLength: 30 }), (points) => {
+        expect(strokeSegments(points).every((segment) => segment.scale === undefined)).toBe(true);
+      }),
+    );
+  });
+
+  it("every pen segment takes the scale of the point it bends through, and the path is unchanged", () => {
+    const penPoint = fc.record({
+      x: fc.double({ min: 0, max: 600, noNaN: true }),
+      y: fc.double({ min: 0, max: 600, noNaN: true }),
+      pressure: fc.double({ min: 0, max: 1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(penPoint, { minLength: 2, maxLength: 30 }), (points) => {
+        const pen = strokeSegments(points);
+        const plain = strokeSegments(points.map(({ x, y }) => ({ x, y })));
+        expect(pen.map((segment) => ends(segment).map(({ x, y }) => [x, y]))).toEqual(
+          plain.map((segment) => ends(segment).map(({ x, y }) => [x, y])),
+        );
+        for (const segment of pen) {
+          expect(segment.scale).toBeGreaterThanOrEqual(PRESSURE_SCALE.min);
+          expect(segment.scale).toBeLessThanOrEqual(PRESSURE_SCALE.max);
+        }
+        const last = points.at(-1) as Point;
+        expect(pen.at(-1)?.scale).toBe(pressureScale(last));
+      }),
+    );
   });
 });

@@ -3,11 +3,31 @@ import type { Point } from "./types.ts";
 /**
  * One piece of a stroke as the canvas draws it. A stroke is always painted as the same ordered list of
  * segments, one path per segment, whether it is drawn live or replayed, so both give identical pixels.
+ * `scale` (pen strokes only) multiplies the brush width for this segment.
  */
-export type Segment =
+export type Segment = (
   | { readonly kind: "dot"; readonly at: Point }
   | { readonly kind: "line"; readonly from: Point; readonly to: Point }
-  | { readonly kind: "curve"; readonly from: Point; readonly control: Point; readonly to: Point };
+  | { readonly kind: "curve"; readonly from: Point; readonly control: Point; readonly to: Point }
+) & { readonly scale?: number };
+
+/** Narrowest and widest a pen stroke gets, as multiples of the brush width (docs/decisions/0008). */
+export const PRESSURE_SCALE = { min: 0.5, max: 1.5 } as const;
+
+/**
+ * The width multiplier of a point: from PRESSURE_SCALE.min at no pressure to .max at full pressure; 1 for a
+ * point without pressure (mouse, touch), which keeps the brush's width exactly.
+ */
+export function pressureScale(point: Point): number {
+  if (point.pressure === undefined) return 1;
+  const pressure = Math.min(1, Math.max(0, point.pressure));
+  return PRESSURE_SCALE.min + (PRESSURE_SCALE.max - PRESSURE_SCALE.min) * pressure;
+}
+
+/** Adds the width multiplier of `point` to a segment, only for points that carry pressure. */
+function scaled<S extends Segment>(segment: S, point: Point): S {
+  return point.pressure === undefined ? segment : { ...segment, scale: pressureScale(point) };
+}
 
 /** The point halfway between `a` and `b`. */
 export function midpoint(a: Point, b: Point): Point {
@@ -27,18 +47,18 @@ export function midpoint(a: Point, b: Point): Point {
 export function segmentsForPoint(points: readonly Point[], index: number): Segment[] {
   const current = points[index];
   if (current === undefined) return [];
-  if (index === 0) return [{ kind: "dot", at: current }];
+  if (index === 0) return [scaled({ kind: "dot", at: current }, current)];
   const previous = points[index - 1] as Point;
-  if (index === 1) return [{ kind: "line", from: previous, to: midpoint(previous, current) }];
+  if (index === 1)
+    return [scaled({ kind: "line", from: previous, to: midpoint(previous, current) }, previous)];
   const beforePrevious = points[index - 2] as Point;
-  return [
-    {
-      kind: "curve",
-      from: midpoint(beforePrevious, previous),
-      control: previous,
-      to: midpoint(previous, current),
-    },
-  ];
+  const curve: Segment = {
+    kind: "curve",
+    from: midpoint(beforePrevious, previous),
+    control: previous,
+    to: midpoint(previous, current),
+  };
+  return [scaled(curve, previous)];
 }
 
 /** The segment that ends a stroke: from the last midpoint to the last point (nothing for a lone dot). */
@@ -46,7 +66,7 @@ export function closingSegments(points: readonly Point[]): Segment[] {
   const count = points.length;
   if (count < 2) return [];
   const last = points[count - 1] as Point;
-  return [{ kind: "line", from: midpoint(points[count - 2] as Point, last), to: last }];
+  return [scaled({ kind: "line", from: midpoint(points[count - 2] as Point, last), to: last }, last)];
 }
 
 /** Every segment of a finished stroke, in the order the live stroke drew them. */

@@ -1,8 +1,16 @@
 import { BACKGROUND_COLOUR, CANVAS_SIZE } from "../../common/constants.ts";
+import type { RestorePlan } from "./history.ts";
 import { backingStoreSize } from "./pixel-ratio.ts";
-import { copyPixels, drawSegments, forgetAppliedStyle, paintBackground, paintDrawing } from "./render.ts";
-import type { Segment } from "./smoothing.ts";
-import type { StrokeStyle } from "./types.ts";
+import {
+  copyPixels,
+  drawSegments,
+  forgetAppliedStyle,
+  paintBackground,
+  paintDrawing,
+  paintToolAction,
+} from "./render.ts";
+import { type Segment, strokeSegments } from "./smoothing.ts";
+import type { StrokeStyle, ToolAction } from "./types.ts";
 
 /** A copy of the picture for the history: the 600 x 600 document and, at pixel ratio != 1, the display. */
 export interface Snapshot {
@@ -75,6 +83,31 @@ export class Surface {
     for (const context of this.#contexts()) drawSegments(context, style, segments);
   }
 
+  /** Paints a tool's action (caption, sticker, fill) on the document and the display. */
+  paintAction(action: ToolAction): void {
+    for (const context of this.#contexts()) paintToolAction(context, action);
+  }
+
+  /**
+   * Shows a history state: one checkpoint restore, then each replayed action painted with the calls it was
+   * first painted with (`background` is what a clear paints).
+   */
+  replay(plan: RestorePlan<Snapshot>, background: CanvasImageSource | null): void {
+    if (plan.restore !== null) this.restore(plan.restore);
+    for (const action of plan.replay) {
+      switch (action.kind) {
+        case "clear":
+          this.paintBackground(background);
+          break;
+        case "stroke":
+          this.drawSegments(action.stroke.style, strokeSegments(action.stroke.points));
+          break;
+        default:
+          this.paintAction(action);
+      }
+    }
+  }
+
   /** Paints the first-display picture (white + mirrored image). */
   paintBackground(image: CanvasImageSource | null): void {
     for (const context of this.#contexts()) paintBackground(context, image);
@@ -85,9 +118,19 @@ export class Surface {
     for (const context of this.#contexts()) paintDrawing(context, image);
   }
 
-  /** 600 x 600 pixels of the drawing. */
-  getImageData(): ImageData {
-    return this.#documentContextOrDisplay().getImageData(0, 0, CANVAS_SIZE, CANVAS_SIZE);
+  /** Pixels of the drawing: all 600 x 600 of them, or the rectangle given in drawing pixels. */
+  getImageData(x = 0, y = 0, width = CANVAS_SIZE, height = CANVAS_SIZE): ImageData {
+    return this.#documentContextOrDisplay().getImageData(x, y, width, height);
+  }
+
+  /** Exactly 600x600 PNG of the drawing. */
+  toBlob(): Promise<Blob> {
+    return new Promise((resolve, reject) => {
+      this.documentCanvas.toBlob((blob) => {
+        if (blob === null) reject(new Error("The browser could not encode the drawing as a PNG."));
+        else resolve(blob);
+      }, "image/png");
+    });
   }
 
   /** Copies the picture (a GPU-side canvas copy, no read-back). */

@@ -14,12 +14,40 @@ export interface StrokeStyle {
 export interface Point {
   readonly x: number;
   readonly y: number;
+  /**
+   * Pen pressure 0..1, recorded for pens only (see docs/decisions/0008): it scales the stroke's width from
+   * 0.5x to 1.5x of the brush. Absent for mouse and touch, whose strokes keep the brush's width exactly.
+   */
+  readonly pressure?: number;
 }
 
 /** A finished or live stroke: data enough to draw it again identically. */
 export interface Stroke {
   readonly style: StrokeStyle;
   readonly points: readonly Point[];
+}
+
+/**
+ * A finished piece of work of a tool other than the brush (a caption, a sticker, a fill), as the history
+ * keeps it. `paint` draws it in the 600 x 600 drawing space (the context's transform maps that to its bitmap)
+ * with the same canvas calls every time, so a replay (undo to a later checkpoint, redo) gives the same pixels.
+ * The tools build these (src/client/tools); the engine only paints and records them.
+ */
+export interface ToolAction {
+  readonly kind: "caption" | "sticker" | "fill";
+  paint(context: CanvasRenderingContext2D): void;
+}
+
+/**
+ * What a press on the canvas does: "draw" paints a stroke with the brush; "tap" draws nothing and reports
+ * the press as a 'tap' event (fill, pick colour, placing a caption or a sticker act on it).
+ */
+export type InputMode = "draw" | "tap";
+
+/** A press on the canvas in "tap" mode. */
+export interface Tap {
+  readonly point: Point;
+  readonly pointerType: string;
 }
 
 /** What the engine tells its host; none of these fire per pointer move. */
@@ -31,6 +59,8 @@ export interface EngineEvents {
   change: undefined;
   /** canUndo / canRedo may have changed. */
   historychange: { readonly canUndo: boolean; readonly canRedo: boolean };
+  /** A press in "tap" input mode (once per press, never per move). */
+  tap: Tap;
 }
 
 export type EngineEventName = keyof EngineEvents;

@@ -48,6 +48,18 @@ describe("shortcutFor", () => {
     expect(shortcutFor(key({ key: "]", repeat: true }))).toBe("brush-larger");
   });
 
+  it("maps T, F and I to Text, Fill and Pick colour, and + = - 0 to zoom in, out and fit", () => {
+    expect(shortcutFor(key({ key: "t" }))).toBe("text");
+    expect(shortcutFor(key({ key: "F", shiftKey: true }))).toBe("fill");
+    expect(shortcutFor(key({ key: "i" }))).toBe("pick-colour");
+    expect(shortcutFor(key({ key: "+", shiftKey: true }))).toBe("zoom-in");
+    expect(shortcutFor(key({ key: "=" }))).toBe("zoom-in");
+    expect(shortcutFor(key({ key: "-" }))).toBe("zoom-out");
+    expect(shortcutFor(key({ key: "0" }))).toBe("zoom-fit");
+    expect(shortcutFor(key({ key: "t", ctrlKey: true }))).toBeNull();
+    expect(shortcutFor(key({ key: "=", ctrlKey: true }))).toBeNull();
+  });
+
   it("maps ? to the help toggle", () => {
     expect(shortcutFor(key({ key: "?", shiftKey: true }))).toBe("toggle-help");
   });

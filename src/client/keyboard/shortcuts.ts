@@ -9,7 +9,13 @@ export type ShortcutAction =
   | "brush-smaller"
   | "brush-larger"
   | "save"
-  | "toggle-help";
+  | "toggle-help"
+  | "text"
+  | "fill"
+  | "pick-colour"
+  | "zoom-in"
+  | "zoom-out"
+  | "zoom-fit";
 
 /** The element a key event was aimed at, as far as deciding "is the visitor typing?" needs. */
 export interface KeyTargetLike {
@@ -61,14 +67,31 @@ function commandShortcut(event: KeyEventLike): ShortcutAction | null {
   return null;
 }
 
-/** Keys pressed without Ctrl/Cmd: eraser, brush size, help. Held keys do not toggle again and again. */
+/** Tool keys: the letter (any case, or the physical key on other layouts) and what it chooses. */
+const LETTER_SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
+  e: "toggle-eraser",
+  t: "text",
+  f: "fill",
+  i: "pick-colour",
+};
+
+/** Zoom keys, by the character typed ("=" is "+" without Shift on most layouts). */
+const ZOOM_SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
+  "+": "zoom-in",
+  "=": "zoom-in",
+  "-": "zoom-out",
+  "0": "zoom-fit",
+};
+
+/** Keys pressed without Ctrl/Cmd: tools, brush size, zoom, help. Held keys do not toggle again and again. */
 function plainShortcut(event: KeyEventLike): ShortcutAction | null {
   if (event.key === "[") return "brush-smaller";
   if (event.key === "]") return "brush-larger";
+  const zoom = ZOOM_SHORTCUTS[event.key];
+  if (zoom !== undefined) return zoom;
   if (event.repeat === true) return null;
   if (event.key === "?") return "toggle-help";
-  if (letterOf(event) === "e") return "toggle-eraser";
-  return null;
+  return LETTER_SHORTCUTS[letterOf(event) ?? ""] ?? null;
 }
 
 /**
@@ -122,6 +145,9 @@ export const SHORTCUT_HELP: readonly ShortcutHelpEntry[] = [
     description: "Redo",
   },
   { keys: [["E"]], description: "Eraser on or off" },
+  { keys: [["T"]], description: "Text: type a caption" },
+  { keys: [["F"]], description: "Fill an area" },
+  { keys: [["I"]], description: "Pick colour from the drawing" },
   { keys: [["["]], description: "Smaller brush" },
   { keys: [["]"]], description: "Larger brush" },
   {
@@ -131,6 +157,11 @@ export const SHORTCUT_HELP: readonly ShortcutHelpEntry[] = [
     ],
     description: "Save image",
   },
+  { keys: [["+"]], description: "Zoom in" },
+  { keys: [["-"]], description: "Zoom out" },
+  { keys: [["0"]], description: "Fit the whole drawing" },
+  { keys: [["Space", "drag"], ["Middle button drag"]], description: "Move around while zoomed" },
   { keys: [["?"]], description: "Show or hide these shortcuts" },
-  { keys: [["Esc"]], description: "Close these shortcuts" },
+  { keys: [["Esc"]], description: "Close these shortcuts, a panel, or cancel a caption or sticker" },
+  { keys: [["Enter"]], description: "Place a caption or sticker" },
 ];

@@ -1,0 +1,63 @@
+/**
+ * The meme maker's tools as one lazily loaded part of the board: Custom colour and recent colours, Text,
+ * Stickers, Fill, Pick colour, and the zoom controls. Their code (and the fill's, the caption font, the
+ * stickers) stays out of the page's first bundle; the board reserves their place so nothing moves in.
+ */
+import { type RefObject, useEffect, useImperativeHandle } from "react";
+import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import type { StrokeStyle } from "../engine/types.ts";
+import { useCanvasView } from "../view/use-canvas-view.ts";
+import { ViewControls } from "../view/ViewControls.tsx";
+import { CustomColour } from "./CustomColour.tsx";
+import { ToolButtons } from "./ToolButtons.tsx";
+import type { ToolCommands } from "./tool-commands.ts";
+import { BRUSH } from "./tool-state.ts";
+import { useTools } from "./use-tools.ts";
+import "./tools.css";
+
+/** What the board hands its tools. */
+export interface ToolControlsProps {
+  readonly engine: DrawingEngine | null;
+  readonly ready: boolean;
+  readonly style: StrokeStyle;
+  readonly setStyle: (change: Partial<StrokeStyle>) => void;
+  readonly announce: (message: string) => void;
+  /** The clipping box around the canvas, and the stage inside it that zoom transforms and overlays sit in. */
+  readonly viewportRef: RefObject<HTMLDivElement | null>;
+  readonly stageRef: RefObject<HTMLDivElement | null>;
+  /** What the board's shortcuts call. */
+  readonly commandsRef: RefObject<ToolCommands | null>;
+}
+
+/** The tools' controls; see the file comment. */
+export function ToolControls(props: ToolControlsProps) {
+  const { engine, ready, style, viewportRef, stageRef, commandsRef } = props;
+  const tools = useTools({ engine, style, setStyle: props.setStyle, announce: props.announce });
+  const { controller, view } = useCanvasView(viewportRef, stageRef);
+
+  useImperativeHandle(
+    commandsRef,
+    () => ({
+      toggle: tools.toggle,
+      brush: () => tools.setState(BRUSH),
+      zoomIn: () => controller?.zoomIn(),
+      zoomOut: () => controller?.zoomOut(),
+      fit: () => controller?.fit(),
+    }),
+    [tools.toggle, tools.setState, controller],
+  );
+
+  // The stylesheet shows each tool's cursor over the canvas.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (viewport !== null) viewport.dataset.tool = tools.state.tool;
+  }, [viewportRef, tools.state.tool]);
+
+  return (
+    <>
+      <CustomColour selected={style.colour} recent={tools.recent} onSelect={tools.chooseColour} />
+      <ToolButtons state={tools.state} disabled={!ready} onToggle={tools.toggle} />
+      <ViewControls controller={controller} view={view} />
+    </>
+  );
+}

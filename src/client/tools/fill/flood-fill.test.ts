@@ -1,0 +1,154 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { channelDistance, channels, packRgb } from "../packed-colour.ts";
+import { fillRegion, floodFill, type PackedImage } from "./flood-fill.ts";
+import { decodeRuns, encodeRuns } from "./run-length.ts";
+
+const RED = packRgb(255, 0, 0);
+const WHITE = packRgb(255, 255, 255);
+
+/** The simplest correct flood fill: breadth-first over 4-neighbours, one pixel at a time. */
+function referenceRegion(image: PackedImage, x: number, y: number, tolerance: number): Set<number> {
+  const { pixels, width, height } = image;
+  const target = pixels[y * width + x] as number;
+  const region = new Set<number>([y * width + x]);
+  const queue = [[x, y] as const];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    const [px, py] = next;
+    for (const [nx, ny] of [
+      [px - 1, py],
+      [px + 1, py],
+      [px, py - 1],
+      [px, py + 1],
+    ] as const) {
+      const index = ny * width + nx;
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height || region.has(index)) continue;
+      if (channelDistance(pixels[index] as number, target) > tolerance) continue;
+      region.add(index);
+      queue.push([nx, ny]);
+    }
+  }
+  return region;
+}
+
+/** Pixels 4-adjacent to the region and outside it. */
+function referenceEdges(image: PackedImage, region: Set<number>): Set<number> {
+  const edges = new Set<number>();
+  for (const index of region) {
+    const x = index % image.width;
+    const y = (index - x) / image.width;
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ] as const) {
+      const neighbour = ny * image.width + nx;
+      if (nx < 0 || ny < 0 || nx >= image.width || ny >= image.height || region.has(neighbour)) continue;
+      edges.add(neighbour);
+    }
+  }
+  return edges;
+}
+
+/** Random small pictures of a few flat colours and some in-between shades, like strokes with soft edges. */
+const imageArbitrary = fc
+  .record({ width: fc.integer({ min: 1, max: 24 }), height: fc.integer({ min: 1, max: 24 }) })
+  .chain(({ width, height }) =>
+    fc.record({
+      width: fc.constant(width),
+      height: fc.constant(height),
+      values: fc.array(
+        fc.oneof(
+          fc.constantFrom(WHITE, packRgb(0, 0, 0), packRgb(0, 0, 255)),
+          fc.integer({ min: 0, max: 255 }).map((grey) => packRgb(grey, grey, grey)),
+        ),
+        { minLength: width * height, maxLength: width * height },
+      ),
+      x: fc.integer({ min: 0, max: width - 1 }),
+      y: fc.integer({ min: 0, max: height - 1 }),
+      tolerance: fc.integer({ min: 0, max: 255 }),
+    }),
+  );
+
+describe("flood fill", () => {
+  it("fills exactly the region a breadth-first reference finds, and finds exactly its edge pixels", () => {
+    fc.assert(
+      fc.property(imageArbitrary, ({ width, height, values, x, y, tolerance }) => {
+        const image = { width, height, pixels: Uint32Array.from(values) };
+        const { layer, edges } = fillRegion(image, x, y, RED, tolerance);
+        const region = referenceRegion(image, x, y, tolerance);
+        const filled = new Set([...layer.keys()].filter((index) => layer[index] !== 0));
+        expect(filled).toEqual(region);
+        expect(new Set(edges)).toEqual(referenceEdges(image, region));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("changes nothing beyond the region and its edge pixels, and paints the region the fill colour", () => {
+    fc.assert(
+      fc.property(imageArbitrary, ({ width, height, values, x, y, tolerance }) => {
+        const image = { width, height, pixels: Uint32Array.from(values) };
+        const layer = floodFill(image, x, y, RED, tolerance);
+        const region = referenceRegion(image, x, y, tolerance);
+        const edges = referenceEdges(image, region);
+        for (let index = 0; index < layer.length; index++) {
+          if (region.has(index)) expect(layer[index]).toBe(RED);
+          else if (!edges.has(index)) expect(layer[index]).toBe(0);
+          else expect(channels(layer[index] as number)[3]).toBe(255);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("leaves no light halo: an anti-aliased black ring filled red inside gives red-to-black edges only", () => {
+    const size = 64;
+    const pixels = new Uint32Array(size * size);
+    const coverage = (x: number, y: number) => {
+      // A ring of radius 20 and width 6, with a one-pixel soft edge as a canvas would draw it.
+      const distance = Math.abs(Math.hypot(x + 0.5 - 32, y + 0.5 - 32) - 20);
+      return Math.min(1, Math.max(0, 3.5 - distance));
+    };
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const grey = Math.round(255 * (1 - coverage(x, y)));
+        pixels[y * size + x] = packRgb(grey, grey, grey);
+      }
+    }
+    const layer = floodFill({ width: size, height: size, pixels }, 32, 32, RED, 48);
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const index = y * size + x;
+        if (Math.hypot(x + 0.5 - 32, y + 0.5 - 32) > 20) {
+          expect(layer[index], `outside the ring at ${x},${y}`).toBe(0);
+          continue;
+        }
+        const [red, green, blue] = channels(
+          layer[index] === 0 ? (pixels[index] as number) : (layer[index] as number),
+        );
+        // Inside the ring every pixel is fill, ink, or a mix of the two: never lighter than the fill.
+        expect(Math.max(green, blue), `green/blue at ${x},${y} (red ${red})`).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+
+  it("a seed outside the picture fills nothing", () => {
+    const image = { width: 2, height: 2, pixels: new Uint32Array(4).fill(WHITE) };
+    expect([...floodFill(image, 5, 0, RED, 0)]).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("run-length coding of fill layers", () => {
+  it("decodes to exactly what was encoded", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(0, RED, WHITE, 7), { maxLength: 200 }), (values) => {
+        const layer = Uint32Array.from(values);
+        const out = new Uint32Array(layer.length);
+        decodeRuns(encodeRuns(layer), out);
+        expect(out).toEqual(layer);
+      }),
+    );
+  });
+});

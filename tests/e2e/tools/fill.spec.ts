@@ -1,0 +1,69 @@
+import { expect, test } from "../fixtures.ts";
+import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
+import { blockMascot, choose, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
+import { compareBitmaps, hexToRgba } from "../helpers/pixels.ts";
+import { mouseStroke } from "../helpers/strokes.ts";
+import { chooseTool, circlePath, pixelsAtDistance, rgbaAt, toolButton } from "../helpers/tools.ts";
+
+const CENTRE = { x: 300, y: 300 };
+const RADIUS = 150;
+const BRUSH = 8;
+// Antialiasing and smoothing may reach a little beyond half the brush width.
+const BAND = BRUSH / 2 + 3;
+
+test("Fill paints the whole enclosed area, nothing outside it, leaves no light halo, and undoes exactly", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  await openDrawingPage(page);
+  await choose(page, "black", BRUSH);
+  await mouseStroke(page, circlePath(CENTRE, RADIUS), 4);
+  const outlined = await readCanvasPixels(page);
+
+  await choose(page, "red");
+  await chooseTool(page, "Fill");
+  const canvas = page.locator('canvas[aria-label="Drawing canvas"]');
+  const box = await canvas.boundingBox();
+  if (box === null) throw new Error("no canvas box");
+  await page.mouse.click(box.x + (CENTRE.x * box.width) / 600, box.y + (CENTRE.y * box.height) / 600);
+  await expect
+    .poll(async () => compareBitmaps(outlined, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(0);
+  const filled = await readCanvasPixels(page);
+
+  const red = hexToRgba("#ff0000");
+  const inner = pixelsAtDistance(filled, CENTRE, 0, RADIUS - BAND);
+  expect(inner.filter((index) => rgbaAt(filled, index).join() !== red.join()).length, "inside not red").toBe(
+    0,
+  );
+  const outside = pixelsAtDistance(filled, CENTRE, RADIUS + BAND, 1000);
+  expect(
+    outside.filter((index) => rgbaAt(filled, index).join() !== rgbaAt(outlined, index).join()).length,
+  ).toBe(0);
+  // From the fill up to the middle of the outline, every pixel is red, black or a mix of the two: no white
+  // or grey fringe between them (green and blue stay at 0 in such mixes).
+  const rim = pixelsAtDistance(filled, CENTRE, RADIUS - BAND, RADIUS);
+  const light = rim.filter((index) => Math.max(rgbaAt(filled, index)[1], rgbaAt(filled, index)[2]) > 8);
+  expect(light.length, "light pixels between fill and outline").toBe(0);
+
+  await page.keyboard.press("Control+z");
+  await expect
+    .poll(async () => compareBitmaps(outlined, await readCanvasPixels(page)).differingPixels)
+    .toBe(0);
+  await page.keyboard.press("Control+Shift+z");
+  await expect.poll(async () => compareBitmaps(filled, await readCanvasPixels(page)).differingPixels).toBe(0);
+
+  // The fill survives a reload through the browser backup.
+  await waitForBackupOf(page, filled);
+  expect(compareBitmaps(filled, await reloadRestored(page)).differingPixels).toBe(0);
+  await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "false");
+});
+
+test("F turns Fill on and off from the keyboard", async ({ page }) => {
+  await openDrawingPage(page);
+  await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "false");
+  await page.keyboard.press("f");
+  await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("f");
+  await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "false");
+});

@@ -1,0 +1,142 @@
+import type { Page } from "@playwright/test";
+import { CANVAS_SIZE } from "../../../src/common/constants.ts";
+import { expect, test } from "../fixtures.ts";
+import { choose, drawingCanvas, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
+import { changesOutsidePaths, colourDistance, hexToRgba, pixelAtCanvasPoint } from "../helpers/pixels.ts";
+import { decodePng } from "../helpers/png.ts";
+import { saveImage } from "../helpers/save.ts";
+import { TouchScreen } from "../helpers/strokes.ts";
+import { toolButton } from "../helpers/tools.ts";
+
+/** The viewport box the drawing is shown in (it clips the zoomed canvas). */
+async function viewportBox(page: Page) {
+  const box = await page.locator(".board__viewport").boundingBox();
+  if (box === null) throw new Error("no viewport");
+  return box;
+}
+
+test("at 4x zoom a stroke lands exactly under the pointer, the view is crisp, and the export stays 600 x 600", async ({
+  page,
+}) => {
+  const firstDisplay = await openDrawingPage(page);
+  await choose(page, "blue", 3);
+  await toolButton(page, "Zoom in").click();
+  await toolButton(page, "Zoom in").click();
+  await expect(page.locator(".view-controls__level")).toHaveText("400%");
+  await expect(toolButton(page, "Fit")).toHaveAttribute("aria-disabled", "false");
+
+  // A stroke across the middle of what is shown, in viewport pixels.
+  const box = await viewportBox(page);
+  const from = { x: box.x + box.width * 0.3, y: box.y + box.height * 0.55 };
+  const to = { x: box.x + box.width * 0.7, y: box.y + box.height * 0.55 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let step = 1; step <= 40; step++) {
+    await page.mouse.move(from.x + ((to.x - from.x) * step) / 40, from.y);
+  }
+  await page.mouse.up();
+
+  // Centred 4x zoom shows drawing x in [225, 375]: the viewport fraction f is at 225 + f * 150.
+  const toDrawing = (clientX: number, clientY: number) => ({
+    x: 225 + ((clientX - box.x) / box.width) * 150,
+    y: 225 + ((clientY - box.y) / box.height) * 150,
+  });
+  const start = toDrawing(from.x, from.y);
+  const end = toDrawing(to.x, to.y);
+  const path = [start, end];
+  const after = await readCanvasPixels(page);
+  for (let t = 0.1; t <= 0.9; t += 0.1) {
+    const point = { x: start.x + (end.x - start.x) * t, y: start.y };
+    expect(
+      colourDistance(pixelAtCanvasPoint(after, point), hexToRgba("#0000ff")),
+      `at ${point.x}`,
+    ).toBeLessThanOrEqual(2);
+  }
+  // 3 px at 4x is 12 screen pixels; in the drawing nothing lies farther than the brush from the path.
+  expect(changesOutsidePaths(firstDisplay, after, [path], 3 / 2 + 1.5)).toEqual({ count: 0, samples: [] });
+
+  // On screen the ink is under the pointer, and drawn as sharp 4 x 4 squares (no blur between them).
+  const shot = await decodePng(
+    await page.screenshot({ clip: { x: from.x, y: from.y - 12, width: to.x - from.x, height: 24 } }),
+  );
+  const middleRow = Math.round(shot.height / 2);
+  for (let x = 20; x < shot.width - 20; x += 17) {
+    const i = (middleRow * shot.width + x) * 4;
+    expect([shot.data[i], shot.data[i + 1], shot.data[i + 2]], `screen pixel ${x}`).toEqual([0, 0, 255]);
+  }
+  const distinct = new Set<string>();
+  for (let y = 0; y < shot.height; y++) {
+    const i = (y * shot.width + Math.round(shot.width / 2)) * 4;
+    distinct.add(`${shot.data[i]},${shot.data[i + 1]},${shot.data[i + 2]}`);
+  }
+  // One column crosses the 3 px stroke: white, edge shades, blue; at 4x a blurred view would show many more.
+  expect(distinct.size, [...distinct].join(" ")).toBeLessThanOrEqual(8);
+
+  const { downloadBytes } = await saveImage(page);
+  const saved = await decodePng(downloadBytes);
+  expect([saved.width, saved.height]).toEqual([CANVAS_SIZE, CANVAS_SIZE]);
+
+  await toolButton(page, "Fit").click();
+  await expect(page.locator(".view-controls__level")).toHaveText("100%");
+  const fit = await drawingCanvas(page).boundingBox();
+  expect(fit?.width).toBeCloseTo(box.width, 0);
+});
+
+test("Ctrl + wheel zooms around the pointer, and the keys + - 0 zoom from the keyboard", async ({ page }) => {
+  await openDrawingPage(page);
+  await expect(toolButton(page, "Zoom in")).toHaveAttribute("aria-disabled", "false");
+  const box = await viewportBox(page);
+  const pointer = { x: box.x + box.width * 0.2, y: box.y + box.height * 0.7 };
+  const drawingUnder = async () => {
+    const canvas = await drawingCanvas(page).boundingBox();
+    if (canvas === null) throw new Error("no canvas");
+    return {
+      x: ((pointer.x - canvas.x) / canvas.width) * 600,
+      y: ((pointer.y - canvas.y) / canvas.height) * 600,
+    };
+  };
+  const before = await drawingUnder();
+  await page.mouse.move(pointer.x, pointer.y);
+  await page.keyboard.down("Control");
+  await page.mouse.wheel(0, -300);
+  await page.keyboard.up("Control");
+  await expect(page.locator(".view-controls__level")).not.toHaveText("100%");
+  const after = await drawingUnder();
+  expect(after.x).toBeCloseTo(before.x, 0);
+  expect(after.y).toBeCloseTo(before.y, 0);
+
+  await page.keyboard.press("0");
+  await expect(page.locator(".view-controls__level")).toHaveText("100%");
+  await page.keyboard.press("+");
+  await expect(page.locator(".view-controls__level")).toHaveText("200%");
+  await page.keyboard.press("-");
+  await expect(page.locator(".view-controls__level")).toHaveText("100%");
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("two fingers put down together zoom and pan, and never draw", async ({ page }) => {
+    const firstDisplay = await openDrawingPage(page);
+    await expect(toolButton(page, "Zoom in")).toHaveAttribute("aria-disabled", "false");
+    await choose(page, "red", 12);
+    const box = await viewportBox(page);
+    const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy });
+    const touch = new TouchScreen(page);
+    await touch.touch("touchStart", [{ id: 1, ...at(0.45, 0.5) }]);
+    await touch.touch("touchStart", [
+      { id: 1, ...at(0.45, 0.5) },
+      { id: 2, ...at(0.55, 0.5) },
+    ]);
+    for (let step = 1; step <= 10; step++) {
+      await touch.touch("touchMove", [
+        { id: 1, ...at(0.45 - step * 0.02, 0.5 + step * 0.01) },
+        { id: 2, ...at(0.55 + step * 0.02, 0.5 + step * 0.01) },
+      ]);
+    }
+    await touch.release();
+    await expect(page.locator(".view-controls__level")).not.toHaveText("100%");
+    const after = await readCanvasPixels(page);
+    expect(changesOutsidePaths(firstDisplay, after, [], 0)).toEqual({ count: 0, samples: [] });
+  });
+});
