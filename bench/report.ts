@@ -132,6 +132,20 @@ export function verdicts(summaries: readonly SystemSummary[]): string[] {
       `${verdict("restore", restore, `${formatMs(restore)} ms`, 100, "<= 100 ms", " ms")}${pending}`,
     );
   }
+  const zoomedFull = find("fanvas-zoomed")?.moveFull ?? null;
+  if (zoomedFull !== null && full !== null) {
+    const ratio = zoomedFull / full;
+    lines.push(
+      verdict(
+        "ms / move at full drawing zoomed 4x vs unzoomed",
+        ratio,
+        `${ratio.toFixed(2)}x`,
+        1.1,
+        "<= 1.1x",
+        "x",
+      ),
+    );
+  }
   if (initialBytes !== null) {
     const kilobytes = initialBytes / 1000;
     lines.push(verdict("initial JS + CSS gzipped", kilobytes, kb(initialBytes), 80, "<= 80 KB", " KB"));

@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
+import { fillBench } from "./fill.ts";
 import { measureSystem, type RunSample, type Workload } from "./measure.ts";
 import { methodNotes } from "./notes.ts";
 import type { SystemName } from "./page/api.ts";
@@ -26,7 +27,14 @@ import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
 import { median } from "./stats.ts";
 
-const SYSTEMS: readonly SystemName[] = ["fanvas", "signature_pad", "react-sketch-canvas", "floor", "harness"];
+const SYSTEMS: readonly SystemName[] = [
+  "fanvas",
+  "fanvas-zoomed",
+  "signature_pad",
+  "react-sketch-canvas",
+  "floor",
+  "harness",
+];
 
 const { values: options } = parseArgs({
   options: {
@@ -103,6 +111,7 @@ async function pageBench(): Promise<string> {
   const budgetMs = Number(options.budget) * 1000;
   const samples = new Map<SystemName, RunSample[]>(SYSTEMS.map((name) => [name, []]));
   let completedRuns = 0;
+  let fillSection: string[] = [];
   const outDir = await mkdtemp(join(tmpdir(), "fanvas-bench-"));
   const cleanUp: (() => Promise<void>)[] = [() => rm(outDir, { recursive: true, force: true })];
   try {
@@ -124,6 +133,7 @@ async function pageBench(): Promise<string> {
       }
       completedRuns += 1;
     }
+    fillSection = await fillBench(context, server.url, Math.max(1, Math.min(3, runs)));
   } finally {
     for (const step of cleanUp) await step();
   }
@@ -137,8 +147,8 @@ async function pageBench(): Promise<string> {
     seconds: (performance.now() - started) / 1000,
     notes: methodNotes({ summaries, minimalBytes: bytes.minimal, appError: bytes.appError, workload }),
   };
-  process.stdout.write(`${renderText(summaries, context)}\n`);
-  return renderMarkdown(summaries, context);
+  process.stdout.write(`${renderText(summaries, context)}\n\n${fillSection.join("\n")}\n`);
+  return `${renderMarkdown(summaries, context)}\n${fillSection.join("\n")}`;
 }
 
 async function main(): Promise<void> {

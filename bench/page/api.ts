@@ -1,5 +1,14 @@
+import type { FillTimes } from "./fill-bench.ts";
+
 /** The systems the bench page can mount; "harness" is the empty baseline. */
-export const SYSTEM_NAMES = ["fanvas", "signature_pad", "react-sketch-canvas", "floor", "harness"] as const;
+export const SYSTEM_NAMES = [
+  "fanvas",
+  "fanvas-zoomed",
+  "signature_pad",
+  "react-sketch-canvas",
+  "floor",
+  "harness",
+] as const;
 
 export type SystemName = (typeof SYSTEM_NAMES)[number];
 
@@ -29,4 +38,6 @@ export interface BenchApi {
   restore(): Promise<RestoreResult>;
   /** Share of non-white pixels: a sanity check that the strokes landed. */
   inkedShare(): Promise<number>;
+  /** Times the fill of the default canvas's background against the reference scanline fill (see fill-bench.ts). */
+  fillBench(reps: number): Promise<FillTimes>;
 }

@@ -1,10 +1,12 @@
 import { createFanvas } from "./adapters/fanvas.ts";
+import { createFanvasZoomed } from "./adapters/fanvas-zoomed.ts";
 import { createFloor } from "./adapters/floor.ts";
 import { createHarness } from "./adapters/harness.ts";
 import { createReactSketchCanvas } from "./adapters/react-sketch-canvas.tsx";
 import { createSignaturePad } from "./adapters/signature-pad.ts";
 import type { BenchSystem, SystemFactory } from "./adapters/types.ts";
 import type { BenchApi, SystemName } from "./api.ts";
+import { benchFill } from "./fill-bench.ts";
 import { nextFrame, timeUntilOnScreen } from "./frames.ts";
 import { drawStrokeAtOnce, drawStrokeOverFrames } from "./pointer.ts";
 import { syntheticStrokes } from "./workload.ts";
@@ -17,6 +19,7 @@ declare global {
 
 const FACTORIES: Record<SystemName, SystemFactory> = {
   fanvas: createFanvas,
+  "fanvas-zoomed": createFanvasZoomed,
   signature_pad: createSignaturePad,
   "react-sketch-canvas": createReactSketchCanvas,
   floor: createFloor,
@@ -102,5 +105,10 @@ window.fanvasBench = {
   },
   inkedShare() {
     return system().inkedShare();
+  },
+  fillBench(reps) {
+    mounted?.destroy();
+    mounted = null;
+    return benchFill(host(), reps);
   },
 };

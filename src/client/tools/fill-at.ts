@@ -24,6 +24,6 @@ export function fillAt(engine: DrawingEngine, point: Point, colour: string): boo
     fill,
     DEFAULT_FILL_TOLERANCE,
   );
-  engine.apply(fillAction(layer));
+  engine.apply(fillAction(layer, fill));
   return true;
 }

@@ -1,5 +1,6 @@
 import { CANVAS_SIZE } from "../../../common/constants.ts";
 import type { ToolAction } from "../../engine/types.ts";
+import { filledColour } from "./flood-fill.ts";
 import { decodeRuns, encodeRuns } from "./run-length.ts";
 
 /** A 600 x 600 canvas reused for painting fill layers (one at a time, synchronously). */
@@ -13,12 +14,12 @@ function scratchContext(): OffscreenCanvasRenderingContext2D {
 }
 
 /**
- * The history's record of a fill: its layer (see floodFill), run-length coded. Painting decodes it into a
+ * The history's record of a fill: its layer (what floodFill's marked pixels say changes), run-length coded. Painting decodes it into a
  * scratch canvas and draws that over the picture without smoothing: the 600 x 600 document gets exactly the
  * layer's pixels (opaque ones replace, transparent ones leave), and a hi-DPI display the same pixels scaled.
  */
-export function fillAction(layer: Uint32Array): ToolAction {
-  const runs = encodeRuns(layer);
+export function fillAction(marked: Uint32Array, fill: number): ToolAction {
+  const runs = encodeRuns(marked, (pixel) => filledColour(pixel, fill));
   return {
     kind: "fill",
     paint(context) {

@@ -1,35 +1,57 @@
-import { channels, packRgb } from "../packed-colour.ts";
 import type { PackedImage } from "./flood-fill.ts";
 
+/** An edge pixel's alpha in the marked picture while its new colour is being decided. */
+const EDGE_ALPHA = 1;
+
 /**
- * Recolours the pixels just outside a filled region (`edges`, duplicates allowed) so the region's old colour
- * `target` is replaced by `fill` in them too. An anti-aliased edge pixel is a mix of the region's colour and
- * the stroke's: P = (1 - a) * target + a * ink. The ink is taken as the colour farthest from `target` among
- * the pixel and its 8 neighbours, `a` as P's projection onto target -> ink, and the pixel becomes
- * (1 - a) * fill + a * ink: solid ink stays as it is, and no light fringe is left between fill and stroke.
+ * Recolours the pixels just outside a filled region (`candidates`, duplicates allowed) so the region's old
+ * colour `target` is replaced by `fill` in them too. An anti-aliased edge pixel is a mix of the region's
+ * colour and the stroke's: P = (1 - a) * target + a * ink. The ink is taken as the colour farthest from
+ * `target` among the pixel and its 8 neighbours, `a` as P's projection onto target -> ink, and the pixel
+ * becomes (1 - a) * fill + a * ink: solid ink stays as it is, and no light fringe is left between fill and
+ * stroke. Returns the edge pixels (each once) and their new colours; duplicates are told apart by marking
+ * each edge pixel's alpha EDGE_ALPHA in the picture (its colour channels stay for its neighbours' sake).
  */
 export function blendEdges(
   image: PackedImage,
-  layer: Uint32Array,
-  edges: readonly number[],
+  candidates: readonly number[],
   target: number,
   fill: number,
-): void {
-  const [targetRed, targetGreen, targetBlue] = channels(target);
-  const [fillRed, fillGreen, fillBlue] = channels(fill);
-  for (const index of edges) {
-    if (layer[index] !== 0) continue;
-    const [red, green, blue] = channels(image.pixels[index] as number);
-    const [inkRed, inkGreen, inkBlue] = channels(farthestNeighbour(image, index, target));
-    const toInk = [inkRed - targetRed, inkGreen - targetGreen, inkBlue - targetBlue] as const;
-    const span = toInk[0] * toInk[0] + toInk[1] * toInk[1] + toInk[2] * toInk[2];
-    const along =
-      (red - targetRed) * toInk[0] + (green - targetGreen) * toInk[1] + (blue - targetBlue) * toInk[2];
-    const ink = span === 0 ? 0 : Math.min(1, Math.max(0, along / span));
-    const mix = (fillChannel: number, inkChannel: number) =>
-      Math.round(fillChannel * (1 - ink) + inkChannel * ink);
-    layer[index] = packRgb(mix(fillRed, inkRed), mix(fillGreen, inkGreen), mix(fillBlue, inkBlue));
+): { readonly edges: Int32Array; readonly edgeColours: Uint32Array } {
+  const pixels = image.pixels;
+  const edges = new Int32Array(candidates.length);
+  let count = 0;
+  for (const index of candidates) {
+    const pixel = pixels[index] as number;
+    if (pixel >>> 24 !== 255) continue;
+    pixels[index] = ((pixel & 0x00ffffff) | (EDGE_ALPHA << 24)) >>> 0;
+    edges[count++] = index;
   }
+  const targetRed = target & 255;
+  const targetGreen = (target >>> 8) & 255;
+  const targetBlue = (target >>> 16) & 255;
+  const edgeColours = new Uint32Array(count);
+  for (let k = 0; k < count; k++) {
+    const index = edges[k] as number;
+    const pixel = pixels[index] as number;
+    const ink = farthestNeighbour(image, index, target);
+    const inkRed = (ink & 255) - targetRed;
+    const inkGreen = ((ink >>> 8) & 255) - targetGreen;
+    const inkBlue = ((ink >>> 16) & 255) - targetBlue;
+    const span = inkRed * inkRed + inkGreen * inkGreen + inkBlue * inkBlue;
+    const along =
+      ((pixel & 255) - targetRed) * inkRed +
+      (((pixel >>> 8) & 255) - targetGreen) * inkGreen +
+      (((pixel >>> 16) & 255) - targetBlue) * inkBlue;
+    const share = span === 0 ? 0 : Math.min(1, Math.max(0, along / span));
+    let colour = 255 << 24;
+    for (let shift = 0; shift < 24; shift += 8) {
+      const mixed = Math.round(((fill >>> shift) & 255) * (1 - share) + ((ink >>> shift) & 255) * share);
+      colour |= mixed << shift;
+    }
+    edgeColours[k] = colour >>> 0;
+  }
+  return { edges: edges.subarray(0, count), edgeColours };
 }
 
 /** Of the pixel at `index` and its 8 neighbours, the one whose colour is farthest from `target`. */
@@ -37,14 +59,19 @@ function farthestNeighbour(image: PackedImage, index: number, target: number): n
   const { pixels, width, height } = image;
   const x = index % width;
   const y = (index - x) / width;
-  const [targetRed, targetGreen, targetBlue] = channels(target);
+  const targetRed = target & 255;
+  const targetGreen = (target >>> 8) & 255;
+  const targetBlue = (target >>> 16) & 255;
+  // Marked region and edge pixels keep their colour channels, which are all that is compared here.
   let best = pixels[index] as number;
   let bestDistance = -1;
-  for (let row = Math.max(0, y - 1); row <= Math.min(height - 1, y + 1); row++) {
-    for (let column = Math.max(0, x - 1); column <= Math.min(width - 1, x + 1); column++) {
+  for (let row = y > 0 ? y - 1 : 0; row <= (y < height - 1 ? y + 1 : y); row++) {
+    for (let column = x > 0 ? x - 1 : 0; column <= (x < width - 1 ? x + 1 : x); column++) {
       const pixel = pixels[row * width + column] as number;
-      const [red, green, blue] = channels(pixel);
-      const distance = (red - targetRed) ** 2 + (green - targetGreen) ** 2 + (blue - targetBlue) ** 2;
+      const red = (pixel & 255) - targetRed;
+      const green = ((pixel >>> 8) & 255) - targetGreen;
+      const blue = ((pixel >>> 16) & 255) - targetBlue;
+      const distance = red * red + green * green + blue * blue;
       if (distance > bestDistance) {
         best = pixel;
         bestDistance = distance;

@@ -1,7 +1,6 @@
-import { channelDistance } from "../packed-colour.ts";
 import { blendEdges } from "./fill-edges.ts";
 
-/** A picture as packed pixels (see packed-colour.ts), row by row. */
+/** An opaque picture as packed pixels (see packed-colour.ts), row by row. */
 export interface PackedImage {
   readonly pixels: Uint32Array;
   readonly width: number;
@@ -15,15 +14,16 @@ export interface PackedImage {
  */
 export const DEFAULT_FILL_TOLERANCE = 48;
 
+/** Keeps a pixel's colour channels and sets its alpha to 0: how region pixels are marked. */
+const MARK_MASK = 0x00ffffff;
+
 /**
- * Flood-fills the 4-connected region around (x, y) whose pixels are within `tolerance` of the colour there,
- * with `fill` (packed, opaque). Returns the layer to paint over the picture: 0 where nothing changes, the
- * new packed colour elsewhere — `fill` inside the region and, on the pixels just outside it (the strokes'
- * anti-aliased edges), the edge pixel with the clicked colour swapped for `fill`, so no light halo remains.
- *
- * Scanline: each popped seed is widened left and right into a span, and the rows above and below the span
- * push one seed per run of fillable pixels; the rejected neighbours met on the way are the edge pixels.
- * Out-of-range seeds give an empty layer.
+ * Flood-fills the 4-connected region around (x, y) whose pixels are within `tolerance` (0..254) of the colour
+ * there, with `fill` (packed, opaque): the region becomes `fill`, and the pixels just outside it (the
+ * strokes' anti-aliased edges) have the clicked colour swapped for `fill` in them (fill-edges.ts), so no light
+ * halo remains. Works in place on `image`, which must be opaque (a canvas always is) and is the caller's own
+ * copy, and returns its pixels marked: the region with alpha 0, the edge pixels with alpha 1 and their new
+ * colour (read them with filledColour). An out-of-range seed changes nothing.
  */
 export function floodFill(
   image: PackedImage,
@@ -32,76 +32,82 @@ export function floodFill(
   fill: number,
   tolerance: number,
 ): Uint32Array {
-  const { layer, edges, target } = fillRegion(image, x, y, fill, tolerance);
-  blendEdges(image, layer, edges, target, fill);
-  return layer;
+  const { edges: candidates, target } = markRegion(image, x, y, Math.min(254, tolerance));
+  const { edges, edgeColours } = blendEdges(image, candidates, target, fill);
+  const pixels = image.pixels;
+  for (let k = 0; k < edges.length; k++)
+    pixels[edges[k] as number] = ((edgeColours[k] as number) & 0xffffff) | (1 << 24);
+  return pixels;
 }
 
-/** What the scanline pass finds: the region painted `fill` in `layer`, and the rejected neighbours. */
-export interface FilledRegion {
-  readonly layer: Uint32Array;
-  /** Indices of the pixels 4-adjacent to the region but outside it (duplicates possible). */
-  readonly edges: readonly number[];
-  /** The clicked pixel's colour. */
-  readonly target: number;
+/**
+ * The packed colour a pixel of floodFill's result gets: `fill` for the region (alpha 0), the new colour for
+ * an edge pixel (alpha 1), and 0 (nothing changes) for every other pixel.
+ */
+export function filledColour(marked: number, fill: number): number {
+  const alpha = marked >>> 24;
+  if (alpha === 0) return fill;
+  return alpha === 1 ? (marked | 0xff000000) >>> 0 : 0;
 }
 
-/** The scanline pass of floodFill, before the edges are blended. */
-export function fillRegion(
+/**
+ * Whether `pixel` is within `tolerance` of `target` in every channel. A module-level function rather than a
+ * closure: the fill's loop runs once per call and long (on-stack replacement), where V8 inlines this but not
+ * a closure over the target, and the call cost doubled the fill's time.
+ */
+function fillable(pixel: number, target: number, tolerance: number): boolean {
+  return (
+    pixel === target ||
+    (Math.abs((pixel >>> 24) - (target >>> 24)) <= tolerance &&
+      Math.abs((pixel & 255) - (target & 255)) <= tolerance &&
+      Math.abs(((pixel >>> 8) & 255) - ((target >>> 8) & 255)) <= tolerance &&
+      Math.abs(((pixel >>> 16) & 255) - ((target >>> 16) & 255)) <= tolerance)
+  );
+}
+
+/**
+ * The scanline pass: each popped seed is widened left and right into a span, the span is marked, and the
+ * rows above and below it push one seed per run of fillable pixels; the rejected neighbours met on the way
+ * are the edge pixels (duplicates possible). Marking in place, like a plain scanline fill, keeps the test
+ * per pixel to one read: a marked pixel can never pass it. The test is written out (an exact match first,
+ * then channel by channel) because it runs up to three times for each of the 360,000 pixels.
+ */
+export function markRegion(
   image: PackedImage,
   x: number,
   y: number,
-  fill: number,
   tolerance: number,
-): FilledRegion {
+): { readonly edges: number[]; readonly target: number } {
   const { pixels, width, height } = image;
-  const layer = new Uint32Array(pixels.length);
-  if (!(x >= 0 && y >= 0 && x < width && y < height)) return { layer, edges: [], target: 0 };
+  if (!(x >= 0 && y >= 0 && x < width && y < height)) return { edges: [], target: 0 };
   const seedIndex = Math.floor(y) * width + Math.floor(x);
   const target = pixels[seedIndex] as number;
-  const inside = (index: number): boolean => {
-    const pixel = pixels[index] as number;
-    return pixel === target || channelDistance(pixel, target) <= tolerance;
-  };
+  // Region pixels are all within tolerance of the target: they are marked as the target with alpha 0.
+  const marked = (target & MARK_MASK) >>> 0;
   const edges: number[] = [];
   const stack: number[] = [seedIndex];
   for (let seed = stack.pop(); seed !== undefined; seed = stack.pop()) {
-    if (layer[seed] !== 0) continue;
+    if (!fillable(pixels[seed] as number, target, tolerance)) continue;
     const rowStart = seed - (seed % width);
     const rowEnd = rowStart + width - 1;
     let left = seed;
-    while (left > rowStart && layer[left - 1] === 0 && inside(left - 1)) left--;
+    while (left > rowStart && fillable(pixels[left - 1] as number, target, tolerance)) left--;
     let right = seed;
-    while (right < rowEnd && layer[right + 1] === 0 && inside(right + 1)) right++;
-    if (left > rowStart && layer[left - 1] === 0) edges.push(left - 1);
-    if (right < rowEnd && layer[right + 1] === 0) edges.push(right + 1);
-    layer.fill(fill, left, right + 1);
-    if (rowStart > 0) scanNeighbourRow(left - width, right - width, layer, inside, stack, edges);
-    if (rowEnd < pixels.length - 1)
-      scanNeighbourRow(left + width, right + width, layer, inside, stack, edges);
-  }
-  return { layer, edges, target };
-}
-
-/** Pushes one seed per run of unfilled fillable pixels in [from, to]; collects the rejected ones as edges. */
-function scanNeighbourRow(
-  from: number,
-  to: number,
-  layer: Uint32Array,
-  inside: (index: number) => boolean,
-  stack: number[],
-  edges: number[],
-): void {
-  let inRun = false;
-  for (let index = from; index <= to; index++) {
-    if (layer[index] !== 0) {
-      inRun = false;
-    } else if (inside(index)) {
-      if (!inRun) stack.push(index);
-      inRun = true;
-    } else {
-      edges.push(index);
-      inRun = false;
+    while (right < rowEnd && fillable(pixels[right + 1] as number, target, tolerance)) right++;
+    if (left > rowStart && pixels[left - 1] !== marked) edges.push(left - 1);
+    if (right < rowEnd && pixels[right + 1] !== marked) edges.push(right + 1);
+    pixels.fill(marked, left, right + 1);
+    for (const offset of [-width, width]) {
+      if (rowStart + offset < 0 || rowStart + offset >= pixels.length) continue;
+      let inRun = false;
+      for (let index = left + offset; index <= right + offset; index++) {
+        const pixel = pixels[index] as number;
+        const inside = pixel !== marked && fillable(pixel, target, tolerance);
+        if (inside && !inRun) stack.push(index);
+        else if (!inside && pixel !== marked) edges.push(index);
+        inRun = inside;
+      }
     }
   }
+  return { edges, target };
 }

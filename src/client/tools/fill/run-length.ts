@@ -3,16 +3,21 @@
  * a layer is mostly long runs of one value (the fill, or 0 where nothing changes).
  */
 
-/** [count, value, count, value, ...] for the runs of `values`. */
-export function encodeRuns(values: Uint32Array): Uint32Array {
+/** [count, value, count, value, ...] for the runs of `values`, each first mapped through `map`. */
+export function encodeRuns(
+  values: Uint32Array,
+  map: (value: number) => number = (value) => value,
+): Uint32Array {
   const runs: number[] = [];
-  let index = 0;
-  while (index < values.length) {
-    const value = values[index] as number;
-    let end = index + 1;
-    while (end < values.length && values[end] === value) end++;
-    runs.push(end - index, value);
-    index = end;
+  let runValue = -1;
+  for (let index = 0; index < values.length; index++) {
+    const value = map(values[index] as number);
+    if (value === runValue) {
+      runs[runs.length - 2] = (runs[runs.length - 2] as number) + 1;
+    } else {
+      runs.push(1, value);
+      runValue = value;
+    }
   }
   return Uint32Array.from(runs);
 }

@@ -1,0 +1,60 @@
+/**
+ * The fill's figures (issue 11): Fanvas's flood fill against a plain scanline flood fill written as the
+ * reference, both filling the whole background of the default canvas (white + mirrored mascot), in one page
+ * of the same Chromium, interleaved; and what the whole tap costs the page.
+ */
+import type { BrowserContext } from "playwright-core";
+import type { FillTimes } from "./page/fill-bench.ts";
+import { formatMs, median } from "./stats.ts";
+
+/** Repetitions per run; each is a few milliseconds. */
+const REPS = 25;
+
+/** The 10th and 90th percentiles, nearest-rank: the spread a noisy machine gives. */
+function spread(values: readonly number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return `${formatMs(at(0.1))}-${formatMs(at(0.9))}`;
+}
+
+/** Runs the fill bench `runs` times (a fresh page each) and returns its Markdown and text lines. */
+export async function fillBench(context: BrowserContext, url: string, runs: number): Promise<string[]> {
+  const all: FillTimes = { reference: [], fanvas: [], whole: [] };
+  const ratios: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await context.newPage();
+    try {
+      await page.goto(url);
+      await page.waitForFunction(() => "fanvasBench" in window);
+      const times = await page.evaluate((reps) => window.fanvasBench.fillBench(reps), REPS);
+      // The first repetitions warm the code up.
+      const kept = (values: number[]) => values.slice(3);
+      all.reference.push(...kept(times.reference));
+      all.fanvas.push(...kept(times.fanvas));
+      all.whole.push(...kept(times.whole));
+      ratios.push(median(kept(times.fanvas)) / median(kept(times.reference)));
+      process.stderr.write(`fill run ${run + 1}/${runs}: ratio ${ratios.at(-1)?.toFixed(2)}\n`);
+    } finally {
+      await page.close();
+    }
+  }
+  const ratio = median(ratios);
+  const whole = median(all.whole);
+  const row = (what: string, values: number[]) =>
+    `| ${what} | ${formatMs(median(values))} | ${spread(values)} |`;
+  return [
+    `## Fill (issue 11)`,
+    "",
+    `${runs} runs x ${REPS - 3} fills each (after 3 warm-up fills), whole background of the default canvas from its top-left corner.`,
+    "",
+    "| What | median ms | p10-p90 ms |",
+    "| --- | --- | --- |",
+    row("reference: plain scanline flood fill (exact match, in place)", all.reference),
+    row("Fanvas floodFill (tolerance 48, edge blending, layer)", all.fanvas),
+    row("whole tap: getImageData + floodFill + paint the layer + record", all.whole),
+    "",
+    `- floodFill vs reference, median of the runs' ratios: ${ratio.toFixed(2)}x (per run: ${ratios.map((each) => each.toFixed(2)).join(", ")}) (target <= 1.2x): ${ratio <= 1.2 ? "met" : "MISSED"}`,
+    `- whole tap: ${formatMs(whole)} ms (target one frame, 16 ms): ${whole <= 16 ? "met" : "MISSED"}`,
+    "",
+  ];
+}
