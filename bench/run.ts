@@ -21,20 +21,13 @@ import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { fillBench } from "./fill.ts";
 import { measureSystem, type RunSample, type Workload } from "./measure.ts";
 import { methodNotes } from "./notes.ts";
-import type { SystemName } from "./page/api.ts";
+import { SYSTEM_NAMES, type SystemName } from "./page/api.ts";
 import { renderMarkdown, renderText, type SystemSummary } from "./report.ts";
 import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
 import { median } from "./stats.ts";
 
-const SYSTEMS: readonly SystemName[] = [
-  "fanvas",
-  "fanvas-zoomed",
-  "signature_pad",
-  "react-sketch-canvas",
-  "floor",
-  "harness",
-];
+const SYSTEMS: readonly SystemName[] = SYSTEM_NAMES;
 
 const { values: options } = parseArgs({
   options: {

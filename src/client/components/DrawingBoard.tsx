@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { stepBrushSize } from "../keyboard/shortcuts.ts";
+import { lazyChunk, lazyView } from "../lazy/lazy-chunk.ts";
 import type { ToolCommands } from "../tools/tool-commands.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
@@ -27,8 +28,10 @@ export interface DrawingBoardProps {
 }
 
 /** The meme maker's tools: a chunk of their own, fetched as the board mounts (see ToolControls). */
-const ToolControls = lazy(() =>
-  import("../tools/ToolControls.tsx").then(({ ToolControls }) => ({ default: ToolControls })),
+const ToolControls = lazyView(
+  lazyChunk(() => import("../tools/ToolControls.tsx")),
+  (module) => module.ToolControls,
+  (error) => console.warn("Fanvas: the tools could not be loaded; drawing still works.", error),
 );
 
 const INITIAL_STYLE: StrokeStyle = { colour: DEFAULT_COLOUR, width: DEFAULT_BRUSH_SIZE, eraser: false };

@@ -33,6 +33,7 @@ export function CustomColour({ selected, recent, onSelect }: CustomColourProps) 
         <input
           ref={inputRef}
           id={inputId}
+          className="swatch"
           type="color"
           aria-label="Custom colour"
           value={selected}

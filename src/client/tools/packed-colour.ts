@@ -3,6 +3,13 @@
  * Every browser Fanvas runs in is little-endian, so a value reads 0xAABBGGRR.
  */
 
+/** An opaque picture as packed pixels, row by row. */
+export interface PackedImage {
+  readonly pixels: Uint32Array;
+  readonly width: number;
+  readonly height: number;
+}
+
 /** #rrggbb (or #rgb) to an opaque packed pixel. */
 export function packHex(hex: string): number {
   const digits = hex.replace("#", "");
@@ -17,18 +24,4 @@ export function packHex(hex: string): number {
 /** An opaque packed pixel from its channels (0..255 each). */
 export function packRgb(red: number, green: number, blue: number): number {
   return ((255 << 24) | (blue << 16) | (green << 8) | red) >>> 0;
-}
-
-/** The red, green, blue and alpha channels of a packed pixel. */
-export function channels(pixel: number): [number, number, number, number] {
-  return [pixel & 255, (pixel >>> 8) & 255, (pixel >>> 16) & 255, pixel >>> 24];
-}
-
-/** The largest difference of any one channel (alpha included) between two packed pixels, 0..255. */
-export function channelDistance(a: number, b: number): number {
-  const red = Math.abs((a & 255) - (b & 255));
-  const green = Math.abs(((a >>> 8) & 255) - ((b >>> 8) & 255));
-  const blue = Math.abs(((a >>> 16) & 255) - ((b >>> 16) & 255));
-  const alpha = Math.abs((a >>> 24) - (b >>> 24));
-  return Math.max(red, green, blue, alpha);
 }

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { Point, StrokeStyle } from "../engine/types.ts";
-import { loadOnce } from "../load-once.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import { readRecentColours, withRecent, writeRecentColours } from "./recent-colours.ts";
 import {
   afterPick,
@@ -17,7 +17,7 @@ import {
 } from "./tool-state.ts";
 
 /** The fill's code (scanline fill, edge blending, run-length coding) loads when Fill is first used. */
-const loadFill = loadOnce(() => import("./fill-at.ts"));
+const fillChunk = lazyChunk(() => import("./fill-at.ts"));
 
 /** What the board hands the tools. */
 export interface ToolsHost {
@@ -80,7 +80,7 @@ export function useTools(host: ToolsHost): Tools {
       const intent = tapIntent(tool);
       if (intent.kind === "fill") {
         const colour = current.style.eraser ? "#ffffff" : current.style.colour;
-        loadFill().then(
+        fillChunk.load().then(
           ({ fillAt }) => fillAt(engine, point, colour),
           (error: unknown) => console.warn("Fanvas: the fill could not be loaded; try again.", error),
         );

@@ -1,10 +1,10 @@
 /** Mounts the zoom and pan of the drawing (a chunk of its own, fetched beside the page, not in its first bundle). */
 import { type RefObject, useEffect, useState } from "react";
-import { loadOnce } from "../load-once.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import type { CanvasView } from "./canvas-view.ts";
 import { FIT, type View } from "./view-geometry.ts";
 
-const loadCanvasView = loadOnce(() => import("./canvas-view.ts"));
+const viewChunk = lazyChunk(() => import("./canvas-view.ts"));
 
 /** The view's controller (null until its chunk has loaded) and how the drawing is shown now. */
 export interface MountedView {
@@ -26,7 +26,7 @@ export function useCanvasView(
   useEffect(() => {
     let created: CanvasView | null = null;
     let cancelled = false;
-    loadCanvasView().then(
+    viewChunk.load().then(
       ({ CanvasView }) => {
         const viewport = viewportRef.current;
         const stage = stageRef.current;

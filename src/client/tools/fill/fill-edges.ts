@@ -1,4 +1,4 @@
-import type { PackedImage } from "./flood-fill.ts";
+import type { PackedImage } from "../packed-colour.ts";
 
 /** An edge pixel's alpha in the marked picture while its new colour is being decided. */
 const EDGE_ALPHA = 1;

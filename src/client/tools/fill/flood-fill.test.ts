@@ -1,8 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { channelDistance, channels, packRgb } from "../packed-colour.ts";
-import { filledColour, floodFill, markRegion, type PackedImage } from "./flood-fill.ts";
+import { type PackedImage, packRgb } from "../packed-colour.ts";
+import { filledColour, floodFill, markRegion } from "./flood-fill.ts";
 import { decodeRuns, encodeRuns } from "./run-length.ts";
+
+/** The red, green, blue and alpha channels of a packed pixel. */
+function channels(pixel: number): [number, number, number, number] {
+  return [pixel & 255, (pixel >>> 8) & 255, (pixel >>> 16) & 255, pixel >>> 24];
+}
+
+/** The largest difference of any one channel between two packed pixels: the reference's own fillable test. */
+function channelDistance(a: number, b: number): number {
+  const [ar, ag, ab, aa] = channels(a);
+  const [br, bg, bb, ba] = channels(b);
+  return Math.max(Math.abs(ar - br), Math.abs(ag - bg), Math.abs(ab - bb), Math.abs(aa - ba));
+}
 
 const RED = packRgb(255, 0, 0);
 const WHITE = packRgb(255, 255, 255);

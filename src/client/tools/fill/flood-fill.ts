@@ -1,11 +1,5 @@
+import type { PackedImage } from "../packed-colour.ts";
 import { blendEdges } from "./fill-edges.ts";
-
-/** An opaque picture as packed pixels (see packed-colour.ts), row by row. */
-export interface PackedImage {
-  readonly pixels: Uint32Array;
-  readonly width: number;
-  readonly height: number;
-}
 
 /**
  * How far (largest channel difference, 0..255) a pixel may be from the clicked colour and still be filled.
