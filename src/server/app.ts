@@ -11,8 +11,9 @@ import {
 } from "./config.ts";
 import type { Store } from "./db/open.ts";
 import { evictingOnRemoval } from "./drawings/image-changes.ts";
-import { drawingsRoutes } from "./drawings/save-route.ts";
-import { galleryRoutes } from "./drawings/wall-route.ts";
+import { imageRoutes } from "./drawings/image-routes.ts";
+import { saveRoute } from "./drawings/save-route.ts";
+import { wallRoute } from "./drawings/wall-route.ts";
 import { appWide } from "./http/app-wide.ts";
 import { cors } from "./http/cors.ts";
 import { answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
@@ -23,6 +24,7 @@ import { requestLimitOptions } from "./http/request-limits.ts";
 import { requestLog, requestLoggingOptions } from "./http/request-log.ts";
 import { saveRateLimit } from "./http/save-rate-limit.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
+import { refuseInvalid, registerSharedSchemas, schemaController } from "./http/validation.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./live/event-streams.ts";
 import { decorateDrawingEvents } from "./live/events-plugin.ts";
 import { eventsRoutes } from "./live/events-route.ts";
@@ -66,8 +68,9 @@ function fastifyOptions(
     ...requestLimitOptions(edge),
     logger,
     ...requestLoggingOptions(),
-    // Unknown JSON fields are an error the client should hear about, not something to drop silently.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    // Bodies validated as sent, query strings and params coerced to their declared types (http/validation.ts).
+    schemaController,
+    schemaErrorFormatter: refuseInvalid(),
     // On close: refuse new requests with 503, drop idle keep-alive sockets, let requests in flight finish.
     return503OnClosing: true,
     forceCloseConnections: "idle",
@@ -94,6 +97,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   const edge = options.edge ?? UNLIMITED_EDGE;
   const moderation = options.moderation ?? DEFAULT_MODERATION;
   registerErrorHandling(app);
+  registerSharedSchemas(app);
   closeConnectionsWhenClosing(app);
   await app.register(appWide(securityHeaders), { branding: options.branding });
   await app.register(appWide(cors), { origins: edge.corsOrigins });
@@ -109,15 +113,12 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(healthRoutes, { store: options.store });
   await app.register(readinessRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
-  await app.register(drawingsRoutes, {
-    store: options.store,
-    moderationMode: moderation.mode,
-    imageCache: options.imageCache,
-  });
-  await app.register(galleryRoutes, { store: options.store });
+  await app.register(saveRoute, { store: options.store, moderationMode: moderation.mode });
+  await app.register(imageRoutes, { store: options.store, imageCache: options.imageCache });
+  await app.register(wallRoute, { store: options.store });
   await app.register(eventsRoutes, { events, limits: options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
-  // A hide or delete must leave the image cache before the moderator's answer (drawings/save-route.ts).
+  // A hide or delete must leave the image cache before the moderator's answer (drawings/image-routes.ts).
   const moderationEvents = evictingOnRemoval(moderationEventsFor(events), options.store.db);
   await app.register(reportRoutes, { store: options.store, settings: moderation, events: moderationEvents });
   await app.register(adminRoutes, {

@@ -1,15 +1,18 @@
 import { HttpError } from "../http/errors.ts";
+import { IDEMPOTENCY_KEY } from "../http/validation.ts";
 
 /** The header a client sends so that a retried save never stores a second row. */
 export const IDEMPOTENCY_HEADER = "idempotency-key";
-/** 1 to 200 visible ASCII characters: room for a UUID or a client's own scheme, never whitespace. */
-const VALID_KEY = /^[\x21-\x7e]{1,200}$/;
 
-/** The request's Idempotency-Key, undefined when it sent none; a malformed key is a 400. */
-export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header === "string" && VALID_KEY.test(header)) return header;
-  throw new HttpError(
+/** The headers schema of both save routes: an optional, well-formed Idempotency-Key. */
+export const idempotencyHeaders = {
+  type: "object",
+  properties: { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY },
+} as const;
+
+/** The 400 for a malformed key (what the save routes answer when idempotencyHeaders fails). */
+export function badIdempotencyKey(): HttpError {
+  return new HttpError(
     400,
     "bad_idempotency_key",
     "The Idempotency-Key header must be 1 to 200 visible ASCII characters (no spaces), sent once; a random UUID per drawing is a good key.",

@@ -1,23 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
-import { DEFAULT_IMAGE_CACHE, type ImageCacheSettings } from "../config.ts";
+import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import { errorResponses, sendApiError } from "../http/errors.ts";
-import { sendImmutableFile } from "../http/immutable-file.ts";
+import { errorResponses } from "../http/errors.ts";
+import { refuseInvalid } from "../http/validation.ts";
 import { announceSave } from "./announce-save.ts";
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "./idempotency.ts";
-import { createImageCache, IMAGE_CACHE_TTL_MS, type ImageCache } from "./image-cache.ts";
-import { onImageChange } from "./image-changes.ts";
-import { findDrawingImage } from "./queries.ts";
-import { duringSave, type ModerationMode, saveDrawing } from "./save.ts";
-import { uploadedPng } from "./uploads.ts";
+import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "./idempotency.ts";
+import { duringSave, saveDrawing } from "./save.ts";
+import { UPLOAD_HINT, uploadedPng } from "./uploads.ts";
 
 /** Base64 makes 4 characters of every 3 bytes; the extra room is for the prefix and the JSON around it. */
 export const MAX_JSON_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 1024;
-
-/** Ids are 9 random bytes in base64url: 12 url-safe characters, 72 bits, never guessable in sequence. */
-const IMAGE_FILE = /^([A-Za-z0-9_-]{12})\.png$/;
 
 const savedDrawingSchema = {
   type: "object",
@@ -37,25 +31,15 @@ const dataUrlBodySchema = {
   properties: { image_data: { type: "string" } },
 } as const;
 
-/** Options of the drawings routes. */
-export interface DrawingsRoutesOptions {
+/** Options of the save route. */
+export interface SaveRouteOptions {
   readonly store: Store;
   /** "pre" stores saves as 'pending' until a moderator approves them. */
-  readonly moderationMode: ModerationMode;
-  /** Memory for served PNGs (IMAGE_CACHE_MB). Default: DEFAULT_IMAGE_CACHE. */
-  readonly imageCache?: ImageCacheSettings | undefined;
+  readonly moderationMode: ModerationSettings["mode"];
 }
 
-/** The one answer for every image that is not public, so hidden, pending and unknown look alike. */
-const NOT_FOUND = {
-  statusCode: 404,
-  code: "not_found",
-  message: "No drawing has this address; check the link (drawing images look like /api/drawings/<id>.png).",
-} as const;
-
-/** POST /api/drawings (raw PNG or the spec's JSON data URL) and GET /api/drawings/<id>.png. */
-export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRoutesOptions): Promise<void> {
-  const images = publicImages(app, options);
+/** POST /api/drawings: the PNG's bytes, or the spec's JSON { image_data: <PNG data URL> }. */
+export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions): Promise<void> {
   // Only PNG bytes and JSON are uploads; text/plain and everything else answer 415.
   app.removeContentTypeParser(["text/plain", "application/json"]);
   app.addContentTypeParser(
@@ -72,7 +56,9 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
   app.post(
     DRAWINGS_PATH,
     {
+      config: { accepts: UPLOAD_HINT },
       schema: {
+        headers: idempotencyHeaders,
         body: {
           content: {
             "application/json": { schema: dataUrlBodySchema },
@@ -81,9 +67,13 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
         },
         response: { 200: savedDrawingSchema, 201: savedDrawingSchema, ...errorResponses },
       },
+      schemaErrorFormatter: refuseInvalid(
+        ({ part }) => (part === "headers" ? badIdempotencyKey() : undefined),
+        UPLOAD_HINT,
+      ),
     },
     async (request, reply) => {
-      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+      const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
       const png = uploadedPng(request.body);
       const outcome = await duringSave(options.store, () =>
         saveDrawing(options.store, png, key, options.moderationMode),
@@ -98,47 +88,4 @@ export async function drawingsRoutes(app: FastifyInstance, options: DrawingsRout
       return reply.code(outcome.kind === "created" ? 201 : 200).send(answer);
     },
   );
-
-  app.get<{ Params: { file: string } }>(
-    `${DRAWINGS_PATH}/:file`,
-    {
-      schema: {
-        params: { type: "object", required: ["file"], properties: { file: { type: "string" } } },
-        response: {
-          200: { description: "The stored PNG (image/png)", type: "string" },
-          304: { description: "Not modified", type: "null" },
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const id = IMAGE_FILE.exec(request.params.file)?.[1];
-      const image = id === undefined ? undefined : (images.cached(id) ?? (await images.load(id)));
-      if (image === undefined) return sendApiError(reply, NOT_FOUND);
-      // The ETag follows the stored bytes, so a revalidation after re-encoding gets the smaller file.
-      return sendImmutableFile(request, reply, { bytes: image.bytes, etag: image.etag, type: "image/png" });
-    },
-  );
-}
-
-/**
- * Visible drawings' PNGs from memory. A hide or delete in this process, or a re-encode, evicts at once
- * (announceImageChange); a hide in another process arrives as the wall's 'removed' event (PostgreSQL
- * NOTIFY); whatever no event announced is read again after IMAGE_CACHE_TTL_MS.
- */
-function publicImages(app: FastifyInstance, options: DrawingsRoutesOptions): ImageCache {
-  const { db } = options.store;
-  const settings = options.imageCache ?? DEFAULT_IMAGE_CACHE;
-  const images = createImageCache({ maxBytes: settings.maxBytes, ttlMs: IMAGE_CACHE_TTL_MS }, (id) =>
-    findDrawingImage(db, id),
-  );
-  const stopChanges = onImageChange(db, images.evict);
-  const stopEvents = app.drawingEvents.subscribe((event) => {
-    if (event.type === "removed") images.evict(event.id);
-  });
-  app.addHook("onClose", async () => {
-    stopChanges();
-    stopEvents();
-  });
-  return images;
 }

@@ -4,7 +4,8 @@ import { HttpError } from "../http/errors.ts";
 /** The only data URL prefix accepted: what canvas.toDataURL("image/png") produces. */
 const DATA_URL_PREFIX = "data:image/png;base64,";
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const UPLOAD_HINT =
+/** What the upload routes accept, said in every refusal of a body they cannot read. */
+export const UPLOAD_HINT =
   'send the PNG bytes with Content-Type: image/png, or JSON {"image_data": "data:image/png;base64,..."}';
 
 /** The PNG bytes of an upload: a raw image/png body, or the spec's JSON `{ image_data: <data URL> }`. */
@@ -21,6 +22,9 @@ export function uploadedPng(body: unknown): Buffer {
   throw new HttpError(400, "empty_body", `The request has no drawing in it; ${UPLOAD_HINT}.`);
 }
 
+/** Refusals of the image itself: PostgREST answers them as an invalid value (22023). */
+const IMAGE = { imageRefused: true } as const;
+
 /** Decodes a PNG data URL, refusing anything but strict base64 behind the exact PNG prefix. */
 export function decodeDataUrl(dataUrl: string): Buffer {
   if (!dataUrl.startsWith(DATA_URL_PREFIX)) {
@@ -29,6 +33,7 @@ export function decodeDataUrl(dataUrl: string): Buffer {
       400,
       "bad_data_url",
       `image_data must start with exactly "${DATA_URL_PREFIX}" but starts with ${start}; send canvas.toDataURL("image/png").`,
+      IMAGE,
     );
   }
   const base64 = dataUrl.slice(DATA_URL_PREFIX.length);
@@ -36,7 +41,8 @@ export function decodeDataUrl(dataUrl: string): Buffer {
     throw new HttpError(
       400,
       "empty_body",
-      `image_data holds no image after "${DATA_URL_PREFIX}"; ${UPLOAD_HINT}.`,
+      `image_data is empty: it holds no image after "${DATA_URL_PREFIX}"; ${UPLOAD_HINT}.`,
+      IMAGE,
     );
   }
   // Refuse by length before decoding, so an oversized upload costs no memory.
@@ -45,6 +51,7 @@ export function decodeDataUrl(dataUrl: string): Buffer {
       413,
       "too_large",
       `The image in image_data is larger than ${MAX_UPLOAD_BYTES} bytes (2 MiB).`,
+      IMAGE,
     );
   }
   if (base64.length % 4 !== 0 || !BASE64.test(base64)) {
@@ -52,6 +59,7 @@ export function decodeDataUrl(dataUrl: string): Buffer {
       400,
       "bad_data_url",
       `The text after "${DATA_URL_PREFIX}" is not valid base64; send canvas.toDataURL("image/png") unchanged.`,
+      IMAGE,
     );
   }
   return Buffer.from(base64, "base64");

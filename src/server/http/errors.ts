@@ -2,16 +2,42 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ApiError } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 
-/** An error whose status, code and message are safe to show the client as they are. */
+// One way to fail: handlers and hooks throw HttpError; each route family installs one error handler
+// (answerErrorsWith) that shapes the answer: the JSON API here, PostgREST in postgrest/, HTML in pages/.
+
+/** What an HttpError may carry besides its status, code and message. */
+export interface HttpErrorOptions {
+  /** Headers the answer carries (Retry-After, WWW-Authenticate). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The uploaded image itself was refused (not the request around it); PostgREST calls that 22023. */
+  readonly imageRefused?: boolean;
+}
+
+/** The one error type: its status, code and message are safe to show the client as they are. */
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly code: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly imageRefused: boolean;
 
-  constructor(statusCode: number, code: string, message: string) {
+  constructor(statusCode: number, code: string, message: string, options: HttpErrorOptions = {}) {
     super(message);
     this.name = "HttpError";
     this.statusCode = statusCode;
     this.code = code;
+    this.headers = options.headers ?? {};
+    this.imageRefused = options.imageRefused ?? false;
+  }
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The error this request was answered with, as its family's handler saw it (metrics count it). */
+    refusal: HttpError | undefined;
+  }
+  interface FastifyContextConfig {
+    /** What the route's body must be, said to whoever sends one that cannot be read. */
+    readonly accepts?: string;
   }
 }
 
@@ -26,27 +52,57 @@ export const apiErrorSchema = {
   },
 } as const;
 
-/** Response schemas shared by every route for its error answers. */
+/** Response schemas shared by every JSON route for its error answers. */
 export const errorResponses = { "4xx": apiErrorSchema, "5xx": apiErrorSchema } as const;
 
-const SERVER_FAULT = "Something went wrong on our side; try again.";
-const UPLOAD_HINT =
-  'send the PNG bytes with Content-Type: image/png, or JSON {"image_data": "data:image/png;base64,..."}';
+/** How one route family turns a refusal into its answer; the status and headers are already set. */
+export type ErrorAnswer = (refusal: HttpError, request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
-/** Makes every error and every unknown path answer with an ApiError body; never a stack trace or SQL. */
-export function registerErrorHandling(app: FastifyInstance): void {
+const SERVER_FAULT = "Something went wrong on our side; try again.";
+
+/**
+ * Installs the error handler of one route family (this plugin and its children): it records the refusal for
+ * the metrics, logs server faults, sets the status and headers, and lets `answer` write the body.
+ */
+export function answerErrorsWith(app: FastifyInstance, answer: ErrorAnswer): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const body = toApiError(error, request);
-    if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
-    return sendApiError(reply, body);
+    const refusal = asHttpError(error, request);
+    request.refusal = refusal;
+    // Our own refusals were meant (503 not ready); anything else that fails is a fault to look into.
+    if (!(error instanceof HttpError) && refusal.statusCode >= 500) {
+      request.log.error({ err: error }, "request failed");
+    }
+    reply.code(refusal.statusCode).headers(refusal.headers);
+    return answer(refusal, request, reply);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendApiError(reply, {
-      statusCode: 404,
-      code: "not_found",
-      message: `Nothing is at ${request.method} ${clip(request.url)}; check the address (the drawing page is at /).`,
-    }),
-  );
+}
+
+/** The JSON API's answer: an ApiError body, never a stack trace or SQL. */
+export const answerJson: ErrorAnswer = (refusal, _request, reply) => {
+  const body: ApiError = { statusCode: refusal.statusCode, code: refusal.code, message: refusal.message };
+  return reply.type("application/json; charset=utf-8").send(body);
+};
+
+/** The HTML pages' answer: the page `render` makes of the refusal, revalidated on every visit. */
+export function answerHtml(render: (refusal: HttpError) => string): ErrorAnswer {
+  return (refusal, _request, reply) =>
+    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(render(refusal));
+}
+
+/** The app's default family, the JSON API, and its answer for every unknown path. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest("refusal", undefined);
+  answerErrorsWith(app, answerJson);
+  app.setNotFoundHandler((request) => {
+    throw notFound(
+      `Nothing is at ${request.method} ${clip(request.url)}; check the address (the drawing page is at /).`,
+    );
+  });
+}
+
+/** A 404 not_found refusal with this message. */
+export function notFound(message: string): HttpError {
+  return new HttpError(404, "not_found", message);
 }
 
 /**
@@ -59,72 +115,38 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ): void {
   if ((error.statusCode ?? 500) >= 500) request.log.error({ err: error }, "request failed before routing");
-  void sendApiError(reply, {
-    statusCode: 404,
-    code: "not_found",
-    message: "Nothing is at this address (it is not a valid URL); check the link (the drawing page is at /).",
-  });
+  const refusal = notFound(
+    "Nothing is at this address (it is not a valid URL); check the link (the drawing page is at /).",
+  );
+  void answerJson(refusal, request, reply.code(404));
 }
 
-/** Sends an ApiError with its status code. */
-export function sendApiError(reply: FastifyReply, body: ApiError): FastifyReply {
-  return reply.code(body.statusCode).type("application/json; charset=utf-8").send(body);
-}
-
-function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
-  if (error instanceof HttpError)
-    return { statusCode: error.statusCode, code: error.code, message: error.message };
-  if (error.validation) return validationError(error);
+/** Any error as the refusal to answer with: ours as it is, Fastify's own named, anything else a 500. */
+export function asHttpError(error: FastifyError, request: FastifyRequest): HttpError {
+  if (error instanceof HttpError) return error;
+  const accepts = request.routeOptions.config.accepts ?? "send what this address accepts (README, API)";
   switch (error.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return {
-        statusCode: 413,
-        code: "too_large",
-        message: `The upload is larger than ${MAX_UPLOAD_BYTES} bytes (2 MiB); send the 600 x 600 canvas as a PNG, which is far smaller.`,
-      };
+      return new HttpError(
+        413,
+        "too_large",
+        `The upload is larger than ${MAX_UPLOAD_BYTES} bytes (2 MiB); send the 600 x 600 canvas as a PNG, which is far smaller.`,
+      );
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return {
-        statusCode: 415,
-        code: "unsupported_media_type",
-        message: `Content-Type ${describeContentType(request)} is not accepted; ${UPLOAD_HINT}.`,
-      };
+      return new HttpError(
+        415,
+        "unsupported_media_type",
+        `Content-Type ${describeContentType(request)} is not accepted; ${accepts}.`,
+      );
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return { statusCode: 400, code: "empty_body", message: `The JSON body is empty; ${UPLOAD_HINT}.` };
+      return new HttpError(400, "empty_body", `The JSON body is empty; ${accepts}.`);
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return { statusCode: 400, code: "bad_json", message: `The body is not valid JSON; ${UPLOAD_HINT}.` };
+      return new HttpError(400, "bad_json", `The body is not valid JSON; ${accepts}.`);
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    // Fastify's own 4xx errors carry plain, safe messages (bad content length, bad URL, ...).
-    return { statusCode: status, code: "bad_request", message: error.message };
-  }
-  return { statusCode: 500, code: "internal_error", message: SERVER_FAULT };
-}
-
-function validationError(error: FastifyError): ApiError {
-  const first = error.validation?.[0];
-  const params = (first?.params ?? {}) as Record<string, unknown>;
-  const where = error.validationContext ?? "request";
-  if (first?.keyword === "additionalProperties") {
-    return {
-      statusCode: 400,
-      code: "unknown_field",
-      message: `The ${where} has an unknown field "${clip(String(params.additionalProperty))}"; ${UPLOAD_HINT}.`,
-    };
-  }
-  if (first?.keyword === "required") {
-    return {
-      statusCode: 400,
-      code: "missing_field",
-      message: `The ${where} lacks the field "${String(params.missingProperty)}"; ${UPLOAD_HINT}.`,
-    };
-  }
-  const field = first?.instancePath ? `"${first.instancePath.slice(1)}"` : `The ${where}`;
-  return {
-    statusCode: 400,
-    code: "invalid_request",
-    message: `${field} ${first?.message ?? "is invalid"}; ${UPLOAD_HINT}.`,
-  };
+  // Fastify's own 4xx errors carry plain, safe messages (bad content length, bad URL, ...).
+  if (status >= 400 && status < 500) return new HttpError(status, "bad_request", error.message);
+  return new HttpError(500, "internal_error", SERVER_FAULT);
 }
 
 function describeContentType(request: FastifyRequest): string {
@@ -133,6 +155,6 @@ function describeContentType(request: FastifyRequest): string {
 }
 
 /** Echoed input is cut short so an answer never grows with what the client sent. */
-function clip(text: string): string {
-  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+export function clip(text: string, length = 100): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
 }

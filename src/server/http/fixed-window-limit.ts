@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { sendApiError } from "./errors.ts";
+import type { FastifyRequest } from "fastify";
+import { HttpError } from "./errors.ts";
 
 /** Options of a fixed-window rate limit. */
 export interface FixedWindowLimitOptions {
@@ -22,28 +22,28 @@ const DEFAULT_MAX_CLIENTS = 100_000;
 
 /**
  * An onRequest hook that counts each client's requests (request.ip, which trust-proxy decides) in a fixed
- * window and answers 429 with Retry-After past the limit. `what` names the requests in the answer ("saves").
+ * window and refuses with 429 and Retry-After past the limit. `what` names the requests in the answer ("saves").
  */
 export function fixedWindowLimit(
   options: FixedWindowLimitOptions,
   what: string,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> {
+): (request: FastifyRequest) => Promise<void> {
   const windowMs = options.windowSeconds * 1000;
   const now = options.now ?? Date.now;
   const windows = new ClientWindows(options.maxClients ?? DEFAULT_MAX_CLIENTS, windowMs);
-  return async (request, reply) => {
-    if (options.limit === 0) return undefined;
+  return async (request) => {
+    if (options.limit === 0) return;
     const time = now();
     const window = windows.current(request.ip, time);
     window.count += 1;
-    if (window.count <= options.limit) return undefined;
+    if (window.count <= options.limit) return;
     const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - time) / 1000));
-    reply.header("retry-after", String(retryAfter));
-    return sendApiError(reply, {
-      statusCode: 429,
-      code: "rate_limited",
-      message: `Too many ${what} from this address: at most ${options.limit} per ${options.windowSeconds} seconds. Try again in ${retryAfter} seconds.`,
-    });
+    throw new HttpError(
+      429,
+      "rate_limited",
+      `Too many ${what} from this address: at most ${options.limit} per ${options.windowSeconds} seconds. Try again in ${retryAfter} seconds.`,
+      { headers: { "retry-after": String(retryAfter) } },
+    );
   };
 }
 

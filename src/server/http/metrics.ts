@@ -1,10 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ObservabilitySettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { SAVE_PATHS } from "../drawings/save.ts";
 import { pendingBackgroundWork } from "../jobs/queue-depth.ts";
-import { sendApiError } from "./errors.ts";
+import { HttpError, notFound } from "./errors.ts";
 import { Registry } from "./metrics-registry.ts";
 
 /** Options of the metrics plugin. */
@@ -48,9 +48,10 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
     const route = request.routeOptions.url;
     if (request.method !== "POST" || route === undefined || !SAVE_PATHS.has(route)) return payload;
     const status = reply.statusCode;
+    // A refusal is counted by its own code, as the route family's error handler recorded it.
     if (status < 400)
       saves.inc({ route, result: "accepted", reason: status === 200 ? "replayed" : "stored" });
-    else saves.inc({ route, result: "rejected", reason: apiErrorCode(payload) ?? `http_${status}` });
+    else saves.inc({ route, result: "rejected", reason: request.refusal?.code ?? `http_${status}` });
     return payload;
   });
   app.addHook("onResponse", async (request, reply) => {
@@ -65,8 +66,7 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
   });
 
   app.get("/metrics", async (request, reply) => {
-    const refusal = refuseScrape(request, reply, options.settings);
-    if (refusal !== undefined) return refusal;
+    checkScrape(request, options.settings);
     return reply
       .header("cache-control", "no-store")
       .type(EXPOSITION_TYPE)
@@ -98,34 +98,23 @@ function registerGauges(registry: Registry, options: MetricsOptions): void {
   ]);
 }
 
-/** undefined when the scrape may proceed; otherwise the refusal already sent. */
-function refuseScrape(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  settings: ObservabilitySettings,
-): FastifyReply | undefined {
+/** Throws the refusal when this scrape may not read the metrics. */
+function checkScrape(request: FastifyRequest, settings: ObservabilitySettings): void {
   if (settings.metricsToken === undefined && !settings.metricsAllowLocal) {
     // Not configured: nothing here, as for any unknown path.
-    return sendApiError(reply, {
-      statusCode: 404,
-      code: "not_found",
-      message: "Nothing is at GET /metrics; the operator opens it with METRICS_TOKEN or METRICS_ALLOW_LOCAL.",
-    });
+    throw notFound(
+      "Nothing is at GET /metrics; the operator opens it with METRICS_TOKEN or METRICS_ALLOW_LOCAL.",
+    );
   }
-  if (settings.metricsAllowLocal && isDirectLoopback(request)) return undefined;
-  if (
-    settings.metricsToken !== undefined &&
-    bearerMatches(request.headers.authorization, settings.metricsToken)
-  ) {
-    return undefined;
-  }
-  reply.header("www-authenticate", 'Bearer realm="metrics"');
-  return sendApiError(reply, {
-    statusCode: 401,
-    code: "unauthorized",
-    message:
-      "GET /metrics needs Authorization: Bearer <METRICS_TOKEN> (or a direct loopback scrape with METRICS_ALLOW_LOCAL=true).",
-  });
+  if (settings.metricsAllowLocal && isDirectLoopback(request)) return;
+  const token = settings.metricsToken;
+  if (token !== undefined && bearerMatches(request.headers.authorization, token)) return;
+  throw new HttpError(
+    401,
+    "unauthorized",
+    "GET /metrics needs Authorization: Bearer <METRICS_TOKEN> (or a direct loopback scrape with METRICS_ALLOW_LOCAL=true).",
+    { headers: { "www-authenticate": 'Bearer realm="metrics"' } },
+  );
 }
 
 /** A loopback socket with no proxy header: a proxy on the same host forwards the public's requests. */
@@ -141,14 +130,4 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(/^Bearer (\S+)$/i.exec(header ?? "")?.[1] ?? "");
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-function apiErrorCode(payload: unknown): string | undefined {
-  if (typeof payload !== "string") return undefined;
-  try {
-    const code: unknown = (JSON.parse(payload) as { code?: unknown }).code;
-    return typeof code === "string" && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Store } from "../db/open.ts";
-import { sendApiError } from "./errors.ts";
+import { errorResponses, HttpError } from "./errors.ts";
 
 /** Options of the readiness route. */
 export interface ReadinessRoutesOptions {
@@ -24,6 +24,7 @@ export async function readinessRoutes(app: FastifyInstance, options: ReadinessRo
       schema: {
         response: {
           200: { type: "object", required: ["status"], properties: { status: { type: "string" } } },
+          ...errorResponses,
         },
       },
     },
@@ -32,11 +33,11 @@ export async function readinessRoutes(app: FastifyInstance, options: ReadinessRo
       const problem = await databaseProblem(options.store, timeoutMs);
       if (problem === undefined) return reply.send({ status: "ready" });
       request.log.warn({ problem }, "not ready: the database does not answer");
-      return sendApiError(reply, {
-        statusCode: 503,
-        code: "not_ready",
-        message: `Not ready: the database ${problem}; saves would fail until it is back.`,
-      });
+      throw new HttpError(
+        503,
+        "not_ready",
+        `Not ready: the database ${problem}; saves would fail until it is back.`,
+      );
     },
   );
 }

@@ -13,8 +13,8 @@ export type SaveRateLimitOptions = FixedWindowLimitOptions;
 export async function saveRateLimit(app: FastifyInstance, options: SaveRateLimitOptions): Promise<void> {
   if (options.limit === 0) return;
   const limitSaves = fixedWindowLimit(options, "saves");
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", async (request) => {
     if (request.method !== "POST" || !SAVE_PATHS.has(request.routeOptions.url ?? "")) return;
-    return limitSaves(request, reply);
+    await limitSaves(request);
   });
 }

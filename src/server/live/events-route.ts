@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { EVENTS_PATH } from "../../common/api.ts";
-import { errorResponses, sendApiError } from "../http/errors.ts";
+import { errorResponses, HttpError } from "../http/errors.ts";
 import type { DrawingEvents } from "./drawing-events.ts";
 import { createEventStreams, type EventStreamLimits } from "./event-streams.ts";
 
@@ -30,12 +30,12 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRoutesOp
       const stream = streams.open();
       if (stream === undefined) {
         request.log.warn({ open: streams.count() }, "event stream refused: this process is at its limit");
-        return sendApiError(reply.header("Retry-After", "10"), {
-          statusCode: 503,
-          code: "too_many_streams",
-          message:
-            "This server has as many live connections as it can hold; the page retries by itself, and new drawings still appear on reload.",
-        });
+        throw new HttpError(
+          503,
+          "too_many_streams",
+          "This server has as many live connections as it can hold; the page retries by itself, and new drawings still appear on reload.",
+          { headers: { "Retry-After": "10" } },
+        );
       }
       // The response closes when the client goes away; the stream (and its subscription) goes with it.
       reply.raw.on("close", () => stream.destroy());

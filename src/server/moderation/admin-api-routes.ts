@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Store } from "../db/open.ts";
-import { errorResponses, sendApiError } from "../http/errors.ts";
+import { errorResponses, HttpError, notFound } from "../http/errors.ts";
+import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { requireBearer, requireBearerOrSession } from "./admin-guard.ts";
 import {
@@ -25,7 +26,6 @@ export interface AdminApiOptions {
 export const ADMIN_API = "/api/admin/drawings";
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
-const IMAGE_FILE = /^([A-Za-z0-9_-]{12})\.png$/;
 
 const drawingSchema = {
   type: "object",
@@ -55,8 +55,17 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
           type: "object",
           additionalProperties: false,
           properties: {
-            filter: { type: "string", enum: [...ADMIN_FILTERS] },
-            limit: { type: "integer", minimum: 1, maximum: MAX_LIMIT },
+            filter: {
+              type: "string",
+              enum: [...ADMIN_FILTERS],
+              description: `filter is one of ${ADMIN_FILTERS.join(", ")} (default newest)`,
+            },
+            limit: {
+              type: "integer",
+              minimum: 1,
+              maximum: MAX_LIMIT,
+              description: `limit is how many drawings to list, a whole number from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`,
+            },
           },
         },
         response: {
@@ -87,7 +96,14 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
         params: {
           type: "object",
           required: ["id", "action"],
-          properties: { id: { type: "string" }, action: { type: "string", enum: [...ADMIN_ACTIONS] } },
+          properties: {
+            id: DRAWING_ID,
+            action: {
+              type: "string",
+              enum: [...ADMIN_ACTIONS],
+              description: `the action is one of ${ADMIN_ACTIONS.join(", ")}`,
+            },
+          },
         },
         response: {
           200: {
@@ -102,44 +118,47 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
           ...errorResponses,
         },
       },
+      // A malformed id is no drawing, as an unknown one is; a wrong action is the client's mistake.
+      schemaErrorFormatter: refuseInvalid(({ field }) => (field === "id" ? noSuchDrawing() : undefined)),
     },
-    async (request, reply) => {
+    async (request) => {
       const { id, action } = request.params;
       const outcome = await moderate(db, options.events, id, action, request.log);
-      if (outcome.kind === "not_found") return sendApiError(reply, noSuchDrawing());
+      if (outcome.kind === "not_found") throw noSuchDrawing();
       if (outcome.kind === "conflict") {
-        return sendApiError(reply, {
-          statusCode: 409,
-          code: "already_deleted",
-          message: `This drawing is ${outcome.status}; its image is gone, so it can only stay deleted.`,
-        });
+        throw new HttpError(
+          409,
+          "already_deleted",
+          `This drawing is ${outcome.status}; its image is gone, so it can only stay deleted.`,
+        );
       }
       return { id, status: outcome.to, previousStatus: outcome.from };
     },
   );
 
-  app.get<{ Params: { file: string } }>(
-    `${ADMIN_API}/:file`,
+  const readImage = requireBearerOrSession(options.auth, options.now);
+  app.get<{ Params: { id: string } }>(
+    `${ADMIN_API}/:id.png`,
     {
-      onRequest: requireBearerOrSession(options.auth, options.now),
+      onRequest: readImage,
       schema: {
-        params: { type: "object", required: ["file"], properties: { file: { type: "string" } } },
+        params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } },
         response: { 200: { description: "The PNG (image/png)", type: "string" }, ...errorResponses },
       },
+      schemaErrorFormatter: refuseInvalid(noSuchDrawing),
     },
     async (request, reply) => {
-      const id = IMAGE_FILE.exec(request.params.file)?.[1];
-      const png = id === undefined ? undefined : await findAnyDrawingPng(db, id);
-      if (png === undefined) return sendApiError(reply, noSuchDrawing());
+      const png = await findAnyDrawingPng(db, request.params.id);
+      if (png === undefined) throw noSuchDrawing();
       return reply.type("image/png").send(png);
     },
   );
+  // Any other name under the list is no drawing either (for whoever may read the images at all).
+  app.get(`${ADMIN_API}/:file`, { onRequest: readImage, schema: { response: errorResponses } }, async () => {
+    throw noSuchDrawing();
+  });
 }
 
-function noSuchDrawing() {
-  return {
-    statusCode: 404,
-    code: "not_found",
-    message: "No drawing has this id (or it was deleted); check the id in the admin list.",
-  };
+function noSuchDrawing(): HttpError {
+  return notFound("No drawing has this id (or it was deleted); check the id in the admin list.");
 }

@@ -45,6 +45,18 @@ const ACTIONS: Record<string, readonly ("hide" | "restore" | "delete")[]> = {
 };
 const LABELS = { hide: "Hide", restore: "Restore", delete: "Delete" } as const;
 
+/** What the page says when an action cannot be done (a drawing that is not there, a failing store). */
+export function errorPage(message: string): string {
+  return page(
+    "Fanvas admin: not done",
+    `<main>
+<h1>Fanvas admin</h1>
+<p role="alert">${escapeHtml(message)}</p>
+<p><a href="/admin">Back to the list</a></p>
+</main>`,
+  );
+}
+
 /** The moderation list: filter links, one row per drawing with its image, status, reports and actions. */
 export function listPage(filter: AdminFilter, drawings: readonly AdminDrawing[]): string {
   const links = ADMIN_FILTERS.map((name) =>

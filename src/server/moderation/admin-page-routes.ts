@@ -1,15 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Store } from "../db/open.ts";
-import { type AdminAuth, sessionCookie } from "./admin-auth.ts";
+import { answerErrorsWith, answerHtml, HttpError, notFound } from "../http/errors.ts";
+import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import type { AdminAuth } from "./admin-auth.ts";
+import { sessionCookie } from "./admin-auth.ts";
 import { sameOrigin } from "./admin-guard.ts";
-import { listPage, loginPage } from "./admin-page-html.ts";
-import {
-  ADMIN_ACTIONS,
-  ADMIN_FILTERS,
-  type AdminAction,
-  type AdminFilter,
-  listForAdmin,
-} from "./admin-queries.ts";
+import { errorPage, listPage, loginPage } from "./admin-page-html.ts";
+import { ADMIN_ACTIONS, ADMIN_FILTERS, type AdminFilter, listForAdmin } from "./admin-queries.ts";
 import type { ModerationEvents } from "./events.ts";
 import { moderate } from "./moderate.ts";
 
@@ -24,36 +21,50 @@ export interface AdminPageOptions {
 const LIST_LIMIT = 100;
 const ADMIN_OFF = "Admin is off on this server: its operator has not set ADMIN_TOKEN.";
 
+/** The sign-in form answers every 401 of the page; a plain "signed out" shows it without a notice. */
+const signedOut = () => new HttpError(401, "signed_out", "Sign in with the admin token.");
+const refusedSignIn = (problem: string) => new HttpError(401, "unauthorized", problem);
+
 /**
  * GET /admin (the list, or the sign-in form with 401), POST /admin/login, POST /admin/logout and
  * POST /admin/drawings/<id>/hide|restore|delete, each answering with a redirect back to the list.
+ * Its refusals are pages: the sign-in form for a 401, a short page saying what failed otherwise.
  */
 export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOptions): Promise<void> {
   const { auth, now } = options;
-  const signedIn = (request: FastifyRequest) => auth.sessionMatches(request.headers.cookie, now());
-  const sendLogin = (reply: FastifyReply, problem: string | undefined) =>
-    reply
-      .code(401)
-      .type("text/html; charset=utf-8")
-      .send(loginPage(auth.enabled ? problem : ADMIN_OFF));
+  answerErrorsWith(
+    app,
+    answerHtml((refusal) => {
+      if (refusal.statusCode !== 401) return errorPage(refusal.message);
+      if (!auth.enabled) return loginPage(ADMIN_OFF);
+      return loginPage(refusal.code === "signed_out" ? undefined : refusal.message);
+    }),
+  );
+  const requireSession = async (request: FastifyRequest) => {
+    if (!auth.sessionMatches(request.headers.cookie, now())) throw signedOut();
+  };
 
-  app.get<{ Querystring: { filter?: string } }>("/admin", async (request, reply) => {
-    if (!signedIn(request)) return sendLogin(reply, undefined);
-    const filter = filterOf(request.query.filter);
-    const drawings = await listForAdmin(options.store.db, filter, LIST_LIMIT);
-    return reply.type("text/html; charset=utf-8").send(listPage(filter, drawings));
-  });
+  const filterQuery = { type: "object", properties: { filter: { type: "string" } } } as const;
+  app.get<{ Querystring: { filter?: string } }>(
+    "/admin",
+    { onRequest: requireSession, schema: { querystring: filterQuery } },
+    async (request, reply) => {
+      const filter = filterOf(request.query.filter);
+      const drawings = await listForAdmin(options.store.db, filter, LIST_LIMIT);
+      return reply.type("text/html; charset=utf-8").send(listPage(filter, drawings));
+    },
+  );
 
   app.post<{ Body: Record<string, string> | undefined }>("/admin/login", async (request, reply) => {
     if (!sameOrigin(request) || !auth.tokenMatches(request.body?.token)) {
-      return sendLogin(reply, "That token is not right.");
+      throw refusedSignIn("That token is not right.");
     }
     const secure = request.protocol === "https";
     return reply.header("set-cookie", sessionCookie(auth.newSession(now()), secure)).redirect("/admin", 303);
   });
 
-  app.post("/admin/logout", async (request, reply) => {
-    if (!signedIn(request) || !sameOrigin(request)) return sendLogin(reply, undefined);
+  app.post("/admin/logout", { onRequest: requireSession }, async (request, reply) => {
+    if (!sameOrigin(request)) throw signedOut();
     return reply
       .header("set-cookie", sessionCookie("", request.protocol === "https", 0))
       .redirect("/admin", 303);
@@ -61,25 +72,30 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
 
   app.post<{ Params: { id: string; action: string }; Body: Record<string, string> | undefined }>(
     "/admin/drawings/:id/:action",
+    {
+      onRequest: requireSession,
+      schema: {
+        params: {
+          type: "object",
+          required: ["id", "action"],
+          properties: { id: DRAWING_ID, action: { type: "string" } },
+        },
+      },
+      schemaErrorFormatter: refuseInvalid(() => notFound("No drawing has this id; go back to the list.")),
+    },
     async (request, reply) => {
-      if (!signedIn(request)) return sendLogin(reply, undefined);
-      if (!sameOrigin(request)) return sendLogin(reply, "That request did not come from this admin page.");
+      if (!sameOrigin(request)) throw refusedSignIn("That request did not come from this admin page.");
       const filter = filterOf(request.body?.filter);
       const action = ADMIN_ACTIONS.find((known) => known === request.params.action);
       if (action !== undefined) {
-        await moderate(
-          options.store.db,
-          options.events,
-          request.params.id,
-          action satisfies AdminAction,
-          request.log,
-        );
+        await moderate(options.store.db, options.events, request.params.id, action, request.log);
       }
       return reply.redirect(`/admin?filter=${filter}`, 303);
     },
   );
 }
 
+/** The page is forgiving where a link may be stale: an unknown filter shows the newest drawings. */
 function filterOf(value: string | undefined): AdminFilter {
   return ADMIN_FILTERS.find((filter) => filter === value) ?? "newest";
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Store } from "../db/open.ts";
 import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
-import { sendUnauthorized } from "./admin-guard.ts";
+import { unauthorized } from "./admin-guard.ts";
 import { adminPageRoutes } from "./admin-page-routes.ts";
 import type { ModerationEvents } from "./events.ts";
 
@@ -39,12 +39,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(adminPageRoutes, routeOptions);
   for (const prefix of ["/admin/*", "/api/admin/*"]) {
     app.all(prefix, async (request, reply) => {
-      if (
-        !auth.bearerMatches(request.headers.authorization) &&
-        !auth.sessionMatches(request.headers.cookie, now())
-      ) {
-        return sendUnauthorized(reply);
-      }
+      const signedIn = auth.sessionMatches(request.headers.cookie, now());
+      if (!auth.bearerMatches(request.headers.authorization) && !signedIn) throw unauthorized();
       return reply.callNotFound();
     });
   }

@@ -3,8 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import { errorResponses, HttpError, sendApiError } from "../http/errors.ts";
+import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
+import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import type { ModerationEvents } from "./events.ts";
 import { drawingStatus, hideIfReported, recordReport, reporterSalt } from "./report-queries.ts";
 
@@ -18,7 +19,21 @@ export interface ReportRoutesOptions {
 /** Room for a sentence; a report is a flag, not an essay. */
 const MAX_REASON_LENGTH = 200;
 const MAX_REPORT_BODY_BYTES = 2048;
-const DRAWING_ID = /^[A-Za-z0-9_-]{12}$/;
+
+const reportBodySchema = {
+  type: ["object", "null"],
+  additionalProperties: false,
+  properties: { reason: { type: "string", maxLength: MAX_REASON_LENGTH } },
+} as const;
+
+/** Pending, hidden and deleted drawings are not public, so they cannot be reported (nor told apart). */
+const notOnTheWall = () => notFound("No drawing on the wall has this id; it may have been removed already.");
+const badReport = () =>
+  new HttpError(
+    400,
+    "bad_report",
+    `A report's body is empty or JSON { "reason": "..." } with at most ${MAX_REASON_LENGTH} characters.`,
+  );
 
 const reportAnswerSchema = {
   type: "object",
@@ -47,30 +62,29 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: { id: string }; Body: { reason?: string } | null | undefined }>(
     `${DRAWINGS_PATH}/:id/report`,
     {
+      config: {
+        accepts: `send no body, or JSON { "reason": "..." } of at most ${MAX_REASON_LENGTH} characters`,
+      },
       // Counted before the body is read, per client (request.ip, which trust-proxy decides).
       onRequest: fixedWindowLimit(
         { limit: settings.reportRateLimit, windowSeconds: settings.reportRateWindowSeconds },
         "reports",
       ),
       schema: {
-        params: { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+        params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } },
+        body: reportBodySchema,
         response: { 202: reportAnswerSchema, ...errorResponses },
       },
+      schemaErrorFormatter: refuseInvalid(({ part }) => (part === "params" ? notOnTheWall() : badReport())),
     },
     async (request, reply) => {
       const { id } = request.params;
-      const reason = reportReason(request.body);
-      // Pending, hidden and deleted drawings are not public, so they cannot be reported (nor told apart).
-      if (!DRAWING_ID.test(id) || (await drawingStatus(db, id)) !== "visible") {
-        return sendApiError(reply, {
-          statusCode: 404,
-          code: "not_found",
-          message: "No drawing on the wall has this id; it may have been removed already.",
-        });
-      }
+      const given = request.body?.reason;
+      const reason = given?.trim() === "" ? undefined : given;
+      if ((await drawingStatus(db, id)) !== "visible") throw notOnTheWall();
       // A failed read is forgotten, so one database hiccup does not refuse every later report.
       salt ??= reporterSalt(db).catch((error: unknown) => {
         salt = undefined;
@@ -87,25 +101,6 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       // The same answer whether or not this report hid it: reporters learn nothing about the others.
       return reply.code(202).header("Cache-Control", "no-store").send({ status: "received" });
     },
-  );
-}
-
-/** The optional reason of a report body: nothing, {}, or { reason: "..." } of at most 200 characters. */
-function reportReason(body: unknown): string | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === "object" && !Array.isArray(body)) {
-    const fields = Object.keys(body);
-    const reason: unknown = (body as { reason?: unknown }).reason;
-    const onlyReason = fields.every((field) => field === "reason");
-    if (onlyReason && reason === undefined) return undefined;
-    if (onlyReason && typeof reason === "string" && reason.length <= MAX_REASON_LENGTH) {
-      return reason.trim() === "" ? undefined : reason;
-    }
-  }
-  throw new HttpError(
-    400,
-    "bad_report",
-    `A report's body is empty or JSON { "reason": "..." } with at most ${MAX_REASON_LENGTH} characters.`,
   );
 }
 

@@ -3,7 +3,7 @@ import { join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { BrandingConfig, PageConfig } from "../../common/config.ts";
-import { errorResponses, sendApiError } from "../http/errors.ts";
+import { errorResponses, HttpError } from "../http/errors.ts";
 import { injectBranding } from "./index-html.ts";
 
 /** Options of the page routes. */
@@ -26,13 +26,9 @@ const htmlSchema = {
 export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
   const html = readBuiltIndex(options);
   if (html === undefined) {
-    app.get("/", { schema: htmlSchema }, (_request, reply) =>
-      sendApiError(reply, {
-        statusCode: 503,
-        code: "page_not_built",
-        message: "The page is not built: run npm run build",
-      }),
-    );
+    app.get("/", { schema: htmlSchema }, async () => {
+      throw new HttpError(503, "page_not_built", "The page is not built: run npm run build");
+    });
     return;
   }
   const sendPage = (reply: FastifyReply) =>

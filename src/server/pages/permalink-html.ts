@@ -74,6 +74,20 @@ export function permalinkNotFoundHtml(title: string, faviconImage: string): stri
   });
 }
 
+/** The page for a permalink the server failed to answer (its store is down): try again later. */
+export function permalinkFailureHtml(title: string, faviconImage: string): string {
+  return documentHtml({
+    title: `Something went wrong — ${escapeHtml(title)}`,
+    head: `    <meta name="robots" content="noindex" />`,
+    faviconImage,
+    body: `    <main class="permalink">
+      <h1 class="permalink__title">Something went wrong</h1>
+      <p>This drawing could not be shown just now; try again in a moment.</p>
+      <p><a class="permalink__cta" href="/">Draw your own</a></p>
+    </main>`,
+  });
+}
+
 /** "21 Nov 2026" in UTC, so the page reads the same wherever it is rendered. */
 function formatDay(iso: string): string {
   const date = new Date(iso);

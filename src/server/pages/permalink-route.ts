@@ -4,8 +4,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BrandingConfig } from "../../common/config.ts";
 import { absoluteUrl, drawingImagePath, PERMALINK_PREFIX, permalinkPath } from "../../common/permalink.ts";
 import type { Store } from "../db/open.ts";
-import { apiErrorSchema } from "../http/errors.ts";
-import { PERMALINK_STYLESHEET_PATH, permalinkNotFoundHtml, permalinkPageHtml } from "./permalink-html.ts";
+import { answerErrorsWith, answerHtml, notFound } from "../http/errors.ts";
+import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import {
+  PERMALINK_STYLESHEET_PATH,
+  permalinkFailureHtml,
+  permalinkNotFoundHtml,
+  permalinkPageHtml,
+} from "./permalink-html.ts";
 import { findVisibleDrawing } from "./permalink-queries.ts";
 
 /** Options of the permalink routes. */
@@ -16,27 +22,34 @@ export interface PermalinkRoutesOptions {
   readonly publicBaseUrl?: string | undefined;
 }
 
-/** Ids are 12 base64url characters; anything else cannot be a drawing, so it is not looked up. */
-const DRAWING_ID = /^[A-Za-z0-9_-]{12}$/;
 /** Moderation can hide a drawing at any time; a shared cache may keep the page only this long. */
 const SHORT = "public, max-age=60";
 const STYLESHEET = readFileSync(join(import.meta.dirname, "permalink.css"), "utf8");
 
 const htmlSchema = {
-  params: { type: "object", required: ["id"], properties: { id: { type: "string" } } },
+  params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } },
   response: {
     200: {
       description: "The drawing's page with Open Graph and Twitter card meta (text/html)",
       type: "string",
     },
     404: { description: "No visible drawing has this id (text/html)", type: "string" },
-    "5xx": apiErrorSchema,
+    "5xx": { description: "The server failed (text/html)", type: "string" },
   },
 } as const;
 
 /** GET /d/<id>: a server-rendered page for one visible drawing that link previews turn into a card. */
 export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRoutesOptions): Promise<void> {
   const { branding } = options;
+  // Unknown, hidden and malformed ids alike get the "not found" page; a failure gets a page too.
+  answerErrorsWith(
+    app,
+    answerHtml((refusal) =>
+      refusal.statusCode === 404
+        ? permalinkNotFoundHtml(branding.title, branding.faviconImage)
+        : permalinkFailureHtml(branding.title, branding.faviconImage),
+    ),
+  );
 
   app.get(
     PERMALINK_STYLESHEET_PATH,
@@ -47,17 +60,11 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
 
   app.get<{ Params: { id: string } }>(
     `${PERMALINK_PREFIX}:id`,
-    { schema: htmlSchema },
+    { schema: htmlSchema, schemaErrorFormatter: refuseInvalid(noVisibleDrawing) },
     async (request, reply) => {
-      const { id } = request.params;
-      const drawing = DRAWING_ID.test(id) ? await findVisibleDrawing(options.store.db, id) : undefined;
+      const drawing = await findVisibleDrawing(options.store.db, request.params.id);
+      if (drawing === undefined) throw noVisibleDrawing();
       reply.type("text/html; charset=utf-8");
-      if (drawing === undefined) {
-        return reply
-          .code(404)
-          .header("Cache-Control", "no-cache")
-          .send(permalinkNotFoundHtml(branding.title, branding.faviconImage));
-      }
       const base = options.publicBaseUrl ?? requestOrigin(request);
       const imagePath = drawingImagePath(drawing.id);
       return reply.header("Cache-Control", SHORT).send(
@@ -72,6 +79,10 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
       );
     },
   );
+}
+
+function noVisibleDrawing() {
+  return notFound("No visible drawing has this id.");
 }
 
 /** The origin the visitor used; behind proxies Fastify takes it from X-Forwarded-* only when TRUST_PROXY says so. */

@@ -1,10 +1,8 @@
 import { promisify } from "node:util";
 import { inflate } from "node:zlib";
-import { HttpError } from "../http/errors.ts";
+import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
 
 const inflateAsync = promisify(inflate);
-
-const HINT = "save the 600 x 600 drawing canvas as PNG and send that file unchanged";
 
 /** Samples per pixel of each accepted colour type. */
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
@@ -50,9 +48,9 @@ export async function checkImageData(idat: readonly Buffer[], layout: ImageLayou
     expected,
   );
   if (inflated.length !== expected) {
-    throw refuse(
+    throw refuseImage(
       "image_data_mismatch",
-      `The PNG's image data unpacks to ${inflated.length} bytes but its 600 x 600 header needs ${expected}: the data is for another size, or truncated. ${cap(HINT)}.`,
+      `The PNG's image data unpacks to ${inflated.length} bytes but its 600 x 600 header needs ${expected}: the data is for another size, or truncated. ${capitalise(SAVE_HINT)}.`,
     );
   }
   checkFilterBytes(inflated, rows);
@@ -84,14 +82,14 @@ async function inflateAtMost(compressed: Buffer, expected: number): Promise<Buff
     return await inflateAsync(compressed, { maxOutputLength: expected, chunkSize: expected + OUTPUT_SLACK });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") {
-      throw refuse(
+      throw refuseImage(
         "too_much_image_data",
-        `The PNG's image data unpacks to more than the ${expected} bytes a 600 x 600 image needs (a decompression bomb, or a header that lies about the size); ${HINT}.`,
+        `The PNG's image data unpacks to more than the ${expected} bytes a 600 x 600 image needs (a decompression bomb, or a header that lies about the size); ${SAVE_HINT}.`,
       );
     }
-    throw refuse(
+    throw refuseImage(
       "undecodable_png",
-      `The PNG could not be decoded: its compressed image data is truncated or damaged; ${HINT}.`,
+      `The PNG could not be decoded: its compressed image data is truncated or damaged; ${SAVE_HINT}.`,
     );
   }
 }
@@ -104,19 +102,11 @@ function checkFilterBytes(data: Buffer, runs: readonly ScanlineRun[]): void {
     for (let line = 0; line < run.count; line += 1, row += 1, offset += 1 + run.bytes) {
       const filter = data[offset] ?? 0;
       if (filter > LAST_FILTER) {
-        throw refuse(
+        throw refuseImage(
           "bad_scanline_filter",
-          `The PNG's image data is damaged: scanline ${row + 1} names filter type ${filter}, but PNG has only types 0 to 4; ${HINT}.`,
+          `The PNG's image data is damaged: scanline ${row + 1} names filter type ${filter}, but PNG has only types 0 to 4; ${SAVE_HINT}.`,
         );
       }
     }
   }
-}
-
-function refuse(code: string, message: string): HttpError {
-  return new HttpError(400, code, message);
-}
-
-function cap(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,12 +1,11 @@
 import { crc32 } from "node:zlib";
-import { HttpError } from "../http/errors.ts";
 import { checkImageData, type ImageLayout } from "./image-data.ts";
+import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
 
 /** Where the first chunk (IHDR) starts: right after the 8-byte signature. */
 const FIRST_CHUNK = 8;
 /** Length, type and CRC around every chunk's data. */
 const CHUNK_OVERHEAD = 12;
-const HINT = "save the 600 x 600 drawing canvas as PNG and send that file unchanged";
 
 /** Bit depths accepted per colour type: all that decode to exact 8-bit pixels; never 16-bit. */
 const ACCEPTED_DEPTHS: Readonly<Record<number, readonly number[]>> = {
@@ -49,9 +48,9 @@ export async function checkPngStructure(bytes: Buffer): Promise<void> {
     checkPlace(type, data, header, state);
     if (type === "IEND") {
       if (end !== bytes.length) {
-        throw refuse(
+        throw refuseImage(
           "trailing_data",
-          `The PNG has ${bytes.length - end} bytes after its IEND chunk (the end of the image); nothing may follow it. ${cap(HINT)}.`,
+          `The PNG has ${bytes.length - end} bytes after its IEND chunk (the end of the image); nothing may follow it. ${capitalise(SAVE_HINT)}.`,
         );
       }
       break;
@@ -64,15 +63,15 @@ export async function checkPngStructure(bytes: Buffer): Promise<void> {
 /** Animation and critical chunks no decoder knows are refused wherever they are. */
 function checkKnown(type: string): void {
   if (ANIMATION_CHUNKS.has(type)) {
-    throw refuse(
+    throw refuseImage(
       "animated_png",
-      `The PNG is animated (it has an ${type} chunk); a drawing is one still frame. ${cap(HINT)}.`,
+      `The PNG is animated (it has an ${type} chunk); a drawing is one still frame. ${capitalise(SAVE_HINT)}.`,
     );
   }
   if (!KNOWN_CRITICAL.has(type) && isCritical(type)) {
-    throw refuse(
+    throw refuseImage(
       "unsupported_png",
-      `The PNG has a critical chunk "${type}" that no PNG decoder knows; ${HINT}.`,
+      `The PNG has a critical chunk "${type}" that no PNG decoder knows; ${SAVE_HINT}.`,
     );
   }
 }
@@ -94,18 +93,18 @@ function checkPlace(type: string, data: Buffer, header: ImageLayout, state: Walk
       if (state.idatEnded)
         throw misplaced("IDAT chunks separated by other chunks (image data must be one run)");
       if (header.colourType === PALETTE && state.paletteEntries === 0) {
-        throw refuse(
+        throw refuseImage(
           "invalid_palette",
-          `The PNG is a palette image without a PLTE chunk before its image data; ${HINT}.`,
+          `The PNG is a palette image without a PLTE chunk before its image data; ${SAVE_HINT}.`,
         );
       }
       state.idat.push(data);
       return;
     case "IEND":
       if (state.idat.length === 0) {
-        throw refuse(
+        throw refuseImage(
           "undecodable_png",
-          `The PNG could not be decoded: it has no image data (IDAT chunk); ${HINT}.`,
+          `The PNG could not be decoded: it has no image data (IDAT chunk); ${SAVE_HINT}.`,
         );
       }
       if (data.length !== 0) throw misplaced("an IEND chunk that carries data");
@@ -123,9 +122,9 @@ function paletteEntries(data: Buffer, header: ImageLayout, state: WalkState): nu
   const entries = data.length / 3;
   const most = header.colourType === PALETTE ? 2 ** header.bitDepth : 256;
   if (!Number.isInteger(entries) || entries < 1 || entries > most) {
-    throw refuse(
+    throw refuseImage(
       "invalid_palette",
-      `The PNG's PLTE chunk is ${data.length} bytes; a palette is 1 to ${most} colours of 3 bytes each. ${cap(HINT)}.`,
+      `The PNG's PLTE chunk is ${data.length} bytes; a palette is 1 to ${most} colours of 3 bytes each. ${capitalise(SAVE_HINT)}.`,
     );
   }
   return entries;
@@ -140,9 +139,9 @@ function checkTransparency(data: Buffer, header: ImageLayout, state: WalkState):
       ? state.paletteEntries > 0 && data.length >= 1 && data.length <= state.paletteEntries
       : data.length === TRANSPARENCY_BYTES[header.colourType];
   if (!fits) {
-    throw refuse(
+    throw refuseImage(
       "invalid_transparency",
-      `The PNG's tRNS (transparency) chunk of ${data.length} bytes does not fit its colour type ${header.colourType}${header.colourType === PALETTE ? ` and ${state.paletteEntries}-colour palette` : ""}; ${HINT}.`,
+      `The PNG's tRNS (transparency) chunk of ${data.length} bytes does not fit its colour type ${header.colourType}${header.colourType === PALETTE ? ` and ${state.paletteEntries}-colour palette` : ""}; ${SAVE_HINT}.`,
     );
   }
 }
@@ -153,15 +152,15 @@ function readHeader(bytes: Buffer): ImageLayout {
   const accepted = ACCEPTED_DEPTHS[colourType];
   if (accepted === undefined || !accepted.includes(bitDepth)) {
     const kind = bitDepth === 16 ? "16 bits per channel" : `colour type ${colourType} at ${bitDepth} bits`;
-    throw refuse(
+    throw refuseImage(
       "unsupported_png",
-      `The PNG uses ${kind}; accepted are 8-bit RGB, RGBA, greyscale and palette PNGs, as a canvas saves them. ${cap(HINT)}.`,
+      `The PNG uses ${kind}; accepted are 8-bit RGB, RGBA, greyscale and palette PNGs, as a canvas saves them. ${capitalise(SAVE_HINT)}.`,
     );
   }
   if (bytes[26] !== 0 || bytes[27] !== 0 || (bytes[28] !== 0 && bytes[28] !== 1)) {
-    throw refuse(
+    throw refuseImage(
       "unsupported_png",
-      `The PNG's header names an unknown compression, filter or interlace method; ${HINT}.`,
+      `The PNG's header names an unknown compression, filter or interlace method; ${SAVE_HINT}.`,
     );
   }
   return {
@@ -176,31 +175,31 @@ function readHeader(bytes: Buffer): ImageLayout {
 /** One chunk at offset, its CRC checked; throws when it runs past the end or is damaged. */
 function readChunk(bytes: Buffer, offset: number): { type: string; data: Buffer; end: number } {
   if (offset + CHUNK_OVERHEAD > bytes.length) {
-    throw refuse(
+    throw refuseImage(
       "undecodable_png",
-      `The PNG could not be decoded: it is truncated (it stops before its IEND chunk); ${HINT}.`,
+      `The PNG could not be decoded: it is truncated (it stops before its IEND chunk); ${SAVE_HINT}.`,
     );
   }
   const length = bytes.readUInt32BE(offset);
   const type = bytes.toString("latin1", offset + 4, offset + 8);
   const end = offset + CHUNK_OVERHEAD + length;
   if (!/^[A-Za-z]{4}$/.test(type)) {
-    throw refuse(
+    throw refuseImage(
       "undecodable_png",
-      `The PNG could not be decoded: it is damaged (no valid chunk at byte ${offset}); ${HINT}.`,
+      `The PNG could not be decoded: it is damaged (no valid chunk at byte ${offset}); ${SAVE_HINT}.`,
     );
   }
   if (end > bytes.length) {
-    throw refuse(
+    throw refuseImage(
       "undecodable_png",
-      `The PNG could not be decoded: it is truncated (its ${type} chunk claims ${length} bytes but only ${bytes.length - offset - CHUNK_OVERHEAD} remain); ${HINT}.`,
+      `The PNG could not be decoded: it is truncated (its ${type} chunk claims ${length} bytes but only ${bytes.length - offset - CHUNK_OVERHEAD} remain); ${SAVE_HINT}.`,
     );
   }
   const data = bytes.subarray(offset + 8, end - 4);
   if (crc32(bytes.subarray(offset + 4, end - 4)) !== bytes.readUInt32BE(end - 4)) {
-    throw refuse(
+    throw refuseImage(
       "undecodable_png",
-      `The PNG could not be decoded: its ${type} chunk is damaged (its checksum does not match); ${HINT}.`,
+      `The PNG could not be decoded: its ${type} chunk is damaged (its checksum does not match); ${SAVE_HINT}.`,
     );
   }
   return { type, data, end };
@@ -211,14 +210,6 @@ function isCritical(type: string): boolean {
   return type.charCodeAt(0) < 0x61;
 }
 
-function misplaced(what: string): HttpError {
-  return refuse("misplaced_chunk", `The PNG is malformed: it has ${what}; ${HINT}.`);
-}
-
-function refuse(code: string, message: string): HttpError {
-  return new HttpError(400, code, message);
-}
-
-function cap(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+function misplaced(what: string): ReturnType<typeof refuseImage> {
+  return refuseImage("misplaced_chunk", `The PNG is malformed: it has ${what}; ${SAVE_HINT}.`);
 }

@@ -1,13 +1,11 @@
 import { CANVAS_SIZE, MAX_UPLOAD_BYTES } from "../../common/constants.ts";
-import { HttpError } from "../http/errors.ts";
+import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
 import { checkPngStructure } from "./structure.ts";
 
 /** Every PNG file starts with these 8 bytes. */
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Signature, IHDR length and type, then width and height: the first 24 bytes of every PNG. */
 const IHDR_END = 24;
-
-const SAVE_HINT = "save the 600 x 600 drawing canvas as PNG and send that file unchanged";
 
 /** Width and height as the PNG's IHDR chunk declares them. */
 export interface PngSize {
@@ -36,34 +34,29 @@ function readPngSize(bytes: Buffer): PngSize | undefined {
 
 /**
  * Accepts only a PNG that really decodes, exactly CANVAS_SIZE square and at most MAX_UPLOAD_BYTES;
- * otherwise throws an HttpError that says what was wrong. Cheap checks come first, so a lying or huge
+ * otherwise throws the refusal (refuseImage) that says what was wrong. Cheap checks come first, so a lying or huge
  * header is refused before its image data is inflated; no pixel is ever decoded here.
  */
 export async function validateDrawingPng(bytes: Buffer): Promise<void> {
   if (bytes.length === 0) {
-    throw new HttpError(400, "empty_body", `The upload is empty; ${SAVE_HINT}.`);
+    throw refuseImage("empty_body", `The upload is empty; ${SAVE_HINT}.`);
   }
   if (bytes.length > MAX_UPLOAD_BYTES) {
-    throw new HttpError(
-      413,
+    throw refuseImage(
       "too_large",
       `The image is ${bytes.length} bytes; the limit is ${MAX_UPLOAD_BYTES} bytes (2 MiB). ${capitalise(SAVE_HINT)}.`,
+      413,
     );
   }
   if (!hasPngSignature(bytes)) {
-    throw new HttpError(400, "not_png", `The upload is not a PNG image${guessFormat(bytes)}; ${SAVE_HINT}.`);
+    throw refuseImage("not_png", `The upload is not a PNG image${guessFormat(bytes)}; ${SAVE_HINT}.`);
   }
   const size = readPngSize(bytes);
   if (size === undefined) {
-    throw new HttpError(
-      400,
-      "truncated_png",
-      `The PNG is truncated or damaged before its header; ${SAVE_HINT}.`,
-    );
+    throw refuseImage("truncated_png", `The PNG is truncated or damaged before its header; ${SAVE_HINT}.`);
   }
   if (size.width !== CANVAS_SIZE || size.height !== CANVAS_SIZE) {
-    throw new HttpError(
-      400,
+    throw refuseImage(
       "wrong_size",
       `The image is ${size.width} x ${size.height} pixels; a drawing must be exactly ${CANVAS_SIZE} x ${CANVAS_SIZE} pixels. Send the canvas itself, not a resized copy.`,
     );
@@ -83,8 +76,4 @@ function guessFormat(bytes: Buffer): string {
   if (head.startsWith("data:"))
     return " (it is a data URL; send it as JSON image_data, or send the decoded bytes)";
   return " (it does not start with the PNG signature)";
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import type { ApiError } from "../../common/api.ts";
+import type { ErrorAnswer } from "../http/errors.ts";
 
 /** The error body PostgREST sends, which supabase-js hands to the caller as `error`. */
 export interface PostgrestError {
@@ -10,10 +10,11 @@ export interface PostgrestError {
 }
 
 /**
- * PostgREST's (or PostgreSQL's) own code for each Fanvas ApiError code: PGRST1xx for request errors,
- * SQLSTATEs where the database would have refused the row. Unlisted codes keep their Fanvas name.
+ * PostgREST's (or PostgreSQL's) own code for a Fanvas refusal of the request around the image: PGRST1xx for
+ * request errors, SQLSTATEs where the database would have refused the row. Refusals of the image itself are
+ * 22023 (invalid value) without being listed here; anything else keeps its Fanvas name.
  */
-const POSTGREST_CODES: Readonly<Record<string, string>> = {
+const POSTGREST_CODES: Readonly<Record<ApiError["code"], string>> = {
   bad_json: "PGRST102",
   empty_body: "PGRST102",
   unsupported_media_type: "PGRST107",
@@ -22,16 +23,6 @@ const POSTGREST_CODES: Readonly<Record<string, string>> = {
   unknown_column: "42703",
   missing_field: "23502",
   server_column: "428C9",
-  bad_data_url: "22023",
-  not_png: "22023",
-  truncated_png: "22023",
-  undecodable_png: "22023",
-  wrong_size: "22023",
-  unsupported_png: "22023",
-  animated_png: "22023",
-  trailing_data: "22023",
-  image_data_mismatch: "22023",
-  too_much_image_data: "22023",
   too_large: "54000",
   too_many_rows: "54000",
   idempotency_key_reused: "23505",
@@ -40,38 +31,13 @@ const POSTGREST_CODES: Readonly<Record<string, string>> = {
   not_found: "PGRST205",
 };
 
-/** The PostgREST body for an ApiError; `details` keeps the Fanvas code for scripts and logs. */
-function toPostgrestError(error: ApiError): PostgrestError {
-  return {
-    code: POSTGREST_CODES[error.code] ?? error.code,
-    message: error.message,
-    details: `fanvas:${error.code}`,
+/** The PostgREST family's answer: its error body; `details` keeps the Fanvas code for scripts and logs. */
+export const answerPostgrest: ErrorAnswer = (refusal, _request, reply) => {
+  const body: PostgrestError = {
+    code: POSTGREST_CODES[refusal.code] ?? (refusal.imageRefused ? "22023" : refusal.code),
+    message: refusal.message,
+    details: `fanvas:${refusal.code}`,
     hint: null,
   };
-}
-
-/**
- * Rewrites every ApiError answer of this plugin's routes, wherever it came from (validation, the body
- * parser, the rate limit, a failing store), into PostgREST's shape, so supabase-js reads its message.
- */
-export function answerErrorsAsPostgrest(app: FastifyInstance): void {
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== "string") return payload;
-    const parsed = parseApiError(payload);
-    return parsed === undefined ? payload : JSON.stringify(toPostgrestError(parsed));
-  });
-}
-
-function parseApiError(payload: string): ApiError | undefined {
-  try {
-    const body: unknown = JSON.parse(payload);
-    if (typeof body !== "object" || body === null) return undefined;
-    const { statusCode, code, message } = body as Record<string, unknown>;
-    if (typeof statusCode !== "number" || typeof code !== "string" || typeof message !== "string") {
-      return undefined;
-    }
-    return { statusCode, code, message };
-  } catch {
-    return undefined;
-  }
-}
+  return reply.type("application/json; charset=utf-8").send(body);
+};

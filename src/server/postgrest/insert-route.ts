@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Store } from "../db/open.ts";
 import { announceSave } from "../drawings/announce-save.ts";
-import { IDEMPOTENCY_HEADER, idempotencyKeyOf } from "../drawings/idempotency.ts";
+import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "../drawings/idempotency.ts";
 import {
   duringSave,
   type ModerationMode,
@@ -12,13 +12,16 @@ import {
 } from "../drawings/save.ts";
 import { MAX_JSON_BODY_BYTES } from "../drawings/save-route.ts";
 import { decodeDataUrl } from "../drawings/uploads.ts";
-import { HttpError, sendApiError } from "../http/errors.ts";
-import { answerErrorsAsPostgrest } from "./errors.ts";
+import { answerErrorsWith, clip, HttpError, notFound } from "../http/errors.ts";
+import { refuseInvalid } from "../http/validation.ts";
+import { answerPostgrest } from "./errors.ts";
 import {
+  type InsertedRow,
   type InsertPreferences,
-  insertedImageData,
+  insertBodySchema,
   insertPreferences,
   MAX_ROWS_PER_INSERT,
+  refuseInsertBody,
   type SelectedColumn,
   selectedColumns,
 } from "./request.ts";
@@ -32,6 +35,7 @@ export interface RestDrawingsRoutesOptions {
 
 interface InsertRequest {
   Querystring: { select?: string; columns?: string };
+  Body: InsertedRow | InsertedRow[];
 }
 
 /**
@@ -51,7 +55,7 @@ export async function restDrawingsRoutes(
     { parseAs: "string", bodyLimit: MAX_ROWS_PER_INSERT * MAX_JSON_BODY_BYTES },
     app.getDefaultJsonParser("error", "error"),
   );
-  answerErrorsAsPostgrest(app);
+  answerErrorsWith(app, answerPostgrest);
 
   app.post<InsertRequest>(
     REST_DRAWINGS_PATH,
@@ -61,14 +65,22 @@ export async function restDrawingsRoutes(
           type: "object",
           properties: { select: { type: "string" }, columns: { type: "string" } },
         },
-        body: { anyOf: [{ type: "object" }, { type: "array" }] },
+        headers: idempotencyHeaders,
+        body: insertBodySchema,
       },
+      schemaErrorFormatter: refuseInvalid((failure) =>
+        failure.part === "headers"
+          ? badIdempotencyKey()
+          : failure.part === "body"
+            ? refuseInsertBody(failure)
+            : undefined,
+      ),
     },
     async (request, reply) => {
       const preferences = insertPreferences(request.headers.prefer, request.headers.accept);
       const columns = selectedColumns(request.query.select);
-      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
-      const images = insertedImageData(request.body);
+      const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
+      const images = [request.body].flat().map((row) => row.image_data);
       // PostgREST rolls the insert back when an object was asked for and the rows are not one.
       if (preferences.singleObject && images.length !== 1) throw rowsNotOne(images.length);
       const outcomes = await duringSave(options.store, () =>
@@ -83,12 +95,11 @@ export async function restDrawingsRoutes(
   app.post<{ Params: { table: string } }>(
     "/rest/v1/:table",
     { schema: { params: { type: "object", properties: { table: { type: "string" } } } } },
-    async (request, reply) =>
-      sendApiError(reply, {
-        statusCode: 404,
-        code: "not_found",
-        message: `Could not find the table 'public.${request.params.table.slice(0, 60)}' in the schema cache; Fanvas has only drawings.`,
-      }),
+    async (request) => {
+      throw notFound(
+        `Could not find the table 'public.${clip(request.params.table, 60)}' in the schema cache; Fanvas has only drawings.`,
+      );
+    },
   );
 }
 

@@ -1,4 +1,5 @@
 import { HttpError } from "../http/errors.ts";
+import type { SchemaFailure } from "../http/validation.ts";
 
 // How a PostgREST insert request is read: the rows, the Prefer and Accept headers and ?select=.
 // Only what supabase-js and hand-written PostgREST clients send for an insert into drawings.
@@ -28,58 +29,78 @@ export interface InsertPreferences {
 /** Columns that exist but are the server's to set. */
 const SERVER_COLUMNS = new Set(["id", "created_at", "status"]);
 
-/** The image_data of each row of an object or array body, checked before any image is decoded. */
-export function insertedImageData(body: unknown): string[] {
-  const rows = Array.isArray(body) ? body : [body];
-  if (rows.length > MAX_ROWS_PER_INSERT) {
-    throw new HttpError(
-      413,
-      "too_many_rows",
-      `One insert may hold at most ${MAX_ROWS_PER_INSERT} drawings (got ${rows.length}); split it into several requests.`,
-    );
-  }
-  return rows.map(imageDataOf);
+/** One row of an insert: image_data, the PNG's data URL, and nothing else. */
+const rowSchema = {
+  type: "object",
+  required: ["image_data"],
+  additionalProperties: false,
+  properties: { image_data: { type: "string" } },
+} as const;
+
+/** The body of an insert: one row, or an array of at most MAX_ROWS_PER_INSERT rows (JSON Schema applies the
+ * object keywords to an object only, the array keywords to an array only). */
+export const insertBodySchema = {
+  ...rowSchema,
+  type: ["object", "array"],
+  maxItems: MAX_ROWS_PER_INSERT,
+  items: rowSchema,
+} as const;
+
+/** A row as insertBodySchema lets it through. */
+export interface InsertedRow {
+  readonly image_data: string;
 }
 
-function imageDataOf(row: unknown): string {
-  if (typeof row !== "object" || row === null || Array.isArray(row)) {
-    throw new HttpError(
-      400,
-      "bad_json",
-      'Each row must be a JSON object like {"image_data": "data:image/png;base64,..."}.',
+/**
+ * How PostgREST (and PostgreSQL behind it) refuses a body that breaks insertBodySchema: too many rows, a row
+ * that is no object, a column the client may not set or that does not exist, no image_data.
+ */
+export function refuseInsertBody(failure: SchemaFailure): HttpError {
+  const { keyword, field, data } = failure;
+  if (keyword === "maxItems") {
+    const rows = Array.isArray(data) ? data.length : "more";
+    return new HttpError(
+      413,
+      "too_many_rows",
+      `One insert may hold at most ${MAX_ROWS_PER_INSERT} drawings (got ${rows}); split it into several requests.`,
     );
   }
-  for (const field of Object.keys(row)) {
-    if (field === "image_data") continue;
-    if (SERVER_COLUMNS.has(field)) {
-      throw new HttpError(
-        400,
-        "server_column",
-        `The column "${clip(field)}" is set by the server; send only image_data.`,
-      );
-    }
-    throw new HttpError(
+  if (keyword === "additionalProperties" && SERVER_COLUMNS.has(field)) {
+    return new HttpError(
+      400,
+      "server_column",
+      `The column "${clip(field)}" is set by the server; send only image_data.`,
+    );
+  }
+  if (keyword === "additionalProperties") {
+    return new HttpError(
       400,
       "unknown_field",
       `Could not find the '${clip(field)}' column of 'drawings' in the schema cache; send only image_data.`,
     );
   }
-  const imageData = (row as { image_data?: unknown }).image_data;
-  if (imageData === undefined || imageData === null) {
-    throw new HttpError(
+  if (keyword === "required" || (field.endsWith("image_data") && data === null)) {
+    return new HttpError(
       400,
       "missing_field",
       'null value in column "image_data" of relation "drawings" violates not-null constraint; send canvas.toDataURL("image/png") as image_data.',
     );
   }
-  if (typeof imageData !== "string") {
-    throw new HttpError(
+  if (field.endsWith("image_data")) {
+    return new HttpError(
       400,
       "bad_data_url",
       'image_data must be a string: the data URL of canvas.toDataURL("image/png").',
+      {
+        imageRefused: true,
+      },
     );
   }
-  return imageData;
+  return new HttpError(
+    400,
+    "bad_json",
+    'Each row must be a JSON object like {"image_data": "data:image/png;base64,..."}.',
+  );
 }
 
 /** Reads Prefer (one or several headers, comma-separated) and Accept; unknown preferences are ignored. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { buildApp } from "../../../src/server/app.ts";
-import type { EdgeSettings, ModerationSettings } from "../../../src/server/config.ts";
+import type { EdgeSettings, ModerationSettings, ObservabilitySettings } from "../../../src/server/config.ts";
 import type { Store } from "../../../src/server/db/open.ts";
 import { countDrawings } from "../../../src/server/drawings/queries.ts";
 import { type Dialect, openTestStore, type TestDatabase } from "./dialects.ts";
@@ -24,6 +24,7 @@ export async function startTestApp(
     branding?: BrandingConfig;
     moderation?: ModerationSettings;
     edge?: EdgeSettings;
+    observability?: ObservabilitySettings;
   } = {},
 ): Promise<TestApp> {
   const opened = await openTestStore(dialect);
@@ -34,6 +35,7 @@ export async function startTestApp(
     logger: false,
     ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
     ...(options.edge === undefined ? {} : { edge: options.edge }),
+    ...(options.observability === undefined ? {} : { observability: options.observability }),
   });
   return {
     app,

@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { DRAWINGS_PATH } from "../../common/api.ts";
+import { DEFAULT_IMAGE_CACHE, type ImageCacheSettings } from "../config.ts";
+import type { Store } from "../db/open.ts";
+import { errorResponses, HttpError, notFound } from "../http/errors.ts";
+import { sendImmutableFile } from "../http/immutable-file.ts";
+import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { makeThumbnail } from "../png/thumbnail.ts";
+import { createImageCache, IMAGE_CACHE_TTL_MS, type ImageCache } from "./image-cache.ts";
+import { onImageChange } from "./image-changes.ts";
+import { findDrawingImage } from "./queries.ts";
+import { findVisibleThumbnail, storeThumbnail } from "./thumbnail-queries.ts";
+
+/** Options of the image routes. */
+export interface ImageRoutesOptions {
+  readonly store: Store;
+  /** Memory for served PNGs (IMAGE_CACHE_MB). Default: DEFAULT_IMAGE_CACHE. */
+  readonly imageCache?: ImageCacheSettings | undefined;
+}
+
+/** Hidden, pending, unknown and malformed ids look alike: nothing public is at that address. */
+const noImage = () =>
+  notFound("No drawing has this address; check the link (drawing images look like /api/drawings/<id>.png).");
+const noThumbnail = () =>
+  notFound(
+    "No drawing on the wall has this address; check the link (thumbnails look like /api/drawings/<id>.webp).",
+  );
+
+const idParams = { type: "object", required: ["id"], properties: { id: DRAWING_ID } } as const;
+const fileResponses = (description: string) =>
+  ({
+    200: { description, type: "string" },
+    304: { description: "Not modified", type: "null" },
+    ...errorResponses,
+  }) as const;
+
+/** GET /api/drawings/<id>.png (the stored PNG) and GET /api/drawings/<id>.webp (its wall thumbnail). */
+export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions): Promise<void> {
+  const { db } = options.store;
+  const images = publicImages(app, options);
+
+  app.get<{ Params: { id: string } }>(
+    `${DRAWINGS_PATH}/:id.png`,
+    {
+      schema: { params: idParams, response: fileResponses("The stored PNG (image/png)") },
+      schemaErrorFormatter: refuseInvalid(noImage),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const image = images.cached(id) ?? (await images.load(id));
+      if (image === undefined) throw noImage();
+      // The ETag follows the stored bytes, so a revalidation after re-encoding gets the smaller file.
+      return sendImmutableFile(request, reply, { bytes: image.bytes, etag: image.etag, type: "image/png" });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${DRAWINGS_PATH}/:id.webp`,
+    {
+      schema: { params: idParams, response: fileResponses("The thumbnail (image/webp)") },
+      schemaErrorFormatter: refuseInvalid(noThumbnail),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const found = await findVisibleThumbnail(db, id);
+      if (found === undefined) throw noThumbnail();
+      const webp = found.webp ?? (await thumbnailOnDemand(id));
+      const etag = `"${createHash("sha256").update(webp).digest("hex").slice(0, 32)}"`;
+      // The thumbnail is made once from pixels that never change.
+      return sendImmutableFile(request, reply, { bytes: webp, etag, type: "image/webp" });
+    },
+  );
+
+  // Any other name under the collection (no extension, another one) is no drawing either.
+  app.get(`${DRAWINGS_PATH}/:file`, { schema: { response: errorResponses } }, async () => {
+    throw noImage();
+  });
+
+  /** Asked before the background job got to it: make it now and keep it, so this happens once. */
+  async function thumbnailOnDemand(id: string): Promise<Buffer> {
+    const image = await findDrawingImage(db, id);
+    if (image === undefined) throw new HttpError(404, "not_found", "This drawing is no longer stored.");
+    const webp = await makeThumbnail(image.bytes);
+    await storeThumbnail(db, id, webp);
+    return webp;
+  }
+}
+
+/**
+ * Visible drawings' PNGs from memory. A hide or delete in this process, or a re-encode, evicts at once
+ * (announceImageChange); a hide in another process arrives as the wall's 'removed' event (PostgreSQL
+ * NOTIFY); whatever no event announced is read again after IMAGE_CACHE_TTL_MS.
+ */
+function publicImages(app: FastifyInstance, options: ImageRoutesOptions): ImageCache {
+  const { db } = options.store;
+  const settings = options.imageCache ?? DEFAULT_IMAGE_CACHE;
+  const images = createImageCache({ maxBytes: settings.maxBytes, ttlMs: IMAGE_CACHE_TTL_MS }, (id) =>
+    findDrawingImage(db, id),
+  );
+  const stopChanges = onImageChange(db, images.evict);
+  const stopEvents = app.drawingEvents.subscribe((event) => {
+    if (event.type === "removed") images.evict(event.id);
+  });
+  app.addHook("onClose", async () => {
+    stopChanges();
+    stopEvents();
+  });
+  return images;
+}
