@@ -1,13 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BadRequestCase } from "../fixtures/bad-upload-case.ts";
 import { hugeZlibStream } from "../fixtures/png-crafting.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
+import { type SupabaseTarget, startSupabaseTarget } from "./helpers/supabase.ts";
 
 // Every refusal of an uploaded image reaches supabase-js as PostgreSQL's "invalid value" (22023), as the
 // README promises, whatever the refusal: proven through the real client for each image of the bad-upload
@@ -78,20 +76,17 @@ describe("the bad-upload corpus", () => {
 });
 
 describe.each(testDialects())("every image refusal through supabase-js (%s)", (dialect) => {
-  let test: TestApp;
-  let baseUrl: string;
+  let target: SupabaseTarget;
   beforeAll(async () => {
-    test = await startTestApp(dialect);
-    await test.app.listen({ port: 0, host: "127.0.0.1" });
-    baseUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+    target = await startSupabaseTarget(dialect);
   });
-  afterAll(() => test.close());
+  afterAll(() => target.test.close());
 
   for (const { badCase, imageData } of imageCases) {
     it(`${badCase.name}: ${postgrestCode(badCase.code)}, details fanvas:${badCase.code}, nothing stored`, async () => {
-      const client = createClient(baseUrl, "anon-key", { auth: { persistSession: false } });
-      const before = await test.count();
-      const { data, error, status } = await client
+      const before = await target.test.count();
+      const { data, error, status } = await target
+        .client()
         .from("drawings")
         .insert({ image_data: imageData })
         .select()
@@ -100,7 +95,7 @@ describe.each(testDialects())("every image refusal through supabase-js (%s)", (d
       expect(status).toBe(badCase.status);
       expect(error).toMatchObject({ code: postgrestCode(badCase.code), details: `fanvas:${badCase.code}` });
       for (const words of badCase.says) expect(error?.message).toContain(words);
-      expect(await test.count()).toBe(before);
+      expect(await target.test.count()).toBe(before);
     });
   }
 });

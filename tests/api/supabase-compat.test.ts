@@ -1,30 +1,25 @@
-import type { AddressInfo } from "node:net";
-import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { startEdgeApp } from "./helpers/edge-app.ts";
 import { dataUrlBody, drawingPng } from "./helpers/png.ts";
+import { type SupabaseTarget, startSupabaseTarget } from "./helpers/supabase.ts";
 
 // The real supabase-js client against a listening Fanvas: a page written for a Supabase project stores
 // into Fanvas unchanged.
 
 describe.each(testDialects())("Supabase-compatible insert (%s)", (dialect) => {
+  let target: SupabaseTarget;
   let test: TestApp;
   let baseUrl: string;
 
   beforeAll(async () => {
-    test = await startTestApp(dialect);
-    await test.app.listen({ port: 0, host: "127.0.0.1" });
-    baseUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+    target = await startSupabaseTarget(dialect);
+    ({ test, baseUrl } = target);
   });
   afterAll(() => test.close());
 
-  const client = (headers: Record<string, string> = {}) =>
-    createClient(baseUrl, "anon-key", {
-      auth: { persistSession: false, autoRefreshToken: false },
-      global: { headers },
-    });
+  const client = (headers: Record<string, string> = {}) => target.client(headers);
 
   it("insert(row).select().maybeSingle() returns the stored row with no error", async () => {
     const png = await drawingPng(600, 600, 11);

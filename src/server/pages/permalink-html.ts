@@ -62,27 +62,25 @@ ${metaTags}`,
 
 /** The page for an id that is unknown, or for a drawing the public may not see (indistinguishable on purpose). */
 export function permalinkNotFoundHtml(title: string, faviconImage: string): string {
-  return documentHtml({
-    title: `Drawing not found — ${escapeHtml(title)}`,
-    head: `    <meta name="robots" content="noindex" />`,
-    faviconImage,
-    body: `    <main class="permalink">
-      <h1 class="permalink__title">Drawing not found</h1>
-      <p>This drawing does not exist or is no longer shown on ${escapeHtml(title)}.</p>
-      <p><a class="permalink__cta" href="/">Draw your own</a></p>
-    </main>`,
-  });
+  const text = `This drawing does not exist or is no longer shown on ${escapeHtml(title)}.`;
+  return notice(title, faviconImage, "Drawing not found", text);
 }
 
 /** The page for a permalink the server failed to answer (its store is down): try again later. */
 export function permalinkFailureHtml(title: string, faviconImage: string): string {
+  const text = "This drawing could not be shown just now; try again in a moment.";
+  return notice(title, faviconImage, "Something went wrong", text);
+}
+
+/** A page that only says something (`text` is HTML already escaped), kept out of search results. */
+function notice(title: string, faviconImage: string, heading: string, text: string): string {
   return documentHtml({
-    title: `Something went wrong — ${escapeHtml(title)}`,
+    title: `${heading} — ${escapeHtml(title)}`,
     head: `    <meta name="robots" content="noindex" />`,
     faviconImage,
     body: `    <main class="permalink">
-      <h1 class="permalink__title">Something went wrong</h1>
-      <p>This drawing could not be shown just now; try again in a moment.</p>
+      <h1 class="permalink__title">${heading}</h1>
+      <p>${text}</p>
       <p><a class="permalink__cta" href="/">Draw your own</a></p>
     </main>`,
   });
