@@ -1,21 +1,9 @@
-import { readdirSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationFolder } from "../../src/server/db/migrate.ts";
 import { openStore } from "../../src/server/db/open.ts";
 import { countDrawings, findDrawingImage, insertDrawing } from "../../src/server/drawings/queries.ts";
 import { openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
-
-describe("migrations", () => {
-  it("have the same timestamped names for SQLite and PostgreSQL", () => {
-    const sqlite = readdirSync(migrationFolder("sqlite")).sort();
-    const postgres = readdirSync(migrationFolder("postgres")).sort();
-    expect(sqlite.length).toBeGreaterThan(0);
-    expect(postgres).toEqual(sqlite);
-    for (const name of sqlite) expect(name).toMatch(/^\d{14}_[a-z0-9_]+\.ts$/);
-  });
-});
 
 for (const dialect of testDialects()) {
   describe(`store on ${dialect}`, () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 
-// Frozen in time: never import app code here, never edit after release; add a new file instead.
+// Frozen in time: never import app code here (only the dialect's types), never edit after release; add a
+// new file instead. The name is recorded in kysely_migration: renaming it would run it again.
 
 /**
  * Every drawing gets a moderation status: 'visible' (shown on the wall), 'pending' (pre-moderation:
