@@ -3,12 +3,16 @@
  * Stickers, Fill, Pick colour, and the zoom controls. Their code (and the fill's, the caption font, the
  * stickers) stays out of the page's first bundle; the board reserves their place so nothing moves in.
  */
-import { type RefObject, useEffect, useImperativeHandle } from "react";
+import { type RefObject, useEffect, useImperativeHandle, useRef } from "react";
+import { createPortal } from "react-dom";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { useCanvasView } from "../view/use-canvas-view.ts";
 import { ViewControls } from "../view/ViewControls.tsx";
 import { CustomColour } from "./CustomColour.tsx";
+import { CaptionEditor } from "./caption/CaptionEditor.tsx";
+import { CaptionPanel } from "./caption/CaptionPanel.tsx";
+import { useCaption } from "./caption/use-caption.ts";
 import { ToolButtons } from "./ToolButtons.tsx";
 import type { ToolCommands } from "./tool-commands.ts";
 import { BRUSH } from "./tool-state.ts";
@@ -32,8 +36,36 @@ export interface ToolControlsProps {
 /** The tools' controls; see the file comment. */
 export function ToolControls(props: ToolControlsProps) {
   const { engine, ready, style, viewportRef, stageRef, commandsRef } = props;
-  const tools = useTools({ engine, style, setStyle: props.setStyle, announce: props.announce });
+  const caption = useCaption(engine, props.announce);
+  const tools = useTools({
+    engine,
+    style,
+    setStyle: props.setStyle,
+    announce: props.announce,
+    place: (intent, point) => {
+      if (intent.kind === "caption") caption.placeAt(point);
+    },
+  });
   const { controller, view } = useCanvasView(viewportRef, stageRef);
+
+  // Choosing Text opens a caption at the top (a tap moves it); leaving Text places what was typed.
+  const previousTool = useRef(tools.state.tool);
+  useEffect(() => {
+    const was = previousTool.current;
+    previousTool.current = tools.state.tool;
+    if (tools.state.tool === "text" && was !== "text") caption.placeAt();
+    if (was === "text" && tools.state.tool !== "text") void caption.commit();
+  });
+
+  // A colour chosen while a caption is open colours the caption.
+  const captionOpen = caption.caption !== null;
+  const change = caption.change;
+  const chosenColour = useRef(style.colour);
+  useEffect(() => {
+    if (chosenColour.current === style.colour) return;
+    chosenColour.current = style.colour;
+    if (captionOpen) change({ colour: style.colour });
+  });
 
   useImperativeHandle(
     commandsRef,
@@ -58,6 +90,10 @@ export function ToolControls(props: ToolControlsProps) {
       <CustomColour selected={style.colour} recent={tools.recent} onSelect={tools.chooseColour} />
       <ToolButtons state={tools.state} disabled={!ready} onToggle={tools.toggle} />
       <ViewControls controller={controller} view={view} />
+      {caption.caption !== null && <CaptionPanel editing={caption} caption={caption.caption} />}
+      {caption.caption !== null &&
+        stageRef.current !== null &&
+        createPortal(<CaptionEditor editing={caption} caption={caption.caption} />, stageRef.current)}
     </>
   );
 }

@@ -1,0 +1,110 @@
+import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
+import { CANVAS_SIZE } from "../../../common/constants.ts";
+import { CAPTION_FAMILY, type Caption, isDark } from "./caption-layout.ts";
+import type { CaptionEditing } from "./use-caption.ts";
+
+/** Arrow-key steps of the move handle, in drawing pixels (Shift: the larger one). */
+const STEP = { small: 4, large: 20 } as const;
+
+/** A length in drawing pixels as CSS: the stage is a size container, 100cqw wide = 600 drawing pixels. */
+function drawingLength(pixels: number): string {
+  return `${(pixels * 100) / CANVAS_SIZE}cqw`;
+}
+
+/**
+ * The caption being typed, over the drawing where it will land: a real text field (IME, emoji, screen
+ * readers), in the caption's face, size and colour. Enter places it, Shift+Enter starts a new line, Escape
+ * cancels. The handle beside it drags it (or moves it with the arrow keys).
+ */
+export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; caption: Caption }) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
+
+  useEffect(() => {
+    field.current?.focus();
+  }, []);
+
+  const onFieldKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Keys that end a composition (an IME choosing characters) belong to it.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      void editing.commit();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      editing.cancel();
+    }
+  };
+
+  const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const step = event.shiftKey ? STEP.large : STEP.small;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = moves[event.key];
+    if (move !== undefined) {
+      event.preventDefault();
+      editing.change({ x: caption.x + move[0], y: caption.y + move[1] });
+    } else if (event.key === "Escape") {
+      editing.cancel();
+    }
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
+    const start = drag.current;
+    const stage = event.currentTarget.closest(".board__stage");
+    if (start === null || start.pointerId !== event.pointerId || stage === null) return;
+    // The stage's box is the zoomed drawing: its width is 600 drawing pixels at every zoom.
+    const scale = CANVAS_SIZE / stage.getBoundingClientRect().width;
+    drag.current = { ...start, x: event.clientX, y: event.clientY };
+    editing.change({
+      x: caption.x + (event.clientX - start.x) * scale,
+      y: caption.y + (event.clientY - start.y) * scale,
+    });
+  };
+
+  const style = {
+    left: drawingLength(caption.x),
+    top: drawingLength(caption.y),
+    "--caption-size": drawingLength(caption.size),
+    "--caption-outline": caption.outline ? drawingLength(caption.size * 0.16) : "0px",
+    "--caption-outline-colour": isDark(caption.colour) ? "#ffffff" : "#000000",
+    "--caption-colour": caption.colour,
+    "--caption-family": `${CAPTION_FAMILY}, sans-serif`,
+  } as CSSProperties;
+
+  return (
+    <div className="caption-editor" style={style}>
+      <button
+        type="button"
+        className="caption-editor__move"
+        aria-label="Move caption"
+        title="Drag, or use the arrow keys, to move the caption"
+        onKeyDown={onHandleKey}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => {
+          drag.current = null;
+        }}
+      />
+      <textarea
+        ref={field}
+        className="caption-editor__text"
+        aria-label="Caption text"
+        aria-describedby="caption-help"
+        rows={1}
+        spellCheck={false}
+        value={caption.text}
+        onChange={(event) => editing.change({ text: event.currentTarget.value })}
+        onKeyDown={onFieldKey}
+      />
+    </div>
+  );
+}

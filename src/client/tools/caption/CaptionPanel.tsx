@@ -1,0 +1,42 @@
+import { useId } from "react";
+import { CAPTION_SIZE, type Caption } from "./caption-layout.ts";
+import type { CaptionEditing } from "./use-caption.ts";
+
+/**
+ * What can be changed while a caption is typed: its size, its outline; its colour is the palette's (the
+ * classic white to start). Place caption commits it, Cancel drops it.
+ */
+export function CaptionPanel({ editing, caption }: { editing: CaptionEditing; caption: Caption }) {
+  const sizeId = useId();
+  return (
+    <section className="tool-panel" aria-label="Caption">
+      <p id="caption-help" className="tool-panel__help">
+        Enter places the caption, Shift+Enter starts a new line, Esc cancels. The palette colours it.
+      </p>
+      <label htmlFor={sizeId}>Caption size</label>
+      <input
+        id={sizeId}
+        type="range"
+        min={CAPTION_SIZE.min}
+        max={CAPTION_SIZE.max}
+        step={CAPTION_SIZE.step}
+        value={caption.size}
+        onChange={(event) => editing.change({ size: Number(event.currentTarget.value) })}
+      />
+      <label className="tool-panel__check">
+        <input
+          type="checkbox"
+          checked={caption.outline}
+          onChange={(event) => editing.change({ outline: event.currentTarget.checked })}
+        />
+        Outline
+      </label>
+      <button type="button" className="button button--primary" onClick={() => void editing.commit()}>
+        Place caption
+      </button>
+      <button type="button" className="button" onClick={() => editing.cancel()}>
+        Cancel
+      </button>
+    </section>
+  );
+}

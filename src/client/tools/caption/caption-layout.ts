@@ -1,0 +1,93 @@
+/** Captions as data and pure layout: where each line's baseline goes, in the 600 x 600 drawing space. */
+
+/** A caption as it is edited and committed. */
+export interface Caption {
+  readonly text: string;
+  /** Centre of the caption, horizontally, in drawing pixels. */
+  readonly x: number;
+  /** Top of the first line box, in drawing pixels. */
+  readonly y: number;
+  /** Font size in drawing pixels. */
+  readonly size: number;
+  /** Fill colour, #rrggbb. */
+  readonly colour: string;
+  /** The classic meme outline around the letters. */
+  readonly outline: boolean;
+}
+
+/** The caption's face: Anton (see font/README.md), registered under this family name. */
+export const CAPTION_FAMILY = "FanvasCaption";
+
+/** Anton's vertical metrics as fractions of the font size (hhea: 2409 and 674 of 2048 units, no line gap). */
+const ASCENT = 2409 / 2048;
+const DESCENT = 674 / 2048;
+
+/** Line height as a multiple of the font size; the text field uses the same, so lines sit where typed. */
+export const CAPTION_LINE_HEIGHT = 1.1;
+
+/**
+ * Space above and below the lines, as a multiple of the font size: the text field has it as padding, so the
+ * outline of tall letters (Anton's ascent is taller than its line box) is not clipped while typing.
+ */
+export const CAPTION_PADDING = 0.15;
+
+/** Sizes the size slider offers, in drawing pixels. */
+export const CAPTION_SIZE = { min: 24, max: 120, step: 4, initial: 56 } as const;
+
+/** The outline's width as a multiple of the font size (drawn centred on the glyph edge, so half shows). */
+const OUTLINE_RATIO = 0.16;
+
+/** One line of a laid-out caption. */
+export interface CaptionLine {
+  readonly text: string;
+  /** Centre x and alphabetic baseline y, drawing pixels. */
+  readonly x: number;
+  readonly baseline: number;
+}
+
+/** A caption ready to paint. */
+export interface CaptionLayout {
+  readonly lines: readonly CaptionLine[];
+  readonly font: string;
+  readonly outlineWidth: number;
+  readonly outlineColour: string;
+  /** The caption's box: top and height of all line boxes. */
+  readonly top: number;
+  readonly height: number;
+}
+
+/**
+ * Lays a caption out as CSS lays out its text field: after the padding, line boxes of CAPTION_LINE_HEIGHT x
+ * size stacked from `y`, each line's baseline half the leading plus the ascent below its box's top, centred
+ * on `x`.
+ */
+export function layoutCaption(caption: Caption): CaptionLayout {
+  const lineHeight = caption.size * CAPTION_LINE_HEIGHT;
+  const halfLeading = (lineHeight - caption.size * (ASCENT + DESCENT)) / 2;
+  const texts = caption.text.split("\n");
+  return {
+    lines: texts.map((text, index) => ({
+      text,
+      x: caption.x,
+      baseline:
+        caption.y + caption.size * CAPTION_PADDING + index * lineHeight + halfLeading + caption.size * ASCENT,
+    })),
+    font: `${caption.size}px ${CAPTION_FAMILY}, sans-serif`,
+    outlineWidth: caption.outline ? caption.size * OUTLINE_RATIO : 0,
+    outlineColour: isDark(caption.colour) ? "#ffffff" : "#000000",
+    top: caption.y,
+    height: texts.length * lineHeight + 2 * caption.size * CAPTION_PADDING,
+  };
+}
+
+/** Whether a #rrggbb colour is dark enough that a black outline would vanish (then it is white). */
+export function isDark(colour: string): boolean {
+  const value = Number.parseInt(colour.slice(1), 16);
+  const luminance = 0.2126 * ((value >> 16) & 255) + 0.7152 * ((value >> 8) & 255) + 0.0722 * (value & 255);
+  return luminance < 60;
+}
+
+/** True when a caption has something to paint. */
+export function hasText(caption: Caption): boolean {
+  return caption.text.trim().length > 0;
+}

@@ -1,0 +1,62 @@
+/** The caption being typed: where it is, how it looks, and committing it into the drawing. */
+import { useState } from "react";
+import type { DrawingEngine } from "../../engine/drawing-engine.ts";
+import type { Point } from "../../engine/types.ts";
+import { captionAction } from "./caption-action.ts";
+import { loadCaptionFont } from "./caption-font.ts";
+import {
+  CAPTION_LINE_HEIGHT,
+  CAPTION_PADDING,
+  CAPTION_SIZE,
+  type Caption,
+  hasText,
+} from "./caption-layout.ts";
+
+/** Where a caption opens when Text is chosen with no tap yet: the classic top caption. */
+const TOP_CAPTION: Point = { x: 300, y: 60 };
+
+/** The classic meme caption: white, outlined, centred. */
+const CLASSIC = { colour: "#ffffff", outline: true, size: CAPTION_SIZE.initial } as const;
+
+/** The caption editor's state and actions. */
+export interface CaptionEditing {
+  readonly caption: Caption | null;
+  /** Opens a caption centred on `point` (its first line), or moves the open one there. */
+  placeAt(point?: Point): void;
+  change(change: Partial<Caption>): void;
+  /** Paints the caption into the drawing (one undoable action); an empty caption just closes. */
+  commit(): Promise<void>;
+  cancel(): void;
+}
+
+/** The caption being edited over `engine`'s drawing; opening one starts loading the caption font. */
+export function useCaption(
+  engine: DrawingEngine | null,
+  announce: (message: string) => void,
+): CaptionEditing {
+  const [caption, setCaption] = useState<Caption | null>(null);
+  return {
+    caption,
+    placeAt(point = TOP_CAPTION) {
+      void loadCaptionFont();
+      setCaption((current) => {
+        const base = current ?? { text: "", ...CLASSIC, x: 0, y: 0 };
+        return { ...base, x: point.x, y: point.y - base.size * (CAPTION_PADDING + CAPTION_LINE_HEIGHT / 2) };
+      });
+    },
+    change(change) {
+      setCaption((current) => (current === null ? null : { ...current, ...change }));
+    },
+    async commit() {
+      if (caption === null) return;
+      setCaption(null);
+      if (!hasText(caption) || engine === null) return;
+      await loadCaptionFont();
+      engine.apply(captionAction(caption));
+      announce("Caption placed");
+    },
+    cancel() {
+      setCaption(null);
+    },
+  };
+}

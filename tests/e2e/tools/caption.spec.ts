@@ -1,0 +1,127 @@
+import { expect, test } from "../fixtures.ts";
+import { axeViolations } from "../helpers/axe.ts";
+import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
+import {
+  blockMascot,
+  canvasGeometry,
+  choose,
+  openDrawingPage,
+  readCanvasPixels,
+  toViewport,
+} from "../helpers/page.ts";
+import { compareBitmaps, type Pixels, pixelAt } from "../helpers/pixels.ts";
+import { chooseTool, toolButton } from "../helpers/tools.ts";
+
+/** The box of pixels that differ between two bitmaps (bitmap coordinates). */
+function changedBox(before: Pixels, after: Pixels) {
+  let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+  for (let y = 0; y < after.height; y++) {
+    for (let x = 0; x < after.width; x++) {
+      if (pixelAt(before, x, y).join() === pixelAt(after, x, y).join()) continue;
+      [left, top, right, bottom] = [
+        Math.min(left, x),
+        Math.min(top, y),
+        Math.max(right, x),
+        Math.max(bottom, y),
+      ];
+    }
+  }
+  return { left, top, right, bottom };
+}
+
+test("a caption lands where it was placed, yellow inside a black outline, and one undo removes exactly it", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  await chooseTool(page, "Text");
+  const field = page.getByRole("textbox", { name: "Caption text" });
+  await expect(field).toBeFocused();
+  // A tap on the drawing moves the caption there (centred on the tap).
+  const geometry = await canvasGeometry(page);
+  const tap = toViewport(geometry, { x: 300, y: 400 });
+  await page.mouse.click(tap.x, tap.y);
+  await field.focus();
+  await page.keyboard.type("GM");
+  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.insertText("FRENS");
+  await choose(page, "yellow");
+  await expect(page.getByRole("checkbox", { name: "Outline" })).toBeChecked();
+  await field.focus();
+  await page.keyboard.press("Enter");
+  await expect(field).toHaveCount(0);
+  await expect
+    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(500);
+  const captioned = await readCanvasPixels(page);
+
+  // Centred on the tap horizontally; its two lines around the tap's height and below.
+  const box = changedBox(blank, captioned);
+  expect(Math.abs((box.left + box.right) / 2 - 300)).toBeLessThanOrEqual(3);
+  expect(box.top).toBeGreaterThan(400 - 56);
+  expect(box.top).toBeLessThan(400);
+  expect(box.bottom).toBeGreaterThan(400 + 56);
+  // Yellow letters, black outline, and no yellow pixel touching the white background.
+  let yellow = 0;
+  let black = 0;
+  const yellowTouchingWhite: string[] = [];
+  for (let y = box.top; y <= box.bottom; y++) {
+    for (let x = box.left; x <= box.right; x++) {
+      const [r, g, b] = pixelAt(captioned, x, y);
+      if (r === 0 && g === 0 && b === 0) black++;
+      if (r !== 255 || g !== 255 || b !== 0) continue;
+      yellow++;
+      for (const [dx, dy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const [nr, ng, nb] = pixelAt(captioned, x + dx, y + dy);
+        if (nr > 240 && ng > 240 && nb > 240) yellowTouchingWhite.push(`${x + dx},${y + dy}`);
+      }
+    }
+  }
+  expect(yellowTouchingWhite).toEqual([]);
+  expect(yellow).toBeGreaterThan(300);
+  expect(black).toBeGreaterThan(300);
+
+  await page.keyboard.press("Control+z");
+  await expect.poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
+  await page.keyboard.press("Control+Shift+z");
+  await expect
+    .poll(async () => compareBitmaps(captioned, await readCanvasPixels(page)).differingPixels)
+    .toBe(0);
+  await waitForBackupOf(page, captioned);
+  expect(compareBitmaps(captioned, await reloadRestored(page)).differingPixels).toBe(0);
+});
+
+test("Text from the keyboard alone: T opens a caption, Escape cancels it, Enter places it", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  await expect(toolButton(page, "Text")).toBeVisible();
+  await page.keyboard.press("t");
+  const field = page.getByRole("textbox", { name: "Caption text" });
+  await expect(field).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.type("nope");
+  await page.keyboard.press("Escape");
+  await expect(field).toHaveCount(0);
+  expect(compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
+
+  await toolButton(page, "Text").focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(field).toBeFocused();
+  // The move handle moves the caption with the arrow keys.
+  await page.keyboard.type("WAGMI");
+  await page.getByRole("button", { name: "Move caption" }).focus();
+  await page.keyboard.press("Shift+ArrowDown");
+  await page.getByRole("button", { name: "Place caption" }).click();
+  await expect(field).toHaveCount(0);
+  await expect
+    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(200);
+});
