@@ -1,3 +1,9 @@
+/** A community's own sticker: what its button is called, and its image (path on this server or https URL). */
+export interface BrandingSticker {
+  readonly name: string;
+  readonly image: string;
+}
+
 /**
  * Branding configuration: what an operator changes to rebrand the page without rebuilding.
  * The server reads and validates it at start (src/server/config.ts) and hands it to the page at run time.
@@ -22,6 +28,11 @@ export interface BrandingConfig {
    * still fit; the server fills it from DEFAULT_BRANDING when a config file leaves it out.
    */
   readonly shareText?: string;
+  /**
+   * The community's own stickers, offered after Fanvas's default set. Each image is a path on this server or
+   * an https URL that sends CORS headers (checked at start, like mascotImage).
+   */
+  readonly stickers?: readonly BrandingSticker[];
 }
 
 export const DEFAULT_BRANDING: BrandingConfig = {

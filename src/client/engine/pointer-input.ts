@@ -131,7 +131,11 @@ export class PointerInput {
     if (this.#canvas.hasPointerCapture(event.pointerId)) this.#canvas.releasePointerCapture(event.pointerId);
     // Measured once per stroke: layout cannot change under a held pointer often enough to pay for it per move.
     const box = contentBox(this.#canvas.getBoundingClientRect(), insetsOf(this.#canvas));
-    if (!this.#input.start(this.#pointOf(event, box), event.pointerType)) return;
+    if (!this.#input.start(this.#pointOf(event, box), event.pointerType)) {
+      // A tap for a tool: no mousedown follows, so focus stays on the caption or sticker the tap placed.
+      event.preventDefault();
+      return;
+    }
     const { pointerId, pointerType, timeStamp: since } = event;
     this.#state = { kind: "drawing", pointerId, pointerType, box, since };
   }

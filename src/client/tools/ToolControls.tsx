@@ -3,7 +3,7 @@
  * Stickers, Fill, Pick colour, and the zoom controls. Their code (and the fill's, the caption font, the
  * stickers) stays out of the page's first bundle; the board reserves their place so nothing moves in.
  */
-import { type RefObject, useEffect, useImperativeHandle, useRef } from "react";
+import { type RefObject, Suspense, useEffect, useImperativeHandle, useRef } from "react";
 import { createPortal } from "react-dom";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
@@ -13,11 +13,25 @@ import { CustomColour } from "./CustomColour.tsx";
 import { CaptionEditor } from "./caption/CaptionEditor.tsx";
 import { CaptionPanel } from "./caption/CaptionPanel.tsx";
 import { useCaption } from "./caption/use-caption.ts";
+import type { StickerEntry } from "./stickers/catalogue.ts";
+import { StickerEditor } from "./stickers/StickerEditor.tsx";
+import { useSticker } from "./stickers/use-sticker.ts";
 import { ToolButtons } from "./ToolButtons.tsx";
 import type { ToolCommands } from "./tool-commands.ts";
-import { BRUSH } from "./tool-state.ts";
+import { BRUSH, chooseSticker } from "./tool-state.ts";
 import { useTools } from "./use-tools.ts";
 import "./tools.css";
+import { lazyChunk, lazyView } from "../lazy/lazy-chunk.ts";
+
+/** The sticker panel and its art load when Stickers is first opened. */
+const StickerPanel = lazyView(
+  lazyChunk(() => import("./stickers/StickerPanel.tsx")),
+  (module) => module.StickerPanel,
+  (error) => console.warn("Fanvas: the stickers could not be loaded.", error),
+);
+
+/** The middle of the drawing, where a sticker chosen from the keyboard is placed. */
+const MIDDLE = { x: 300, y: 300 };
 
 /** What the board hands its tools. */
 export interface ToolControlsProps {
@@ -37,6 +51,8 @@ export interface ToolControlsProps {
 export function ToolControls(props: ToolControlsProps) {
   const { engine, ready, style, viewportRef, stageRef, commandsRef } = props;
   const caption = useCaption(engine, props.announce);
+  const sticker = useSticker(engine, props.announce);
+  const armedSticker = useRef<StickerEntry | null>(null);
   const tools = useTools({
     engine,
     style,
@@ -44,6 +60,8 @@ export function ToolControls(props: ToolControlsProps) {
     announce: props.announce,
     place: (intent, point) => {
       if (intent.kind === "caption") caption.placeAt(point);
+      const entry = armedSticker.current;
+      if (intent.kind === "sticker" && entry !== null) void sticker.place(entry, point);
     },
   });
   const { controller, view } = useCanvasView(viewportRef, stageRef);
@@ -55,6 +73,7 @@ export function ToolControls(props: ToolControlsProps) {
     previousTool.current = tools.state.tool;
     if (tools.state.tool === "text" && was !== "text") caption.placeAt();
     if (was === "text" && tools.state.tool !== "text") void caption.commit();
+    if (was === "stickers" && tools.state.tool !== "stickers") sticker.commit();
   });
 
   // A colour chosen while a caption is open colours the caption.
@@ -91,6 +110,23 @@ export function ToolControls(props: ToolControlsProps) {
       <ToolButtons state={tools.state} disabled={!ready} onToggle={tools.toggle} />
       <ViewControls controller={controller} view={view} />
       {caption.caption !== null && <CaptionPanel editing={caption} caption={caption.caption} />}
+      {tools.state.tool === "stickers" && (
+        <Suspense fallback={null}>
+          <StickerPanel
+            editing={sticker}
+            armed={tools.state.sticker}
+            onChoose={(entry, placeNow) => {
+              armedSticker.current = entry;
+              tools.setState(chooseSticker(entry.id));
+              if (placeNow) void sticker.place(entry, MIDDLE);
+            }}
+            onClose={() => tools.setState(BRUSH)}
+          />
+        </Suspense>
+      )}
+      {sticker.placed !== null &&
+        stageRef.current !== null &&
+        createPortal(<StickerEditor editing={sticker} placed={sticker.placed} />, stageRef.current)}
       {caption.caption !== null &&
         stageRef.current !== null &&
         createPortal(<CaptionEditor editing={caption} caption={caption.caption} />, stageRef.current)}

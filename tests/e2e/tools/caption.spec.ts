@@ -41,7 +41,7 @@ test("a caption lands where it was placed, yellow inside a black outline, and on
   const geometry = await canvasGeometry(page);
   const tap = toViewport(geometry, { x: 300, y: 400 });
   await page.mouse.click(tap.x, tap.y);
-  await field.focus();
+  await expect(field).toBeFocused();
   await page.keyboard.type("GM");
   await page.keyboard.press("Shift+Enter");
   await page.keyboard.insertText("FRENS");

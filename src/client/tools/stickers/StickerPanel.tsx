@@ -1,0 +1,74 @@
+import { type KeyboardEvent, type MouseEvent, useEffect, useState } from "react";
+import { loadBranding } from "../../branding/branding.ts";
+import { type StickerEntry, stickerCatalogue } from "./catalogue.ts";
+import type { StickerEditing } from "./use-sticker.ts";
+
+/** Props of the sticker panel. */
+export interface StickerPanelProps {
+  readonly editing: StickerEditing;
+  /** The sticker a tap on the drawing places; null until one is chosen. */
+  readonly armed: string | null;
+  /** Chooses a sticker for taps; `placeNow` (chosen from the keyboard) also places it in the middle. */
+  readonly onChoose: (entry: StickerEntry, placeNow: boolean) => void;
+  readonly onClose: () => void;
+}
+
+/**
+ * The stickers: Fanvas's own, then the community's from the branding file. Choosing one arms it (a tap on
+ * the drawing places it); chosen with the keyboard, it is placed in the middle at once. Escape closes.
+ */
+export function StickerPanel({ editing, armed, onChoose, onClose }: StickerPanelProps) {
+  const [entries, setEntries] = useState(() => stickerCatalogue());
+  useEffect(() => {
+    let current = true;
+    void loadBranding().then((branding) => {
+      if (current) setEntries(stickerCatalogue(branding.stickers));
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    onClose();
+  };
+  const choose = (entry: StickerEntry) => (event: MouseEvent<HTMLButtonElement>) =>
+    // detail 0: pressed with Enter or Space rather than clicked.
+    onChoose(entry, event.detail === 0);
+
+  return (
+    <section className="tool-panel sticker-panel" aria-label="Stickers" onKeyDown={onKeyDown}>
+      <p className="tool-panel__help">
+        {editing.placed === null
+          ? "Choose a sticker, then tap the drawing to place it."
+          : "Drag to move, corner to resize, top handle to turn (or two fingers). Enter or Done places it."}
+      </p>
+      <div className="sticker-panel__grid">
+        {entries.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            className="sticker-panel__choice"
+            aria-pressed={armed === entry.id}
+            title={entry.name}
+            onClick={choose(entry)}
+          >
+            <img src={entry.src} alt={entry.name} width={44} height={44} crossOrigin="anonymous" />
+          </button>
+        ))}
+      </div>
+      {editing.placed !== null && (
+        <>
+          <button type="button" className="button button--primary" onClick={() => editing.commit()}>
+            Done
+          </button>
+          <button type="button" className="button" onClick={() => editing.cancel()}>
+            Cancel
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+/** The sticker being placed: which one, where, and committing it into the drawing. */
+import { useRef, useState } from "react";
+import type { DrawingEngine } from "../../engine/drawing-engine.ts";
+import type { Point } from "../../engine/types.ts";
+import type { StickerEntry } from "./catalogue.ts";
+import { loadSticker } from "./load-sticker.ts";
+import { stickerAction } from "./sticker-action.ts";
+import { placeSticker, type StickerPlacement } from "./sticker-transform.ts";
+
+/** A sticker on the drawing, not committed yet. */
+export interface PlacedSticker {
+  readonly entry: StickerEntry;
+  readonly image: HTMLImageElement;
+  readonly placement: StickerPlacement;
+}
+
+/** The sticker editor's state and actions. */
+export interface StickerEditing {
+  readonly placed: PlacedSticker | null;
+  /** Places `entry` centred on `point`; one already placed is committed first (stamping). */
+  place(entry: StickerEntry, point: Point): Promise<void>;
+  change(placement: StickerPlacement): void;
+  /** Paints the placed sticker into the drawing (one undoable action). */
+  commit(): void;
+  cancel(): void;
+}
+
+/** The sticker being placed over `engine`'s drawing. */
+export function useSticker(
+  engine: DrawingEngine | null,
+  announce: (message: string) => void,
+): StickerEditing {
+  const [placed, setPlaced] = useState<PlacedSticker | null>(null);
+  // Commits read the latest placement even from a handler created before the last change.
+  const latest = useRef<PlacedSticker | null>(null);
+  latest.current = placed;
+
+  const commit = (): void => {
+    const current = latest.current;
+    latest.current = null;
+    setPlaced(null);
+    if (current === null || engine === null) return;
+    engine.apply(stickerAction(current.image, current.placement));
+    announce(`${current.entry.name} placed`);
+  };
+
+  return {
+    placed,
+    async place(entry, point) {
+      let image: HTMLImageElement;
+      try {
+        image = await loadSticker(entry.src);
+      } catch (error) {
+        console.warn(`Fanvas: the sticker "${entry.name}" could not be loaded.`, error);
+        announce(`${entry.name} could not be loaded`);
+        return;
+      }
+      commit();
+      const next = { entry, image, placement: placeSticker(point) };
+      latest.current = next;
+      setPlaced(next);
+    },
+    change(placement) {
+      setPlaced((current) => (current === null ? null : { ...current, placement }));
+    },
+    commit,
+    cancel() {
+      latest.current = null;
+      setPlaced(null);
+    },
+  };
+}

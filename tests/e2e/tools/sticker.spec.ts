@@ -1,0 +1,146 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures.ts";
+import { axeViolations } from "../helpers/axe.ts";
+import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
+import {
+  blockMascot,
+  canvasGeometry,
+  openDrawingPage,
+  readCanvasPixels,
+  toViewport,
+} from "../helpers/page.ts";
+import { compareBitmaps, type Pixels, pixelAt } from "../helpers/pixels.ts";
+import { chooseTool } from "../helpers/tools.ts";
+
+/** Box of the pixels that differ from the blank canvas, in drawing pixels (600 x 600 at ratio 1). */
+function inkBox(blank: Pixels, after: Pixels) {
+  let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+  for (let y = 0; y < after.height; y++) {
+    for (let x = 0; x < after.width; x++) {
+      if (pixelAt(blank, x, y).join() === pixelAt(after, x, y).join()) continue;
+      [left, top, right, bottom] = [
+        Math.min(left, x),
+        Math.min(top, y),
+        Math.max(right, x + 1),
+        Math.max(bottom, y + 1),
+      ];
+    }
+  }
+  return { left, top, right, bottom, width: right - left, height: bottom - top };
+}
+
+/** Whether there is a near-black pixel within `radius` of a point. */
+function inkNear(pixels: Pixels, at: { x: number; y: number }, radius: number): boolean {
+  for (let y = Math.round(at.y - radius); y <= at.y + radius; y++) {
+    for (let x = Math.round(at.x - radius); x <= at.x + radius; x++) {
+      const [r, g, b] = pixelAt(pixels, x, y);
+      if (r < 60 && g < 60 && b < 60) return true;
+    }
+  }
+  return false;
+}
+
+async function placeBubbleAt(page: Page, x: number, y: number) {
+  await chooseTool(page, "Stickers");
+  await page.getByRole("button", { name: "Speech bubble", exact: true }).click();
+  const at = toViewport(await canvasGeometry(page), { x, y });
+  await page.mouse.click(at.x, at.y);
+  await expect(page.locator(".sticker-editor")).toBeFocused();
+}
+
+// The speech bubble's art (256 x 256): its outline spans x 7.5..248.5 and y 25.5..238.5; the tail's tip is
+// at (44, 234), that is (-84, +106) from the art's centre.
+const ART = { width: 241, height: 213, centreDy: 4, tail: { x: -84, y: 106 } };
+
+test("a sticker lands where it was tapped, at the size the corner handle gives it, turned by the keyboard", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  await placeBubbleAt(page, 300, 300);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Drag the corner handle out: the sticker grows from 160 to 240 wide (corner 40 px farther on each axis).
+  const handle = page.locator(".sticker-editor__handle--resize");
+  const handleBox = await handle.boundingBox();
+  if (handleBox === null) throw new Error("no resize handle");
+  const geometry = await canvasGeometry(page);
+  const from = { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 };
+  const target = toViewport(geometry, { x: 300 + 120, y: 300 + 120 });
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + target.x) / 2, (from.y + target.y) / 2);
+  await page.mouse.move(target.x, target.y);
+  await page.mouse.up();
+
+  // A quarter turn clockwise: six turns of 15 degrees.
+  await page.locator(".sticker-editor").focus();
+  for (let turn = 0; turn < 6; turn++) await page.keyboard.press("r");
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".sticker-editor")).toHaveCount(0);
+  await expect
+    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(1000);
+  const placed = await readCanvasPixels(page);
+
+  const size = 240;
+  const s = size / 256;
+  const box = inkBox(blank, placed);
+  // Turned a quarter: the art's height lies across, its width stands up.
+  expect(box.width).toBeGreaterThan(ART.height * s - 6);
+  expect(box.width).toBeLessThan(ART.height * s + 6);
+  expect(box.height).toBeGreaterThan(ART.width * s - 6);
+  expect(box.height).toBeLessThan(ART.width * s + 6);
+  // Centred where it was tapped. The art's outline is 4 px lower than the art's centre, which after a clockwise
+  // quarter turn puts the ink's middle 4 px (scaled) left of the tap; anticlockwise it would be right of it.
+  expect(Math.abs((box.left + box.right) / 2 - (300 - ART.centreDy * s))).toBeLessThanOrEqual(3);
+  expect(Math.abs((box.top + box.bottom) / 2 - 300)).toBeLessThanOrEqual(3);
+  // The tail (bottom left unturned) is now at the top left, and gone from the bottom left.
+  const tail = { x: 300 - ART.tail.y * s, y: 300 + ART.tail.x * s };
+  expect(inkNear(placed, tail, 6), `tail near ${tail.x},${tail.y}`).toBe(true);
+  expect(inkNear(placed, { x: 300 + ART.tail.x * s, y: 300 + ART.tail.y * s }, 6)).toBe(false);
+
+  await page.keyboard.press("Control+z");
+  await expect.poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
+  await page.keyboard.press("Control+Shift+z");
+  await expect.poll(async () => compareBitmaps(placed, await readCanvasPixels(page)).differingPixels).toBe(0);
+  await waitForBackupOf(page, placed);
+  expect(compareBitmaps(placed, await reloadRestored(page)).differingPixels).toBe(0);
+});
+
+test("stickers from the keyboard alone: a chosen sticker lands in the middle, arrows move it, Escape closes", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  await page.getByRole("button", { name: "Stickers", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  const crown = page.getByRole("button", { name: "Crown", exact: true });
+  await crown.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".sticker-editor")).toBeFocused();
+  await page.keyboard.press("Shift+ArrowUp");
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".sticker-editor")).toHaveCount(0);
+  expect(compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
+
+  await crown.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Shift+ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(1000);
+  const box = inkBox(blank, await readCanvasPixels(page));
+  expect(Math.abs((box.left + box.right) / 2 - 300)).toBeLessThanOrEqual(4);
+  expect((box.top + box.bottom) / 2).toBeLessThan(300 - 10);
+
+  // Escape in the panel closes it and hands the brush back.
+  await crown.focus();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("region", { name: "Stickers" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Stickers", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+});
