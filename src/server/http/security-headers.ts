@@ -43,11 +43,12 @@ function securityHeaderValues(branding: BrandingConfig): Record<string, string> 
 
 /**
  * No inline script and no inline style attribute; the branding's JSON block is a data block, which
- * script-src does not govern. Images may come from the remote mascot and favicon origins the operator
- * configured; data: and blob: are the favicon and the saved drawing the page makes itself.
+ * script-src does not govern. Images may come from the remote mascot, favicon and sticker origins the
+ * operator configured; data: and blob: are the favicon and the saved drawing the page makes itself.
  */
 function contentSecurityPolicy(branding: BrandingConfig): string {
-  const imageOrigins = remoteOrigins([branding.mascotImage, branding.faviconImage]);
+  const stickers = (branding.stickers ?? []).map((sticker) => sticker.image);
+  const imageOrigins = remoteOrigins([branding.mascotImage, branding.faviconImage, ...stickers]);
   return [
     "default-src 'self'",
     "script-src 'self'",

@@ -37,4 +37,24 @@ describe("branding config", () => {
     expect(check({ colour: "red" })).toThrow('"colour" is not a known field');
     expect(check([])).toThrow("one JSON object");
   });
+
+  it("accepts a community's stickers and names a bad one by its place in the list", () => {
+    const stickers = [
+      { name: "Hat", image: "/stickers/hat.svg" },
+      { name: "Moon", image: "https://cdn.example/moon.png" },
+    ];
+    expect(validateBranding({ stickers }, "x.json").stickers).toEqual(stickers);
+    const check = (value: unknown) => () => validateBranding({ stickers: value }, "x.json");
+    expect(check([{ name: "Hat", image: "http://plain.example/hat.svg" }])).toThrow(
+      '"stickers[0].image" must be a path',
+    );
+    expect(check([stickers[0], { name: "", image: "/x.svg" }])).toThrow(
+      '"stickers[1].name" must be text of 1 to 40',
+    );
+    expect(check([{ name: "Hat", image: "/x.svg", size: 3 }])).toThrow(
+      '"stickers[0].size" is not a known field',
+    );
+    expect(check({ name: "Hat" })).toThrow('"stickers" must be a list');
+    expect(check([])).toThrow('"stickers" must hold 1 to 48');
+  });
 });

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../../common/config.ts";
 import { ConfigError } from "../config.ts";
+import { stickersProblem } from "./branding-stickers.ts";
 
 // The branding file (fanvas.config.json), read at start so an operator rebrands without rebuilding.
 
@@ -38,8 +39,8 @@ interface StringRule {
 }
 
 /**
- * Checks a parsed config against brandingConfigSchema (all its fields are strings) and names the first
- * bad field. Small on purpose: the schema uses only these keywords, and a new keyword fails loudly here.
+ * Checks a parsed config against brandingConfigSchema (all its fields are strings) and `stickers`
+ * (branding-stickers.ts), and names the first bad field. Small on purpose: the schema uses only these keywords, and a new keyword fails loudly here.
  */
 export function validateBranding(value: unknown, source: string): BrandingConfig {
   const fail = (problem: string): never => {
@@ -49,10 +50,14 @@ export function validateBranding(value: unknown, source: string): BrandingConfig
     return fail("the file must hold one JSON object of branding fields.");
   }
   const rules: Record<string, StringRule> = brandingConfigSchema.properties;
-  const known = Object.keys(rules);
+  const known = [...Object.keys(rules), "stickers"];
   for (const [field, fieldValue] of Object.entries(value)) {
     const rule = rules[field];
-    if (rule === undefined) {
+    if (field === "stickers") {
+      const problem = stickersProblem(fieldValue);
+      if (problem !== undefined)
+        fail(`${problem}; fix it, or remove the field to offer Fanvas's stickers only.`);
+    } else if (rule === undefined) {
       fail(`"${field}" is not a known field; remove it (known fields: ${known.join(", ")}).`);
     } else {
       const problem = checkString(fieldValue, rule);

@@ -9,8 +9,8 @@ const CONSEQUENCE = {
 } as const;
 
 /**
- * Warns the operator when a remote mascot or favicon would taint the canvas (no CORS header) or cannot
- * be fetched. Never throws and never blocks the start: the page copes either way, the operator should know.
+ * Warns the operator when a remote mascot, favicon or sticker would taint the canvas (no CORS header) or
+ * cannot be fetched. Never throws and never blocks the start: the page copes either way, the operator should know.
  */
 export async function checkRemoteImages(
   branding: BrandingConfig,
@@ -20,8 +20,17 @@ export async function checkRemoteImages(
   const fields = (["mascotImage", "faviconImage"] as const).filter((field) =>
     /^https?:\/\//.test(branding[field]),
   );
-  await Promise.all(
-    fields.map(async (field) => {
+  const stickers = (branding.stickers ?? []).filter((sticker) => /^https?:\/\//.test(sticker.image));
+  await Promise.all([
+    ...stickers.map(async ({ name, image }) => {
+      const problem = await corsProblem(image, origin);
+      if (problem !== undefined) {
+        warn(
+          `Warning: sticker "${name}" ${image} ${problem}; visitors will not be able to place it. Serve it with Access-Control-Allow-Origin, or put the file in public/ and use its path (e.g. /stickers/hat.svg).`,
+        );
+      }
+    }),
+    ...fields.map(async (field) => {
       const problem = await corsProblem(branding[field], origin);
       if (problem !== undefined) {
         warn(
@@ -29,7 +38,7 @@ export async function checkRemoteImages(
         );
       }
     }),
-  );
+  ]);
 }
 
 /** Why a cross-origin canvas draw of this URL would fail, or undefined when it would work. */

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
@@ -143,4 +144,26 @@ test("stickers from the keyboard alone: a chosen sticker lands in the middle, ar
     "aria-pressed",
     "false",
   );
+});
+
+test("a community's own sticker from the branding file is offered after Fanvas's and can be placed", async ({
+  launchServer,
+  page,
+}) => {
+  const server = await launchServer({
+    branding: { ...DEFAULT_BRANDING, stickers: [{ name: "Our mascot", image: "/mascot.svg" }] },
+  });
+  await blockMascot(page);
+  const blank = await openDrawingPage(page, server.url);
+  await chooseTool(page, "Stickers");
+  const choices = page.getByRole("region", { name: "Stickers" }).getByRole("button");
+  await expect(choices.last()).toHaveAccessibleName("Our mascot");
+  await expect(page.getByRole("button", { name: "Fred happy", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Our mascot", exact: true }).click();
+  const at = toViewport(await canvasGeometry(page), { x: 300, y: 300 });
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(1000);
 });
