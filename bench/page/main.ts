@@ -30,6 +30,8 @@ const FACTORIES: Record<SystemName, SystemFactory> = {
 const WORKLOAD_SEED = 1;
 const PROBE_SEED = 2;
 const PROBE_COUNT = 16;
+/** A caption and a sticker join the drawing every this many strokes (Fanvas: 10 of each in 1,000). */
+const DECORATE_EVERY = 100;
 /** Strokes drawn per frame while building up the drawing, so frame-driven work keeps up. */
 const PREFILL_STROKES_PER_FRAME = 50;
 
@@ -77,6 +79,7 @@ window.fanvasBench = {
     } else {
       for (const [index, stroke] of strokes.entries()) {
         await drawStrokeAtOnce(current, stroke);
+        if (index % DECORATE_EVERY === DECORATE_EVERY / 2) await current.decorate?.(index);
         if (index % PREFILL_STROKES_PER_FRAME === 0) await nextFrame();
       }
     }

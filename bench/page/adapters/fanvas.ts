@@ -1,6 +1,11 @@
 import { DrawingEngine } from "../../../src/client/engine/drawing-engine.ts";
 import { openBackupStore } from "../../../src/client/persistence/backup-store.ts";
 import { startDrawingBackup } from "../../../src/client/persistence/drawing-backup.ts";
+import { captionAction } from "../../../src/client/tools/caption/caption-action.ts";
+import { loadCaptionFont } from "../../../src/client/tools/caption/caption-font.ts";
+import { DEFAULT_STICKERS } from "../../../src/client/tools/stickers/catalogue.ts";
+import { loadSticker } from "../../../src/client/tools/stickers/load-sticker.ts";
+import { stickerAction } from "../../../src/client/tools/stickers/sticker-action.ts";
 import type { BenchStroke } from "../workload.ts";
 import { createCanvas, inkedShareOf } from "./canvas.ts";
 import type { BenchSystem, SystemFactory } from "./types.ts";
@@ -48,6 +53,26 @@ export const createFanvas: SystemFactory = (host) => {
     load: null,
     undo: () => {
       engine.undo();
+    },
+    async decorate(index) {
+      await loadCaptionFont();
+      const at = (index * 37) % 500;
+      engine.apply(
+        captionAction({
+          text: `GM ${index}\nWAGMI`,
+          x: 50 + at,
+          y: 40 + ((index * 53) % 420),
+          size: 56,
+          colour: "#ffffff",
+          outline: true,
+        }),
+      );
+      const entry = DEFAULT_STICKERS[index % DEFAULT_STICKERS.length];
+      if (entry === undefined) return;
+      const image = await loadSticker(entry.src);
+      engine.apply(
+        stickerAction(image, { x: 80 + at, y: 120 + ((index * 29) % 400), size: 160, rotation: index / 100 }),
+      );
     },
     setStyle(stroke: BenchStroke) {
       engine.setStyle({ colour: stroke.colour, width: stroke.width, eraser: false });

@@ -25,6 +25,11 @@ export interface BenchSystem {
   setStyle(stroke: BenchStroke): void;
   /** Bulk-loads strokes through the system's own API, or null to draw them with pointer events. */
   readonly load: ((strokes: readonly BenchStroke[]) => Promise<void>) | null;
+  /**
+   * Adds a caption and a sticker to the drawing through the page's own tools (Fanvas only), so the figures at
+   * full drawing hold with them in it; called every DECORATE_EVERY strokes while the drawing is built up.
+   */
+  readonly decorate?: (index: number) => Promise<void>;
   /** One undo through the system's own API, or null when the system has none. */
   readonly undo: (() => void) | null;
   /** Resolves once deferred work of the last call has been committed to the DOM / canvas. */

@@ -17,9 +17,4 @@ describe("parseBranding", () => {
     expect(parseBranding("Draw Fred")).toBeNull();
     expect(parseBranding({ title: 42 })).toBeNull();
   });
-
-  it("keeps the community's stickers that have a name and an image, and leaves the rest out", () => {
-    const stickers = [{ name: "Hat", image: "/hat.svg" }, { name: 5, image: "/x.svg" }, null];
-    expect(parseBranding({ stickers })?.stickers).toEqual([{ name: "Hat", image: "/hat.svg" }]);
-  });
 });

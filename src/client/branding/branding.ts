@@ -4,9 +4,8 @@ import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../
 const BRANDING_KEYS = Object.keys(DEFAULT_BRANDING) as (keyof BrandingConfig)[];
 
 /**
- * Accepts a parsed value as branding when every field is a string (stickers: a list of { name, image }
- * strings; others in it are left out). Missing fields take the default, so a partial config from an older
- * server still renders; the server has already validated the real thing.
+ * Accepts a parsed value as branding when every field is a string. Missing fields take the default, so a
+ * partial config from an older server still renders; the server has already validated the real thing.
  */
 export function parseBranding(value: unknown): BrandingConfig | null {
   if (typeof value !== "object" || value === null) return null;
@@ -17,11 +16,6 @@ export function parseBranding(value: unknown): BrandingConfig | null {
     if (field === undefined) continue;
     if (typeof field !== "string") return null;
     merged[key] = field;
-  }
-  if (Array.isArray(record.stickers)) {
-    merged.stickers = record.stickers.filter(
-      (sticker) => typeof sticker?.name === "string" && typeof sticker?.image === "string",
-    );
   }
   return merged as unknown as BrandingConfig;
 }

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useState } from "react";
-import { loadBranding } from "../../branding/branding.ts";
 import { type StickerEntry, stickerCatalogue } from "./catalogue.ts";
+import { communityStickers } from "./community-stickers.ts";
 import type { StickerEditing } from "./use-sticker.ts";
 
 /** Props of the sticker panel. */
@@ -21,8 +21,8 @@ export function StickerPanel({ editing, armed, onChoose, onClose }: StickerPanel
   const [entries, setEntries] = useState(() => stickerCatalogue());
   useEffect(() => {
     let current = true;
-    void loadBranding().then((branding) => {
-      if (current) setEntries(stickerCatalogue(branding.stickers));
+    void communityStickers().then((stickers) => {
+      if (current && stickers.length > 0) setEntries(stickerCatalogue(stickers));
     });
     return () => {
       current = false;
