@@ -69,3 +69,23 @@ export function colourAlong(
   const modal = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
   return { modal, maxDrift };
 }
+
+/** The box (bitmap pixels, right and bottom exclusive) of the pixels that differ between two bitmaps. */
+export function changedBox(before: Pixels, after: Pixels) {
+  let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+  for (let y = 0; y < after.height; y++) {
+    for (let x = 0; x < after.width; x++) {
+      const i = (y * after.width + x) * 4;
+      let same = true;
+      for (let c = 0; c < 4; c++) same &&= before.data[i + c] === after.data[i + c];
+      if (same) continue;
+      [left, top, right, bottom] = [
+        Math.min(left, x),
+        Math.min(top, y),
+        Math.max(right, x + 1),
+        Math.max(bottom, y + 1),
+      ];
+    }
+  }
+  return { left, top, right, bottom, width: right - left, height: bottom - top };
+}

@@ -9,25 +9,8 @@ import {
   readCanvasPixels,
   toViewport,
 } from "../helpers/page.ts";
-import { compareBitmaps, type Pixels, pixelAt } from "../helpers/pixels.ts";
-import { chooseTool, toolButton } from "../helpers/tools.ts";
-
-/** The box of pixels that differ between two bitmaps (bitmap coordinates). */
-function changedBox(before: Pixels, after: Pixels) {
-  let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
-  for (let y = 0; y < after.height; y++) {
-    for (let x = 0; x < after.width; x++) {
-      if (pixelAt(before, x, y).join() === pixelAt(after, x, y).join()) continue;
-      [left, top, right, bottom] = [
-        Math.min(left, x),
-        Math.min(top, y),
-        Math.max(right, x),
-        Math.max(bottom, y),
-      ];
-    }
-  }
-  return { left, top, right, bottom };
-}
+import { compareBitmaps, pixelAt } from "../helpers/pixels.ts";
+import { changedBox, chooseTool, toolButton } from "../helpers/tools.ts";
 
 test("a caption lands where it was placed, yellow inside a black outline, and one undo removes exactly it", async ({
   page,

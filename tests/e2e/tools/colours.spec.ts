@@ -45,8 +45,10 @@ test("Pick colour (I) takes the drawing's colour under the pointer, and the next
   page,
 }) => {
   const firstDisplay = await openDrawingPage(page);
-  // A colour of the mascot that is in none of the palette's swatches.
+  // Measured once the tools are in, so the canvas no longer moves.
+  await expect(toolButton(page, "Pick colour")).toHaveAttribute("aria-pressed", "false");
   const geometry = await canvasGeometry(page);
+  // A colour of the mascot that is in none of the palette's swatches.
   let source = { x: 0, y: 0 };
   for (let y = 150; y < 450 && source.x === 0; y += 7) {
     for (let x = 150; x < 450; x += 7) {
@@ -63,7 +65,6 @@ test("Pick colour (I) takes the drawing's colour under the pointer, and the next
   expect(source.x, "a flat mascot colour to pick").toBeGreaterThan(0);
   const picked = pixelAtCanvasPoint(firstDisplay, source);
 
-  await expect(toolButton(page, "Pick colour")).toHaveAttribute("aria-pressed", "false");
   await page.keyboard.press("i");
   await expect(toolButton(page, "Pick colour")).toHaveAttribute("aria-pressed", "true");
   const at = toViewport(geometry, { x: source.x + 0.5, y: source.y + 0.5 });

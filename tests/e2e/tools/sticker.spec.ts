@@ -11,24 +11,7 @@ import {
   toViewport,
 } from "../helpers/page.ts";
 import { compareBitmaps, type Pixels, pixelAt } from "../helpers/pixels.ts";
-import { chooseTool } from "../helpers/tools.ts";
-
-/** Box of the pixels that differ from the blank canvas, in drawing pixels (600 x 600 at ratio 1). */
-function inkBox(blank: Pixels, after: Pixels) {
-  let [left, top, right, bottom] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
-  for (let y = 0; y < after.height; y++) {
-    for (let x = 0; x < after.width; x++) {
-      if (pixelAt(blank, x, y).join() === pixelAt(after, x, y).join()) continue;
-      [left, top, right, bottom] = [
-        Math.min(left, x),
-        Math.min(top, y),
-        Math.max(right, x + 1),
-        Math.max(bottom, y + 1),
-      ];
-    }
-  }
-  return { left, top, right, bottom, width: right - left, height: bottom - top };
-}
+import { changedBox, chooseTool } from "../helpers/tools.ts";
 
 /** Whether there is a near-black pixel within `radius` of a point. */
 function inkNear(pixels: Pixels, at: { x: number; y: number }, radius: number): boolean {
@@ -86,7 +69,7 @@ test("a sticker lands where it was tapped, at the size the corner handle gives i
 
   const size = 240;
   const s = size / 256;
-  const box = inkBox(blank, placed);
+  const box = changedBox(blank, placed);
   // Turned a quarter: the art's height lies across, its width stands up.
   expect(box.width).toBeGreaterThan(ART.height * s - 6);
   expect(box.width).toBeLessThan(ART.height * s + 6);
@@ -132,7 +115,7 @@ test("stickers from the keyboard alone: a chosen sticker lands in the middle, ar
   await expect
     .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
     .toBeGreaterThan(1000);
-  const box = inkBox(blank, await readCanvasPixels(page));
+  const box = changedBox(blank, await readCanvasPixels(page));
   expect(Math.abs((box.left + box.right) / 2 - 300)).toBeLessThanOrEqual(4);
   expect((box.top + box.bottom) / 2).toBeLessThan(300 - 10);
 
