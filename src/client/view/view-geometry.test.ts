@@ -46,8 +46,9 @@ describe("zoom and pan geometry", () => {
           if (covers(unclamped)) {
             const before = drawingPointAt(start, anchor);
             const after = drawingPointAt(zoomed, anchor);
-            expect(after.x).toBeCloseTo(before.x, 9);
-            expect(after.y).toBeCloseTo(before.y, 9);
+            // covers() allows 1e-9 of overshoot that clampView then removes: compare to 1e-6.
+            expect(after.x).toBeCloseTo(before.x, 6);
+            expect(after.y).toBeCloseTo(before.y, 6);
           }
         },
       ),
