@@ -28,7 +28,7 @@ export interface DrawingsTable {
 /** One visitor's report of one drawing; the pair is unique, so a client counts once per drawing. */
 export interface ReportsTable {
   drawing_id: string;
-  /** HMAC-SHA256 of the client's address under the server_secrets salt; never the address itself. */
+  /** HMAC-SHA256 of the visitor key (IPv4 address or IPv6 /64) under the server_secrets salt; never the address. */
   reporter_hash: string;
   reason: string | null;
   /** ISO 8601 written; refreshed when the client reports again, so a report after a review counts. */

@@ -1,15 +1,27 @@
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "./errors.ts";
+import { visitorKey } from "./visitor.ts";
 
 /** Options of a fixed-window rate limit. */
 export interface FixedWindowLimitOptions {
-  /** Requests one client may make per window; 0 turns the limit off. */
+  /** Rows (drawings, reports, failed sign-ins) one visitor may add per window; 0 turns the limit off. */
   readonly limit: number;
   readonly windowSeconds: number;
-  /** Most clients remembered at once; beyond it the oldest window is forgotten. */
+  /** Most visitors remembered at once; beyond it the oldest window is forgotten. */
   readonly maxClients?: number;
   /** The clock, in milliseconds; tests of window expiry pass their own. */
   readonly now?: () => number;
+}
+
+/** A per-visitor limit that counts rows, not requests: a request holding ten drawings costs ten. */
+export interface VisitorLimit {
+  /**
+   * Counts `rows` against the request's visitor; throws the 429 when that takes it past the limit.
+   * `held` is how many rows the whole request holds, for the message (rows may be its remainder).
+   */
+  charge(request: FastifyRequest, rows?: number, held?: number): void;
+  /** Throws the 429 when the visitor has nothing left in this window, without counting anything. */
+  refuseIfSpent(request: FastifyRequest): void;
 }
 
 interface Window {
@@ -21,33 +33,42 @@ interface Window {
 const DEFAULT_MAX_CLIENTS = 100_000;
 
 /**
- * An onRequest hook that counts each client's requests (request.ip, which trust-proxy decides) in a fixed
- * window and refuses with 429 and Retry-After past the limit. `what` names the requests in the answer ("saves").
+ * A fixed window per visitor (visitorKey: the IPv4 address or the IPv6 /64), refusing with 429 and
+ * Retry-After past the limit. Rows refused still count: a client that keeps sending past the limit does
+ * not get its window back sooner. `what` names the rows in the answer ("drawings", "reports").
  */
-export function fixedWindowLimit(
-  options: FixedWindowLimitOptions,
-  what: string,
-): (request: FastifyRequest) => Promise<void> {
+export function fixedWindowLimit(options: FixedWindowLimitOptions, what: string): VisitorLimit {
   const windowMs = options.windowSeconds * 1000;
   const now = options.now ?? Date.now;
   const windows = new ClientWindows(options.maxClients ?? DEFAULT_MAX_CLIENTS, windowMs);
-  return async (request) => {
-    if (options.limit === 0) return;
-    const time = now();
-    const window = windows.current(request.ip, time);
-    window.count += 1;
-    if (window.count <= options.limit) return;
+  const refuse = (window: Window, time: number, held: number): never => {
     const retryAfter = Math.max(1, Math.ceil((window.startedAt + windowMs - time) / 1000));
+    const holds = held > 1 ? ` (this request holds ${held})` : "";
     throw new HttpError(
       429,
       "rate_limited",
-      `Too many ${what} from this address: at most ${options.limit} per ${options.windowSeconds} seconds. Try again in ${retryAfter} seconds.`,
+      `Too many ${what} from this address: at most ${options.limit} per ${options.windowSeconds} seconds${holds}. Try again in ${retryAfter} seconds.`,
       { headers: { "retry-after": String(retryAfter) } },
     );
   };
+  return {
+    charge: (request, rows = 1, held = rows) => {
+      if (options.limit === 0) return;
+      const time = now();
+      const window = windows.current(visitorKey(request), time);
+      window.count += rows;
+      if (window.count > options.limit) refuse(window, time, held);
+    },
+    refuseIfSpent: (request) => {
+      if (options.limit === 0) return;
+      const time = now();
+      const window = windows.current(visitorKey(request), time);
+      if (window.count >= options.limit) refuse(window, time, 1);
+    },
+  };
 }
 
-/** Each client's current window, in a Map kept in insertion order so the oldest is evicted first. */
+/** Each visitor's current window, in a Map kept in insertion order so the oldest is evicted first. */
 class ClientWindows {
   readonly #windows = new Map<string, Window>();
   readonly #maxClients: number;
@@ -58,7 +79,7 @@ class ClientWindows {
     this.#windowMs = windowMs;
   }
 
-  /** The client's open window, starting a new one (at the back of the Map) when the last has ended. */
+  /** The visitor's open window, starting a new one (at the back of the Map) when the last has ended. */
   current(client: string, time: number): Window {
     const existing = this.#windows.get(client);
     if (existing !== undefined && time - existing.startedAt < this.#windowMs) return existing;

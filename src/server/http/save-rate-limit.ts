@@ -6,15 +6,20 @@ import { type FixedWindowLimitOptions, fixedWindowLimit } from "./fixed-window-l
 export type SaveRateLimitOptions = FixedWindowLimitOptions;
 
 /**
- * A fixed window per client (request.ip, which trust-proxy decides) on the save routes only
- * (POST /api/drawings and /rest/v1/drawings, one request counting once whatever its rows).
- * Counted before the body is parsed, so refused and malformed uploads cost their sender too.
+ * A fixed window per visitor on the save routes only (POST /api/drawings and /rest/v1/drawings), counting
+ * drawings, not requests. Every request costs one before its body is read, so refused and malformed
+ * uploads cost their sender too; once the body is parsed, a PostgREST array costs one per further row.
  */
 export async function saveRateLimit(app: FastifyInstance, options: SaveRateLimitOptions): Promise<void> {
   if (options.limit === 0) return;
-  const limitSaves = fixedWindowLimit(options, "saves");
+  const limit = fixedWindowLimit(options, "drawings");
+  const isSave = (method: string, url: string | undefined) => method === "POST" && SAVE_PATHS.has(url ?? "");
   app.addHook("onRequest", async (request) => {
-    if (request.method !== "POST" || !SAVE_PATHS.has(request.routeOptions.url ?? "")) return;
-    await limitSaves(request);
+    if (isSave(request.method, request.routeOptions.url)) limit.charge(request);
+  });
+  app.addHook("preValidation", async (request) => {
+    if (!isSave(request.method, request.routeOptions.url) || !Array.isArray(request.body)) return;
+    const rows = request.body.length;
+    if (rows > 1) limit.charge(request, rows - 1, rows);
   });
 }
