@@ -5,7 +5,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/helpers/chromium.ts";
 // worker starts on a free port from the production build in dist/ (see tests/e2e/fixtures.ts).
 
 export default defineConfig({
-  testDir: "tests/e2e",
+  // The end-to-end suite, and the security suite's browser tests (a page on a second origin, tests/security).
+  testDir: "tests",
+  testMatch: ["e2e/**/*.spec.ts", "security/**/*.spec.ts"],
   reporter: "list",
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

@@ -16,6 +16,7 @@ import { saveRoute } from "./drawings/save-route.ts";
 import { wallRoute } from "./drawings/wall-route.ts";
 import { appWide } from "./http/app-wide.ts";
 import { cors } from "./http/cors.ts";
+import { crossSiteGuard } from "./http/cross-site.ts";
 import { answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health-route.ts";
 import { metrics } from "./http/metrics.ts";
@@ -101,6 +102,11 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   closeConnectionsWhenClosing(app);
   await app.register(appWide(securityHeaders), { branding: options.branding });
   await app.register(appWide(cors), { origins: edge.corsOrigins });
+  // Before the limits: a request forged by another site must not spend its visitor's saves or reports.
+  await app.register(appWide(crossSiteGuard), {
+    corsOrigins: edge.corsOrigins,
+    publicBaseUrl: options.publicBaseUrl,
+  });
   await app.register(appWide(saveRateLimit), {
     limit: edge.saveRateLimit,
     windowSeconds: edge.saveRateWindowSeconds,

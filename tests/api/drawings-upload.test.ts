@@ -197,9 +197,9 @@ const badUploads: readonly BadUpload[] = [
     name: "no body and no content type",
     headers: {},
     payload: async () => undefined,
-    status: 400,
-    code: "empty_body",
-    says: ["no drawing"],
+    status: 415,
+    code: "unsupported_media_type",
+    says: ["(none)", "send the PNG bytes"],
   },
 ];
 

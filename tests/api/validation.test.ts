@@ -67,7 +67,11 @@ for (const dialect of testDialects()) {
       const answers = [
         await t.app.inject({ method: "GET", url: `/api/drawings/${malformed}.png` }),
         await t.app.inject({ method: "GET", url: `/api/drawings/${malformed}.webp` }),
-        await t.app.inject({ method: "POST", url: `/api/drawings/${malformed}/report` }),
+        await t.app.inject({
+          method: "POST",
+          url: `/api/drawings/${malformed}/report`,
+          headers: { "content-type": "application/json" },
+        }),
         await t.app.inject({ method: "GET", url: `/d/${malformed}` }),
         await t.app.inject({
           method: "GET",

@@ -9,7 +9,9 @@ export async function reportDrawing(id: string): Promise<ReportOutcome> {
   try {
     const response = await fetch(`${DRAWINGS_PATH}/${encodeURIComponent(id)}/report`, {
       method: "POST",
-      headers: { Accept: "application/json" },
+      // JSON, never a bodiless post: the server takes reports only with a type no other site can send unasked.
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: "{}",
       cache: "no-store",
     });
     if (response.status === 202) return "reported";

@@ -3,6 +3,7 @@ import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
+import { JSON_OR_PNG } from "../http/cross-site.ts";
 import { errorResponses } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import { announceSave } from "./announce-save.ts";
@@ -56,7 +57,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
   app.post(
     DRAWINGS_PATH,
     {
-      config: { accepts: UPLOAD_HINT },
+      config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG },
       schema: {
         headers: idempotencyHeaders,
         body: {

@@ -3,9 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
+import { JSON_ONLY } from "../http/cross-site.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { visitorKey } from "../http/visitor.ts";
 import type { ModerationEvents } from "./events.ts";
 import { drawingStatus, hideIfReported, recordReport, reporterSalt } from "./report-queries.ts";
 
@@ -49,6 +51,10 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
   const { db } = options.store;
   const { settings } = options;
   let salt: Promise<string> | undefined;
+  const reportLimit = fixedWindowLimit(
+    { limit: settings.reportRateLimit, windowSeconds: settings.reportRateWindowSeconds },
+    "reports",
+  );
   const defaultJson = app.getDefaultJsonParser("error", "error");
   // A report button may post no body at all, even with a JSON content type.
   app.removeContentTypeParser(["application/json", "text/plain"]);
@@ -66,13 +72,11 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     `${DRAWINGS_PATH}/:id/report`,
     {
       config: {
-        accepts: `send no body, or JSON { "reason": "..." } of at most ${MAX_REASON_LENGTH} characters`,
+        accepts: `send Content-Type: application/json with no body, or JSON { "reason": "..." } of at most ${MAX_REASON_LENGTH} characters`,
+        refuseCrossSite: JSON_ONLY,
       },
-      // Counted before the body is read, per client (request.ip, which trust-proxy decides).
-      onRequest: fixedWindowLimit(
-        { limit: settings.reportRateLimit, windowSeconds: settings.reportRateWindowSeconds },
-        "reports",
-      ),
+      // Counted before the body is read, per visitor (the IPv4 address or IPv6 /64).
+      onRequest: async (request) => reportLimit.charge(request),
       schema: {
         params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } },
         body: reportBodySchema,
@@ -91,7 +95,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
         throw error;
       });
       const reporterHash = createHmac("sha256", await salt)
-        .update(request.ip)
+        .update(visitorKey(request))
         .digest("base64url");
       await recordReport(db, { drawingId: id, reporterHash, reason, at: new Date() });
       if (await hideIfReported(db, id, settings.reportThreshold)) {

@@ -29,6 +29,7 @@ const POSTGREST_CODES: Readonly<Record<ApiError["code"], string>> = {
   bad_idempotency_key: "22023",
   rows_not_one: "PGRST116",
   not_found: "PGRST205",
+  cross_site: "42501",
 };
 
 /** The PostgREST family's answer: its error body; `details` keeps the Fanvas code for scripts and logs. */

@@ -12,6 +12,7 @@ import {
 } from "../drawings/save.ts";
 import { MAX_JSON_BODY_BYTES } from "../drawings/save-route.ts";
 import { decodeDataUrl } from "../drawings/uploads.ts";
+import { JSON_ONLY } from "../http/cross-site.ts";
 import { answerErrorsWith, clip, HttpError, notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import { answerPostgrest } from "./errors.ts";
@@ -60,6 +61,11 @@ export async function restDrawingsRoutes(
   app.post<InsertRequest>(
     REST_DRAWINGS_PATH,
     {
+      config: {
+        accepts:
+          'send JSON rows {"image_data": "data:image/png;base64,..."} with Content-Type: application/json',
+        refuseCrossSite: JSON_ONLY,
+      },
       schema: {
         querystring: {
           type: "object",

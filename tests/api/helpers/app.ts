@@ -25,6 +25,7 @@ export async function startTestApp(
     moderation?: ModerationSettings;
     edge?: EdgeSettings;
     observability?: ObservabilitySettings;
+    publicBaseUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const opened = await openTestStore(dialect);
@@ -36,6 +37,7 @@ export async function startTestApp(
     ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
     ...(options.edge === undefined ? {} : { edge: options.edge }),
     ...(options.observability === undefined ? {} : { observability: options.observability }),
+    publicBaseUrl: options.publicBaseUrl,
   });
   return {
     app,

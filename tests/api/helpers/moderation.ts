@@ -27,13 +27,14 @@ export async function saveNewDrawing(app: FastifyInstance): Promise<SavedDrawing
   return response.json<SavedDrawing>();
 }
 
-/** Reports a drawing from one client address. */
+/** Reports a drawing from one client address, as the page does (JSON, possibly with no body). */
 export function report(app: FastifyInstance, id: string, remoteAddress: string, body?: object) {
   return app.inject({
     method: "POST",
     url: `/api/drawings/${id}/report`,
     remoteAddress,
-    ...(body === undefined ? {} : { payload: body }),
+    headers: { "content-type": "application/json" },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
 }
 

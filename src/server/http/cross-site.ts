@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { clip, HttpError } from "./errors.ts";
+
+// Any website can make its visitors' browsers send a request to us: a form post, or a fetch in no-cors mode,
+// needs no permission. Such a request comes from the visitor's own address, so it would spend their save and
+// report limits and count as their report. A state-changing route therefore opts into this guard with one line
+// of route config, `refuseCrossSite: [<body types>]`, and then takes only:
+// - a body type that a page cannot send cross-site without a CORS preflight (JSON, PNG; never a form or
+//   text/plain), and
+// - a browser request from our own page or an origin in CORS_ORIGINS (Origin, or Sec-Fetch-Site when a
+//   browser sends no Origin). A client that sends neither header is no browser (curl, supabase-js on a
+//   server): nobody's page can make it send anything, so it passes.
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** This route changes state: refuse cross-site browser requests, and take only these body types. */
+    readonly refuseCrossSite?: readonly string[];
+  }
+}
+
+/** Options of the guard. */
+export interface CrossSiteOptions {
+  /** CORS_ORIGINS: pages on these origins may call the API. */
+  readonly corsOrigins: readonly string[];
+  /** PUBLIC_BASE_URL: the address visitors reach us at, when the operator set it. */
+  readonly publicBaseUrl?: string | undefined;
+}
+
+/** Bodies a page can send anywhere without a preflight: never taken by a state-changing route. */
+const JSON_BODY = ["application/json"] as const;
+/** The body types of the JSON-only routes (reports, the PostgREST insert). */
+export const JSON_ONLY: readonly string[] = JSON_BODY;
+/** The body types of the upload route: the PNG's bytes, or JSON with a data URL. */
+export const JSON_OR_PNG: readonly string[] = [...JSON_BODY, "image/png"];
+
+/** The app-wide hook that enforces each route's `refuseCrossSite`, before any limit counts the request. */
+export async function crossSiteGuard(app: FastifyInstance, options: CrossSiteOptions): Promise<void> {
+  const trusted = new Set(options.corsOrigins);
+  if (options.publicBaseUrl !== undefined) trusted.add(new URL(options.publicBaseUrl).origin);
+  app.addHook("onRequest", async (request) => {
+    const bodyTypes = request.routeOptions.config.refuseCrossSite;
+    if (bodyTypes === undefined) return;
+    if (!fromOurSite(request, trusted)) throw crossSite(request.headers.origin);
+    if (!bodyTypes.includes(mediaType(request))) throw unsupportedBody(request);
+  });
+}
+
+/** True for a non-browser client, our own page, or a page on a trusted origin. */
+function fromOurSite(request: FastifyRequest, trusted: ReadonlySet<string>): boolean {
+  const origin = request.headers.origin;
+  const site = request.headers["sec-fetch-site"];
+  // A browser that says the request comes from our own origin is believed: pages cannot set this header.
+  if (site === "same-origin") return true;
+  if (origin === undefined) return site === undefined || site === "none";
+  return trusted.has(origin) || URL.parse(origin)?.host === request.host;
+}
+
+/** The media type of the body, lower case, without parameters; "" when the request names none. */
+function mediaType(request: FastifyRequest): string {
+  return (request.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+function crossSite(origin: string | undefined): HttpError {
+  const from = origin === undefined ? "another site" : `a page on ${clip(origin, 80)}`;
+  return new HttpError(
+    403,
+    "cross_site",
+    `This request came from ${from}; Fanvas takes saves and reports only from its own page, or from the origins its operator lists in CORS_ORIGINS.`,
+  );
+}
+
+function unsupportedBody(request: FastifyRequest): HttpError {
+  const type = request.headers["content-type"];
+  const named = type === undefined ? "(none)" : `"${clip(type)}"`;
+  const accepts = request.routeOptions.config.accepts ?? "send JSON with Content-Type: application/json";
+  return new HttpError(415, "unsupported_media_type", `Content-Type ${named} is not accepted; ${accepts}.`);
+}

@@ -1,0 +1,157 @@
+import { createServer, type Server } from "node:http";
+import { DatabaseSync } from "node:sqlite";
+import type { Page, Response } from "@playwright/test";
+import { expect, test } from "../e2e/fixtures.ts";
+import { countStoredDrawings } from "../e2e/helpers/db.ts";
+import { freePort } from "../e2e/helpers/server.ts";
+
+// Finding 1 in a real browser: a page on another site (http://localhost:<port>, while Fanvas is at
+// http://127.0.0.1:<port>) makes its visitor's Chromium send every request a page can send without asking:
+// no-cors fetches (bodiless, text, a PNG blob), a beacon, a form post, and a JSON fetch that needs a preflight.
+// None may count as a report or store a drawing; the same JSON fetch from an origin in CORS_ORIGINS may.
+
+const OTHER_SITE_PAGE =
+  "<!doctype html><title>Another site</title><form method=post target=sink></form><iframe name=sink></iframe>";
+
+/** Serves the other site's page on its own port; the browser opens it as http://localhost:<port>. */
+async function serveOtherSite(): Promise<{ origin: string; server: Server }> {
+  const port = await freePort();
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(OTHER_SITE_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { origin: `http://localhost:${port}`, server };
+}
+
+/** Reports of a drawing in the server's SQLite file, read-only. */
+function reportsOf(databasePath: string, id: string): number {
+  const db = new DatabaseSync(databasePath, { readOnly: true });
+  try {
+    const row = db.prepare("SELECT COUNT(*) AS n FROM reports WHERE drawing_id = ?").get(id);
+    return Number(row?.n ?? 0);
+  } finally {
+    db.close();
+  }
+}
+
+/** The statuses of the POSTs to Fanvas that reached it, as the browser's network layer saw them. */
+function recordPosts(page: Page, fanvas: string): number[] {
+  const statuses: number[] = [];
+  page.on("response", (response: Response) => {
+    const request = response.request();
+    if (request.method() === "POST" && response.url().startsWith(fanvas)) statuses.push(response.status());
+  });
+  return statuses;
+}
+
+/** Saves a blank canvas from a page on Fanvas's own origin, as the real page does; returns the drawing's id. */
+async function saveAsOurOwnPage(page: Page, fanvas: string): Promise<string> {
+  await page.goto(`${fanvas}/api/config`);
+  return page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 600;
+    canvas.height = 600;
+    const png = await new Promise<Blob>((resolve) =>
+      canvas.toBlob((blob) => resolve(blob as Blob), "image/png"),
+    );
+    const saved = await fetch("/api/drawings", {
+      method: "POST",
+      headers: { "content-type": "image/png" },
+      body: png,
+    });
+    return ((await saved.json()) as { id: string }).id;
+  });
+}
+
+/** Reports a drawing from a page on Fanvas's own origin as ReportControl does; returns the answer's status. */
+async function reportAsOurOwnPage(page: Page, fanvas: string, id: string): Promise<number> {
+  await page.goto(`${fanvas}/api/config`);
+  return page.evaluate(async (drawing) => {
+    const answer = await fetch(`/api/drawings/${drawing}/report`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    return answer.status;
+  }, id);
+}
+
+/** Every kind of request another site's page can make its visitor send; resolves once all were sent. */
+async function forgeFromOtherSite(page: Page, fanvas: string, id: string): Promise<void> {
+  await page.evaluate(
+    async ({ fanvas, id }) => {
+      const report = `${fanvas}/api/drawings/${id}/report`;
+      const canvas = document.createElement("canvas");
+      canvas.width = 600;
+      canvas.height = 600;
+      const png = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((blob) => resolve(blob as Blob), "image/png"),
+      );
+      const dataUrl = JSON.stringify({ image_data: canvas.toDataURL("image/png") });
+      const attempts: [string, RequestInit][] = [
+        [report, { method: "POST", mode: "no-cors" }],
+        [report, { method: "POST", mode: "no-cors", body: JSON.stringify({ reason: "forged" }) }],
+        [report, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+        [`${fanvas}/api/drawings`, { method: "POST", mode: "no-cors", body: png }],
+        [`${fanvas}/api/drawings`, { method: "POST", mode: "no-cors", body: dataUrl }],
+        [`${fanvas}/rest/v1/drawings`, { method: "POST", mode: "no-cors", body: dataUrl }],
+      ];
+      for (const [url, init] of attempts) await fetch(url, init).catch(() => undefined);
+      navigator.sendBeacon(report, JSON.stringify({ reason: "beacon" }));
+      const form = document.querySelector("form") as HTMLFormElement;
+      form.action = report;
+      form.submit();
+    },
+    { fanvas, id },
+  );
+}
+
+test.describe("requests another site's page makes a visitor's browser send", () => {
+  test("never count as a report nor store a drawing, and our own page still reports", async ({
+    page,
+    launchServer,
+  }) => {
+    const otherSite = await serveOtherSite();
+    try {
+      const server = await launchServer({});
+      const id = await saveAsOurOwnPage(page, server.url);
+      const drawings = countStoredDrawings(server.databasePath);
+
+      const posts = recordPosts(page, server.url);
+      await page.goto(otherSite.origin);
+      await forgeFromOtherSite(page, server.url, id);
+      // The no-cors fetches, the beacon and the form post all reach the server (the preflighted JSON does not).
+      await expect.poll(() => posts.length).toBeGreaterThanOrEqual(7);
+      expect(posts.every((status) => status === 403)).toBe(true);
+      expect(reportsOf(server.databasePath, id)).toBe(0);
+      expect(countStoredDrawings(server.databasePath)).toBe(drawings);
+
+      expect(await reportAsOurOwnPage(page, server.url, id)).toBe(202);
+      expect(reportsOf(server.databasePath, id)).toBe(1);
+    } finally {
+      otherSite.server.close();
+    }
+  });
+
+  test("count when the other site is one the operator lists in CORS_ORIGINS", async ({
+    page,
+    launchServer,
+  }) => {
+    const otherSite = await serveOtherSite();
+    try {
+      const server = await launchServer({ env: { CORS_ORIGINS: otherSite.origin } });
+      const id = await saveAsOurOwnPage(page, server.url);
+      await page.goto(otherSite.origin);
+      const status = await page.evaluate(
+        async (url) =>
+          (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }))
+            .status,
+        `${server.url}/api/drawings/${id}/report`,
+      );
+      expect(status).toBe(202);
+      expect(reportsOf(server.databasePath, id)).toBe(1);
+    } finally {
+      otherSite.server.close();
+    }
+  });
+});
