@@ -13,14 +13,18 @@ import { freePort } from "../e2e/helpers/server.ts";
 const OTHER_SITE_PAGE =
   "<!doctype html><title>Another site</title><form method=post target=sink></form><iframe name=sink></iframe>";
 
-/** Serves the other site's page on its own port; the browser opens it as http://localhost:<port>. */
-async function serveOtherSite(): Promise<{ origin: string; server: Server }> {
+/** Serves the other site's page while `work` runs; the browser opens it as http://localhost:<port>. */
+async function withOtherSite(work: (origin: string) => Promise<void>): Promise<void> {
   const port = await freePort();
-  const server = createServer((_request, response) => {
+  const server: Server = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(OTHER_SITE_PAGE);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { origin: `http://localhost:${port}`, server };
+  try {
+    await work(`http://localhost:${port}`);
+  } finally {
+    server.close();
+  }
 }
 
 /** Reports of a drawing in the server's SQLite file, read-only. */
@@ -110,15 +114,14 @@ test.describe("requests another site's page makes a visitor's browser send", () 
   test("never count as a report nor store a drawing, and our own page still reports", async ({
     page,
     launchServer,
-  }) => {
-    const otherSite = await serveOtherSite();
-    try {
+  }) =>
+    withOtherSite(async (otherSite) => {
       const server = await launchServer({});
       const id = await saveAsOurOwnPage(page, server.url);
       const drawings = countStoredDrawings(server.databasePath);
 
       const posts = recordPosts(page, server.url);
-      await page.goto(otherSite.origin);
+      await page.goto(otherSite);
       await forgeFromOtherSite(page, server.url, id);
       // The no-cors fetches, the beacon and the form post all reach the server (the preflighted JSON does not).
       await expect.poll(() => posts.length).toBeGreaterThanOrEqual(7);
@@ -128,20 +131,16 @@ test.describe("requests another site's page makes a visitor's browser send", () 
 
       expect(await reportAsOurOwnPage(page, server.url, id)).toBe(202);
       expect(reportsOf(server.databasePath, id)).toBe(1);
-    } finally {
-      otherSite.server.close();
-    }
-  });
+    }));
 
   test("count when the other site is one the operator lists in CORS_ORIGINS", async ({
     page,
     launchServer,
-  }) => {
-    const otherSite = await serveOtherSite();
-    try {
-      const server = await launchServer({ env: { CORS_ORIGINS: otherSite.origin } });
+  }) =>
+    withOtherSite(async (otherSite) => {
+      const server = await launchServer({ env: { CORS_ORIGINS: otherSite } });
       const id = await saveAsOurOwnPage(page, server.url);
-      await page.goto(otherSite.origin);
+      await page.goto(otherSite);
       const status = await page.evaluate(
         async (url) =>
           (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }))
@@ -150,8 +149,5 @@ test.describe("requests another site's page makes a visitor's browser send", () 
       );
       expect(status).toBe(202);
       expect(reportsOf(server.databasePath, id)).toBe(1);
-    } finally {
-      otherSite.server.close();
-    }
-  });
+    }));
 });
