@@ -10,7 +10,6 @@ import {
   UNLIMITED_EDGE,
 } from "./config.ts";
 import type { Store } from "./db/open.ts";
-import { evictingOnRemoval } from "./drawings/image-changes.ts";
 import { imageRoutes } from "./drawings/image-routes.ts";
 import { saveRoute } from "./drawings/save-route.ts";
 import { wallRoute } from "./drawings/wall-route.ts";
@@ -27,11 +26,10 @@ import { saveRateLimit } from "./http/save-rate-limit.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import { refuseInvalid, registerSharedSchemas, schemaController } from "./http/validation.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./live/event-streams.ts";
-import { decorateDrawingEvents } from "./live/events-plugin.ts";
 import { eventsRoutes } from "./live/events-route.ts";
+import { startPostgresBridge } from "./live/postgres-bridge.ts";
 import { adminRoutes } from "./moderation/admin-routes.ts";
 import { reportRoutes } from "./moderation/report-route.ts";
-import { moderationEventsFor } from "./moderation/wall-events.ts";
 import { configRoutes } from "./pages/config-route.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
@@ -111,8 +109,11 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     limit: edge.saveRateLimit,
     windowSeconds: edge.saveRateWindowSeconds,
   });
-  // Decorates app.drawingEvents before any route is registered, so every route can publish.
-  const events = await decorateDrawingEvents(app, options.store);
+  // Other processes on the same PostgreSQL database hear this one's drawing events, and it theirs.
+  if (options.store.dialect === "postgres") {
+    const bridge = await startPostgresBridge(options.store, app.log);
+    app.addHook("onClose", () => bridge.close());
+  }
   await app.register(appWide(requestLog));
   const observability = options.observability ?? CLOSED_METRICS;
   await app.register(appWide(metrics), { store: options.store, settings: observability });
@@ -122,16 +123,11 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(saveRoute, { store: options.store, moderationMode: moderation.mode });
   await app.register(imageRoutes, { store: options.store, imageCache: options.imageCache });
   await app.register(wallRoute, { store: options.store });
-  await app.register(eventsRoutes, { events, limits: options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS });
+  const limits = options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS;
+  await app.register(eventsRoutes, { events: options.store.events, limits });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
-  // A hide or delete must leave the image cache before the moderator's answer (drawings/image-routes.ts).
-  const moderationEvents = evictingOnRemoval(moderationEventsFor(events), options.store.db);
-  await app.register(reportRoutes, { store: options.store, settings: moderation, events: moderationEvents });
-  await app.register(adminRoutes, {
-    store: options.store,
-    adminToken: moderation.adminToken,
-    events: moderationEvents,
-  });
+  await app.register(reportRoutes, { store: options.store, settings: moderation });
+  await app.register(adminRoutes, { store: options.store, adminToken: moderation.adminToken });
   const { branding, publicBaseUrl } = options;
   await app.register(permalinkRoutes, { branding, store: options.store, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir: options.clientDir, publicBaseUrl });

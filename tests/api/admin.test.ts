@@ -126,7 +126,7 @@ for (const dialect of testDialects()) {
 
     it("hide takes a drawing off the wall and announces it; restore brings it back and announces it", async () => {
       const { id, createdAt } = await saveNewDrawing(t.app);
-      const recorder = recordEvents(t.app);
+      const recorder = recordEvents(t.store);
       const hidden = await adminPost(t.app, id, "hide");
       expect(hidden.json()).toEqual({ id, status: "hidden", previousStatus: "visible" });
       expect(await publicPresence(t.app, id)).toEqual(GONE);
@@ -173,7 +173,7 @@ for (const dialect of testDialects()) {
     it("delete empties the image and thumbnail, lists it nowhere, announces it, and cannot be undone", async () => {
       const { id } = await saveNewDrawing(t.app);
       expect((await t.app.inject({ method: "GET", url: `/api/drawings/${id}.webp` })).statusCode).toBe(200);
-      const recorder = recordEvents(t.app);
+      const recorder = recordEvents(t.store);
       expect((await adminPost(t.app, id, "delete")).json()).toEqual({
         id,
         status: "deleted",
@@ -209,7 +209,7 @@ for (const dialect of testDialects()) {
     });
 
     it("keeps a new drawing off the wall and out of the events until approved; approval publishes it", async () => {
-      const recorder = recordEvents(t.app);
+      const recorder = recordEvents(t.store);
       const saved = await saveNewDrawing(t.app);
       expect(await publicPresence(t.app, saved.id)).toEqual(GONE);
       const pending = await t.app.inject({

@@ -6,6 +6,7 @@ import type { ApiError, GalleryItem, SavedDrawing } from "../../src/common/api.t
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { type AppOptions, buildApp } from "../../src/server/app.ts";
 import { DEFAULT_MODERATION } from "../../src/server/config.ts";
+import type { Store } from "../../src/server/db/open.ts";
 import { encodeCursor } from "../../src/server/drawings/wall-cursor.ts";
 import { galleryItem } from "../../src/server/drawings/wall-item.ts";
 import { EVENTS_APPLICATION_NAME } from "../../src/server/live/postgres-bridge.ts";
@@ -15,6 +16,7 @@ import { isDrawingEvent, openEventStream, type SseClient } from "./helpers/sse.t
 
 interface LiveApp {
   readonly app: FastifyInstance;
+  readonly store: Store;
   readonly baseUrl: string;
   readonly connectionString: string | undefined;
 }
@@ -41,6 +43,7 @@ async function startLiveApp(dialect: Dialect, options: Partial<AppOptions> = {})
   const config = opened.database.config;
   return {
     app,
+    store: opened.store,
     baseUrl: `http://127.0.0.1:${port}`,
     connectionString: config.dialect === "postgres" ? config.connectionString : undefined,
   };
@@ -99,7 +102,7 @@ for (const dialect of testDialects()) {
       const live = await startLiveApp(dialect, { moderation: { ...DEFAULT_MODERATION, mode: "pre" } });
       const stream = await listen(live);
       const pending = (await (await save(live.baseUrl, 4)).json()) as SavedDrawing;
-      await live.app.drawingEvents.publishRemoved(pending.id);
+      await live.store.events.publish({ type: "removed", id: pending.id });
       const removed = await stream.waitFor((message) => message.event === "removed", "the removal");
       expect(JSON.parse(removed.data)).toEqual({ id: pending.id });
       expect(removed.id).toBeUndefined();

@@ -25,7 +25,7 @@ for (const dialect of testDialects()) {
 
     it("keeps a drawing visible below the threshold and hides it everywhere at the threshold, announcing its removal", async () => {
       const { id } = await saveNewDrawing(t.app);
-      const recorder = recordEvents(t.app);
+      const recorder = recordEvents(t.store);
       expect((await report(t.app, id, "10.1.0.1")).statusCode).toBe(202);
       expect((await report(t.app, id, "10.1.0.2", { reason: "not nice" })).statusCode).toBe(202);
       expect(await publicPresence(t.app, id)).toEqual(VISIBLE);

@@ -4,10 +4,11 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { StoreConfig } from "../config.ts";
+import { createEventBus, type EventBus } from "../live/event-bus.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { adaptNodeSqlite } from "./node-sqlite.ts";
+import { createSavesInFlight, type SavesInFlight } from "./saves-in-flight.ts";
 import type { Database } from "./schema.ts";
-import { createWorkSignal, type WorkSignal } from "./work-signal.ts";
 
 /** An open, migrated database. */
 export interface Store {
@@ -15,8 +16,10 @@ export interface Store {
   /** What it was opened with; the live-drawings hub opens its own LISTEN connection from it. */
   readonly config: StoreConfig;
   readonly db: Kysely<Database>;
-  /** Notified after a save records background work (re-encoding); the worker listens. */
-  readonly pendingWork: WorkSignal;
+  /** What happens to its drawings, for this process's listeners (wall, image cache, jobs, bridge). */
+  readonly events: EventBus;
+  /** Saves running now; background work yields to them. */
+  readonly savesInFlight: SavesInFlight;
   /** The connections behind db right now, for /metrics. */
   connections(): ConnectionState;
   /** Waits for running queries, then releases the file or the pool. */
@@ -53,8 +56,15 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  const pendingWork = createWorkSignal();
-  return { dialect: config.dialect, config, db, pendingWork, connections, close: () => db.destroy() };
+  return {
+    dialect: config.dialect,
+    config,
+    db,
+    events: createEventBus(),
+    savesInFlight: createSavesInFlight(),
+    connections,
+    close: () => db.destroy(),
+  };
 }
 
 function openSqlite(file: string): OpenedDatabase {

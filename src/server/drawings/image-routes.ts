@@ -8,7 +8,6 @@ import { sendImmutableFile } from "../http/immutable-file.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { makeThumbnail } from "../png/thumbnail.ts";
 import { createImageCache, IMAGE_CACHE_TTL_MS, type ImageCache } from "./image-cache.ts";
-import { onImageChange } from "./image-changes.ts";
 import { findDrawingImage } from "./queries.ts";
 import { findVisibleThumbnail, storeThumbnail } from "./thumbnail-queries.ts";
 
@@ -88,9 +87,9 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
 }
 
 /**
- * Visible drawings' PNGs from memory. A hide or delete in this process, or a re-encode, evicts at once
- * (announceImageChange); a hide in another process arrives as the wall's 'removed' event (PostgreSQL
- * NOTIFY); whatever no event announced is read again after IMAGE_CACHE_TTL_MS.
+ * Visible drawings' PNGs from memory. A hide, a delete or a re-encode evicts at once: the store's event bus
+ * delivers it before the moderator's answer, and from other processes through the PostgreSQL bridge;
+ * whatever no event announced is read again after IMAGE_CACHE_TTL_MS.
  */
 function publicImages(app: FastifyInstance, options: ImageRoutesOptions): ImageCache {
   const { db } = options.store;
@@ -98,13 +97,9 @@ function publicImages(app: FastifyInstance, options: ImageRoutesOptions): ImageC
   const images = createImageCache({ maxBytes: settings.maxBytes, ttlMs: IMAGE_CACHE_TTL_MS }, (id) =>
     findDrawingImage(db, id),
   );
-  const stopChanges = onImageChange(db, images.evict);
-  const stopEvents = app.drawingEvents.subscribe((event) => {
-    if (event.type === "removed") images.evict(event.id);
+  const stop = options.store.events.subscribe((event) => {
+    if (event.type === "removed" || event.type === "changed") images.evict(event.id);
   });
-  app.addHook("onClose", async () => {
-    stopChanges();
-    stopEvents();
-  });
+  app.addHook("onClose", async () => stop());
   return images;
 }

@@ -6,7 +6,6 @@ import type { Store } from "../db/open.ts";
 import { JSON_OR_PNG } from "../http/cross-site.ts";
 import { errorResponses } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
-import { announceSave } from "./announce-save.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "./idempotency.ts";
 import { duringSave, saveDrawing } from "./save.ts";
 import { UPLOAD_HINT, uploadedPng } from "./uploads.ts";
@@ -79,8 +78,6 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
       const outcome = await duringSave(options.store, () =>
         saveDrawing(options.store, png, key, options.moderationMode),
       );
-      // Before the answer, so the event is already on its way (NOTIFY committed) when the client sees 201.
-      await announceSave(app.drawingEvents, outcome, request.log);
       const { id, createdAt } = outcome.record;
       // Anything not public (pending, or hidden by a moderator before this retry) is "pending" to the saver.
       const status = outcome.record.status === "visible" ? "visible" : "pending";

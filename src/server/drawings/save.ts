@@ -36,7 +36,9 @@ export async function prepareDrawing(png: Buffer, mode: ModerationMode): Promise
 
 /**
  * Stores a prepared drawing, at most once per idempotency key; a key already used for another image
- * is the 409. Resolves only once the row is committed (SQLite: WAL fsynced), so a 201 survives a kill.
+ * is the 409. Resolves only once the row is committed (SQLite: WAL fsynced), so a 201 survives a kill,
+ * and once the new drawing is announced (the wall's NOTIFY committed, the jobs woken). A replay was
+ * announced by its first request.
  */
 export async function storeDrawing(
   store: Store,
@@ -48,7 +50,10 @@ export async function storeDrawing(
       ? { kind: "created" as const, record: await insertDrawing(store.db, drawing) }
       : await insertDrawingOnce(store.db, drawing, key);
   if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
-  if (outcome.kind === "created") store.pendingWork.notify();
+  if (outcome.kind === "created") {
+    const { id, createdAt, status } = outcome.record;
+    await store.events.publish({ type: "added", drawing: { id, createdAt }, visible: status === "visible" });
+  }
   return outcome;
 }
 
@@ -64,7 +69,7 @@ export async function saveDrawing(
 
 /** Runs a save with background re-encoding held back, so it never slows the answer down. */
 export async function duringSave<T>(store: Store, save: () => Promise<T>): Promise<T> {
-  const saveFinished = store.pendingWork.saveStarted();
+  const saveFinished = store.savesInFlight.started();
   try {
     return await save();
   } finally {

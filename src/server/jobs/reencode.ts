@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
-import { announceImageChange } from "../drawings/image-changes.ts";
+import type { Store } from "../db/open.ts";
 import { reencodeLosslessly } from "../png/reencode.ts";
 import { finishReencode, type Replacement } from "./reencode-queries.ts";
 import { storedPngJob } from "./stored-png-job.ts";
@@ -11,12 +9,12 @@ import type { JobKind, WorkerLog } from "./worker.ts";
  * Background job that re-encodes each stored PNG losslessly and keeps the result only when it decodes
  * to the same pixels and is smaller. The answer to the save never waits for it.
  */
-export function reencodeJob(db: Kysely<Database>, log: WorkerLog): JobKind {
-  return storedPngJob(db, "reencode", "reencoded_at", async (image, id) => {
+export function reencodeJob(store: Store, log: WorkerLog): JobKind {
+  return storedPngJob(store.db, "reencode", "reencoded_at", async (image, id) => {
     const replacement = await smallerLosslessCopy(image.bytes, id, log);
-    await finishReencode(db, id, image.sha256, replacement);
+    await finishReencode(store.db, id, image.sha256, replacement);
     // The image route must now serve the new bytes under their new ETag, not a cached copy of the old.
-    if (replacement !== undefined) announceImageChange(db, id);
+    if (replacement !== undefined) await store.events.publish({ type: "changed", id });
   });
 }
 

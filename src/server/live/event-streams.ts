@@ -1,6 +1,7 @@
 import { PassThrough } from "node:stream";
 import { encodeCursor } from "../drawings/wall-cursor.ts";
-import type { DrawingEvent, DrawingEvents } from "./drawing-events.ts";
+import type { EventBus } from "./event-bus.ts";
+import { type WallEvent, wallEventOf } from "./wall-events.ts";
 
 /** How many streams one process keeps open, and how often it proves an idle one is alive. */
 export interface EventStreamLimits {
@@ -28,8 +29,8 @@ export interface EventStreams {
   count(): number;
 }
 
-/** Streams over the hub; one shared heartbeat timer runs while any stream is open. */
-export function createEventStreams(events: DrawingEvents, limits: EventStreamLimits): EventStreams {
+/** Streams of the wall's events on the bus; one shared heartbeat timer runs while any stream is open. */
+export function createEventStreams(events: EventBus, limits: EventStreamLimits): EventStreams {
   const streams = new Set<PassThrough>();
   let heartbeat: NodeJS.Timeout | undefined;
 
@@ -42,7 +43,10 @@ export function createEventStreams(events: DrawingEvents, limits: EventStreamLim
       if (streams.size >= limits.maxStreams) return undefined;
       const stream = new PassThrough();
       streams.add(stream);
-      const unsubscribe = events.subscribe((event) => send(stream, formatEvent(event)));
+      const unsubscribe = events.subscribe((event) => {
+        const wall = wallEventOf(event);
+        if (wall !== undefined) send(stream, formatEvent(wall));
+      });
       // Fires on every end: the client hung up, it fell behind, or the app is closing.
       stream.on("close", () => {
         unsubscribe();
@@ -74,7 +78,7 @@ function send(stream: PassThrough, text: string): void {
  * One SSE message. A drawing's id is its gallery cursor, so a reconnecting client's Last-Event-ID
  * names a place on the wall; a removal carries no id and leaves that place unchanged.
  */
-function formatEvent(event: DrawingEvent): string {
+function formatEvent(event: WallEvent): string {
   if (event.type === "removed") return `event: removed\ndata: ${JSON.stringify({ id: event.id })}\n\n`;
   const { item } = event;
   const id = encodeCursor({ createdAt: item.createdAt, id: item.id });

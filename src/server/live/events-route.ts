@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { EVENTS_PATH } from "../../common/api.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
-import type { DrawingEvents } from "./drawing-events.ts";
+import type { EventBus } from "./event-bus.ts";
 import { createEventStreams, type EventStreamLimits } from "./event-streams.ts";
 
 /** Options of the events route. */
 export interface EventsRoutesOptions {
-  readonly events: DrawingEvents;
+  readonly events: EventBus;
   readonly limits: EventStreamLimits;
 }
 

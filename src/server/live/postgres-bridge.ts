@@ -1,8 +1,8 @@
-import { type Kysely, sql } from "kysely";
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import pg from "pg";
-import type { GalleryItem } from "../../common/api.ts";
-import type { Database } from "../db/schema.ts";
-import { createListeners, type DrawingEvent, type DrawingEvents, type EventsLog } from "./drawing-events.ts";
+import type { Store } from "../db/open.ts";
+import type { DrawingEvent } from "./event-bus.ts";
 
 /** The NOTIFY channel every Fanvas process on one database listens on. */
 const DRAWINGS_CHANNEL = "fanvas_drawings";
@@ -11,18 +11,34 @@ export const EVENTS_APPLICATION_NAME = "fanvas-events";
 /** Waits between reconnect attempts; the last one repeats until the database is back. */
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
 
+/** Where the bridge reports a lost connection or a failed NOTIFY; Fastify's (pino) logger fits. */
+export interface BridgeLog {
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/** A running bridge; close() stops forwarding and releases its LISTEN connection. */
+export interface PostgresBridge {
+  close(): Promise<void>;
+}
+
+/** What other processes must hear of: their visitors see the wall, their caches hold the images. */
+function crossesProcesses(event: DrawingEvent): boolean {
+  return event.remote !== true && (event.type !== "added" || event.visible);
+}
+
 /**
- * The multi-process hub: publishing runs pg_notify through the store's pool, and every process (this
- * one included) receives each event once through its own LISTEN connection. Nothing is delivered
- * locally on publish, which is what keeps delivery exactly once. Resolves once LISTEN is active, so a
- * process that says it is listening on HTTP also hears the wall.
+ * Carries the store's events between every Fanvas process on one PostgreSQL database: an event published in
+ * this process (delivered here at once by the bus) is sent with pg_notify, and one another process sent is
+ * published on this process's bus, marked remote. Each process hears its own notifications too and drops them
+ * by their origin, so every listener gets each event exactly once. Resolves once LISTEN is active, so a process
+ * that says it is listening on HTTP also hears the wall.
  */
-export async function startPostgresDrawingEvents(
-  connectionString: string,
-  db: Kysely<Database>,
-  log: EventsLog,
-): Promise<DrawingEvents> {
-  const listeners = createListeners(log);
+export async function startPostgresBridge(store: Store, log: BridgeLog): Promise<PostgresBridge> {
+  const { config } = store;
+  if (config.dialect !== "postgres") throw new Error("the PostgreSQL bridge needs a PostgreSQL store");
+  const { connectionString } = config;
+  const origin = randomUUID();
   let client: pg.Client | undefined;
   let closed = false;
   let attempt = 0;
@@ -36,7 +52,7 @@ export async function startPostgresDrawingEvents(
       keepAlive: true,
     });
     next.on("notification", (message) => {
-      if (message.channel === DRAWINGS_CHANNEL) deliver(message.payload);
+      if (message.channel === DRAWINGS_CHANNEL) receive(message.payload);
     });
     // Unhandled, a dropped connection's "error" would crash the process.
     next.on("error", (error) => dropped(next, error));
@@ -57,10 +73,10 @@ export async function startPostgresDrawingEvents(
     attempt = 0;
   }
 
-  function deliver(payload: string | undefined): void {
-    const event = parseEvent(payload);
-    if (event === undefined) log.warn({ payload }, `ignored a malformed ${DRAWINGS_CHANNEL} notification`);
-    else listeners.deliver(event);
+  function receive(payload: string | undefined): void {
+    const message = parseMessage(payload);
+    if (message === undefined) log.warn({ payload }, `ignored a malformed ${DRAWINGS_CHANNEL} notification`);
+    else if (message.origin !== origin) void store.events.publish({ ...message.event, remote: true });
   }
 
   function dropped(which: pg.Client, error: Error | undefined): void {
@@ -88,20 +104,23 @@ export async function startPostgresDrawingEvents(
     retry.unref();
   }
 
-  const publish = async (event: DrawingEvent) => {
-    // NOTIFY payloads are limited to 8000 bytes; an event is a few hundred.
-    await sql`select pg_notify(${DRAWINGS_CHANNEL}, ${JSON.stringify(event)})`.execute(db);
-  };
-
   await connect();
+  const stopForwarding = store.events.subscribe(async (event) => {
+    if (!crossesProcesses(event)) return;
+    try {
+      // NOTIFY payloads are limited to 8000 bytes; an event is a few hundred.
+      await sql`select pg_notify(${DRAWINGS_CHANNEL}, ${JSON.stringify({ origin, event })})`.execute(
+        store.db,
+      );
+    } catch (error) {
+      log.error({ err: error, event: event.type }, "could not tell other processes of a drawing event");
+    }
+  });
   return {
-    publishAdded: (item) => publish({ type: "added", item }),
-    publishRemoved: (id) => publish({ type: "removed", id }),
-    subscribe: (listener) => listeners.add(listener),
     close: async () => {
       closed = true;
+      stopForwarding();
       if (retry !== undefined) clearTimeout(retry);
-      listeners.clear();
       const last = client;
       client = undefined;
       await last?.end();
@@ -109,25 +128,27 @@ export async function startPostgresDrawingEvents(
   };
 }
 
-/** Reads a notification back into an event; undefined when it is not one of ours. */
-function parseEvent(payload: string | undefined): DrawingEvent | undefined {
+/** Reads a notification back; undefined when it is not one of ours. */
+function parseMessage(payload: string | undefined): { origin: string; event: DrawingEvent } | undefined {
   let value: unknown;
   try {
     value = JSON.parse(payload ?? "");
   } catch {
     return undefined;
   }
-  if (typeof value !== "object" || value === null) return undefined;
-  const event = value as { type?: unknown; id?: unknown; item?: unknown };
-  if (event.type === "removed" && typeof event.id === "string") return { type: "removed", id: event.id };
-  if (event.type === "added" && isGalleryItem(event.item)) return { type: "added", item: event.item };
+  const { origin, event } = (value ?? {}) as { origin?: unknown; event?: Record<string, unknown> };
+  if (typeof origin !== "string" || typeof event !== "object" || event === null) return undefined;
+  const drawing = event.drawing as Record<string, unknown> | undefined;
+  const ref =
+    typeof drawing?.id === "string" && typeof drawing.createdAt === "string"
+      ? { id: drawing.id, createdAt: drawing.createdAt }
+      : undefined;
+  if ((event.type === "removed" || event.type === "changed") && typeof event.id === "string") {
+    return { origin, event: { type: event.type, id: event.id } };
+  }
+  if (event.type === "shown" && ref !== undefined) return { origin, event: { type: "shown", drawing: ref } };
+  if (event.type === "added" && ref !== undefined && typeof event.visible === "boolean") {
+    return { origin, event: { type: "added", drawing: ref, visible: event.visible } };
+  }
   return undefined;
-}
-
-function isGalleryItem(value: unknown): value is GalleryItem {
-  if (typeof value !== "object" || value === null) return false;
-  const fields = value as Record<string, unknown>;
-  return ["id", "url", "thumbnailUrl", "permalink", "createdAt"].every(
-    (field) => typeof fields[field] === "string",
-  );
 }

@@ -12,14 +12,12 @@ import {
   findAnyDrawingPng,
   listForAdmin,
 } from "./admin-queries.ts";
-import type { ModerationEvents } from "./events.ts";
 import { moderate } from "./moderate.ts";
 
 /** Options of the admin JSON API. */
 export interface AdminApiOptions {
   readonly store: Store;
   readonly auth: AdminAuth;
-  readonly events: ModerationEvents;
   readonly now: () => number;
 }
 
@@ -123,7 +121,7 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
     },
     async (request) => {
       const { id, action } = request.params;
-      const outcome = await moderate(db, options.events, id, action, request.log);
+      const outcome = await moderate(options.store, id, action, request.log);
       if (outcome.kind === "not_found") throw noSuchDrawing();
       if (outcome.kind === "conflict") {
         throw new HttpError(

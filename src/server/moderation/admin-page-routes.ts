@@ -7,14 +7,12 @@ import { sessionCookie } from "./admin-auth.ts";
 import { sameOrigin } from "./admin-guard.ts";
 import { errorPage, listPage, loginPage } from "./admin-page-html.ts";
 import { ADMIN_ACTIONS, ADMIN_FILTERS, type AdminFilter, listForAdmin } from "./admin-queries.ts";
-import type { ModerationEvents } from "./events.ts";
 import { moderate } from "./moderate.ts";
 
 /** Options of the admin page. */
 export interface AdminPageOptions {
   readonly store: Store;
   readonly auth: AdminAuth;
-  readonly events: ModerationEvents;
   readonly now: () => number;
 }
 
@@ -88,7 +86,7 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
       const filter = filterOf(request.body?.filter);
       const action = ADMIN_ACTIONS.find((known) => known === request.params.action);
       if (action !== undefined) {
-        await moderate(options.store.db, options.events, request.params.id, action, request.log);
+        await moderate(options.store, request.params.id, action, request.log);
       }
       return reply.redirect(`/admin?filter=${filter}`, 303);
     },

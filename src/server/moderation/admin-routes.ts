@@ -4,14 +4,12 @@ import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
 import { unauthorized } from "./admin-guard.ts";
 import { adminPageRoutes } from "./admin-page-routes.ts";
-import type { ModerationEvents } from "./events.ts";
 
 /** Options of everything under /admin and /api/admin. */
 export interface AdminRoutesOptions {
   readonly store: Store;
   /** ADMIN_TOKEN; undefined turns admin off, and every admin route answers 401. */
   readonly adminToken: string | undefined;
-  readonly events: ModerationEvents;
   /** The clock, in milliseconds; tests of session expiry pass their own. */
   readonly now?: () => number;
 }
@@ -34,7 +32,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     { parseAs: "string", bodyLimit: MAX_FORM_BYTES },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  const routeOptions = { store: options.store, auth, events: options.events, now };
+  const routeOptions = { store: options.store, auth, now };
   await app.register(adminApiRoutes, routeOptions);
   await app.register(adminPageRoutes, routeOptions);
   for (const prefix of ["/admin/*", "/api/admin/*"]) {

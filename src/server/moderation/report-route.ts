@@ -8,14 +8,12 @@ import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { visitorKey } from "../http/visitor.ts";
-import type { ModerationEvents } from "./events.ts";
 import { drawingStatus, hideIfReported, recordReport, reporterSalt } from "./report-queries.ts";
 
 /** Options of the report route. */
 export interface ReportRoutesOptions {
   readonly store: Store;
   readonly settings: ModerationSettings;
-  readonly events: ModerationEvents;
 }
 
 /** Room for a sentence; a report is a flag, not an essay. */
@@ -100,23 +98,10 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       await recordReport(db, { drawingId: id, reporterHash, reason, at: new Date() });
       if (await hideIfReported(db, id, settings.reportThreshold)) {
         request.log.info({ drawingId: id }, "drawing hidden by reports until a moderator reviews it");
-        await announceRemoved(options.events, id, request.log);
+        await options.store.events.publish({ type: "removed", id });
       }
       // The same answer whether or not this report hid it: reporters learn nothing about the others.
       return reply.code(202).header("Cache-Control", "no-store").send({ status: "received" });
     },
   );
-}
-
-/** The database is the truth; a failed announcement is logged, never turned into a failed report. */
-async function announceRemoved(
-  events: ModerationEvents,
-  id: string,
-  log: { error(fields: object, message: string): void },
-): Promise<void> {
-  try {
-    await events.removed(id);
-  } catch (error) {
-    log.error({ err: error, drawingId: id }, "could not announce a hidden drawing to the wall");
-  }
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Store } from "../db/open.ts";
-import { announceSave } from "../drawings/announce-save.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "../drawings/idempotency.ts";
 import {
   duringSave,
@@ -92,8 +91,6 @@ export async function restDrawingsRoutes(
       const outcomes = await duringSave(options.store, () =>
         saveAll(options.store, images, key, options.moderationMode),
       );
-      // Live galleries hear of each new visible drawing, exactly as after /api/drawings.
-      for (const outcome of outcomes) await announceSave(app.drawingEvents, outcome, request.log);
       return answer(reply, preferences, columns, outcomes, images);
     },
   );

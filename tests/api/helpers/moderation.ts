@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { SavedDrawing } from "../../../src/common/api.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "../../../src/server/config.ts";
-import type { DrawingEvent } from "../../../src/server/live/drawing-events.ts";
+import type { Store } from "../../../src/server/db/open.ts";
+import { type WallEvent, wallEventOf } from "../../../src/server/live/wall-events.ts";
 import { drawingPng } from "./png.ts";
 
 /** A token long enough for readModerationSettings; tests use it as ADMIN_TOKEN. */
@@ -47,14 +48,17 @@ export function adminPost(app: FastifyInstance, id: string, action: string, toke
   });
 }
 
-/** Every event the app's hub delivers from now on; waitFor polls (the PostgreSQL hub is asynchronous). */
-export function recordEvents(app: FastifyInstance) {
-  const events: DrawingEvent[] = [];
-  const stop = app.drawingEvents.subscribe((event) => events.push(event));
+/** Every event of the wall the store's bus delivers from now on; waitFor polls (events may come later). */
+export function recordEvents(store: Store) {
+  const events: WallEvent[] = [];
+  const stop = store.events.subscribe((event) => {
+    const wall = wallEventOf(event);
+    if (wall !== undefined) events.push(wall);
+  });
   return {
     events,
     stop,
-    async waitFor(matches: (event: DrawingEvent) => boolean, what: string): Promise<DrawingEvent> {
+    async waitFor(matches: (event: WallEvent) => boolean, what: string): Promise<WallEvent> {
       for (let attempt = 0; attempt < 500; attempt += 1) {
         const found = events.find(matches);
         if (found !== undefined) return found;
