@@ -17,9 +17,8 @@ import { appWide } from "./http/app-wide.ts";
 import { cors } from "./http/cors.ts";
 import { crossSiteGuard } from "./http/cross-site.ts";
 import { answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
-import { healthRoutes } from "./http/health-route.ts";
+import { healthRoutes } from "./http/health-routes.ts";
 import { metrics } from "./http/metrics.ts";
-import { readinessRoutes } from "./http/readiness-route.ts";
 import { requestLimitOptions } from "./http/request-limits.ts";
 import { requestLog, requestLoggingOptions } from "./http/request-log.ts";
 import { saveRateLimit } from "./http/save-rate-limit.ts";
@@ -118,7 +117,6 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   const observability = options.observability ?? CLOSED_METRICS;
   await app.register(appWide(metrics), { store: options.store, settings: observability });
   await app.register(healthRoutes, { store: options.store });
-  await app.register(readinessRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
   await app.register(saveRoute, { store: options.store, moderationMode: moderation.mode });
   await app.register(imageRoutes, { store: options.store, imageCache: options.imageCache });

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertDrawing } from "../../src/server/drawings/queries.ts";
+import { findDrawingImage, insertDrawing } from "../../src/server/drawings/queries.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
-import { countPendingReencodes } from "../../src/server/jobs/reencode-queries.ts";
-import { findStoredPng } from "../../src/server/jobs/stored-png.ts";
+import { countPendingWork } from "../../src/server/jobs/pending-work.ts";
 import { openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 
@@ -42,8 +41,8 @@ for (const dialect of testDialects()) {
       await worker.drain();
       await worker.stop();
 
-      expect(await countPendingReencodes(db)).toBe(0);
-      const kept = await findStoredPng(db, "undecodable1");
+      expect(await countPendingWork(db, "reencoded_at")).toBe(0);
+      const kept = await findDrawingImage(db, "undecodable1", "stored");
       expect(kept?.bytes.equals(broken)).toBe(true);
       expect(kept?.sha256).toBe(sha256(broken));
       expect(errors.some((details) => details.drawing === "undecodable1")).toBe(true);

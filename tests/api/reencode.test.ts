@@ -8,7 +8,7 @@ import { buildApp } from "../../src/server/app.ts";
 import { openStore, type Store } from "../../src/server/db/open.ts";
 import { findDrawingImage } from "../../src/server/drawings/queries.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
-import { countPendingReencodes } from "../../src/server/jobs/reencode-queries.ts";
+import { countPendingWork } from "../../src/server/jobs/pending-work.ts";
 import type { WorkerLog } from "../../src/server/jobs/worker.ts";
 import { decodeRgba } from "../../src/server/png/reencode.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "./helpers/dialects.ts";
@@ -181,11 +181,11 @@ for (const dialect of testDialects()) {
 
         const second = await openStore(database.config);
         try {
-          expect(await countPendingReencodes(second.db)).toBe(3);
+          expect(await countPendingWork(second.db, "reencoded_at")).toBe(3);
           const worker = startDrawingWorker(second, quiet);
           await worker.drain();
           await worker.stop();
-          expect(await countPendingReencodes(second.db)).toBe(0);
+          expect(await countPendingWork(second.db, "reencoded_at")).toBe(0);
           for (const [index, id] of ids.entries()) {
             const stored = await findDrawingImage(second.db, id);
             const original = originals[index] ?? Buffer.alloc(0);

@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../../src/server/db/open.ts";
 import { countDrawings } from "../../src/server/drawings/queries.ts";
-import { countPendingReencodes } from "../../src/server/jobs/reencode-queries.ts";
+import { countPendingWork } from "../../src/server/jobs/pending-work.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../api/helpers/dialects.ts";
 import { killLeftoverServers, type ServerProcess, spawnServer } from "../api/helpers/server-process.ts";
 import { drawingUploads } from "./helpers/drawings.ts";
@@ -76,7 +76,7 @@ for (const dialect of testDialects()) {
         try {
           expect(await brokenSaves(atCrash, saved)).toEqual([]);
           // The premise of the restart check: the kill left re-encoding undone.
-          expect(await countPendingReencodes(atCrash.db)).toBeGreaterThan(0);
+          expect(await countPendingWork(atCrash.db, "reencoded_at")).toBeGreaterThan(0);
         } finally {
           await atCrash.close();
         }
@@ -85,7 +85,7 @@ for (const dialect of testDialects()) {
         await backgroundWorkIdle(second);
         const restarted = await openStore(database.config);
         try {
-          expect(await countPendingReencodes(restarted.db)).toBe(0);
+          expect(await countPendingWork(restarted.db, "reencoded_at")).toBe(0);
           expect(await brokenSaves(restarted, saved)).toEqual([]);
         } finally {
           await restarted.close();

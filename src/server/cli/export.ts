@@ -1,20 +1,16 @@
 import { createWriteStream } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { resolve } from "node:path";
-import { ConfigError, readSettings } from "../config.ts";
+import { readSettings } from "../config.ts";
 import { openStore } from "../db/open.ts";
+import { fileArgument, runCommand } from "./command.ts";
 import { exportVisibleDrawings } from "./zip-export.ts";
 
 // npm run export -- out.zip: every visible drawing as <id>.png plus index.json, from the store the
 // server would open (DATA_DIR or DATABASE_URL). The archive appears under its name only when complete.
 
-async function main(): Promise<void> {
-  const target = process.argv[2];
-  if (target === undefined || process.argv.length > 3) {
-    throw new ConfigError(
-      "Usage: npm run export -- <out.zip> (writes every visible drawing and index.json).",
-    );
-  }
+runCommand("Export", async () => {
+  const target = fileArgument("npm run export -- <out.zip> (writes every visible drawing and index.json).");
   const path = resolve(target);
   const partial = `${path}.partial`;
   const started = Date.now();
@@ -33,10 +29,4 @@ async function main(): Promise<void> {
   } finally {
     await store.close();
   }
-}
-
-main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-  console.error(error instanceof ConfigError ? message : `Export failed: ${message}`);
-  process.exit(1);
 });

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { asBuffer } from "../db/as-buffer.ts";
-import { isoTime } from "../db/iso-time.ts";
 import type { Database } from "../db/schema.ts";
+import { asBuffer, isoTime } from "../db/values.ts";
 
 /** One visible drawing as the export writes it. */
 export interface ExportRow {

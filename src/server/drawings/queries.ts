@@ -1,7 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
-import { asBuffer } from "../db/as-buffer.ts";
-import { isoTime } from "../db/iso-time.ts";
 import type { Database, DrawingStatus, DrawingsTable } from "../db/schema.ts";
+import { asBuffer, asCount, isoTime } from "../db/values.ts";
 
 /** A drawing as the API sees it, without its bytes. */
 export interface DrawingRecord {
@@ -93,16 +92,43 @@ function newRecord(drawing: NewDrawing): StoredDrawing {
   return { id: drawing.id, createdAt: drawing.createdAt.toISOString(), status: drawing.status ?? "visible" };
 }
 
-/** The PNG bytes of one visible drawing; undefined when no drawing has that id or it is not public. */
-export async function findDrawingImage(db: Kysely<Database>, id: string): Promise<DrawingImage | undefined> {
+/** Whose eyes a read is for: the public sees visible drawings only; work and moderators see every stored one. */
+export type Audience = "public" | "stored";
+
+/**
+ * The PNG of one drawing; undefined when no drawing has that id or `audience` may not see it. The public image
+ * route reads "public" (pending, hidden and deleted look like an unknown id); background work and moderators
+ * read "stored" (a pending drawing still needs its thumbnail; deleted drawings have no bytes left).
+ */
+export async function findDrawingImage(
+  db: Kysely<Database>,
+  id: string,
+  audience: Audience = "public",
+): Promise<DrawingImage | undefined> {
+  const query = db.selectFrom("drawings").select(["image_data", "sha256"]).where("id", "=", id);
+  const row = await (audience === "public"
+    ? query.where("status", "=", "visible")
+    : query.where("status", "!=", "deleted")
+  ).executeTakeFirst();
+  if (row === undefined) return undefined;
+  return { bytes: asBuffer(row.image_data), sha256: row.sha256 };
+}
+
+/**
+ * The drawing with this id when the public may see it (status 'visible'); undefined when there is none or it is
+ * pending, hidden or deleted, so a public page cannot tell those apart from an id that never existed.
+ */
+export async function findVisibleDrawing(
+  db: Kysely<Database>,
+  id: string,
+): Promise<DrawingRecord | undefined> {
   const row = await db
     .selectFrom("drawings")
-    .select(["image_data", "sha256"])
+    .select(["id", "created_at"])
     .where("id", "=", id)
     .where("status", "=", "visible")
     .executeTakeFirst();
-  if (row === undefined) return undefined;
-  return { bytes: asBuffer(row.image_data), sha256: row.sha256 };
+  return row === undefined ? undefined : { id: row.id, createdAt: isoTime(row.created_at) };
 }
 
 /** How many drawings are stored. */
@@ -111,6 +137,5 @@ export async function countDrawings(db: Kysely<Database>): Promise<number> {
     .selectFrom("drawings")
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirstOrThrow();
-  // pg returns count(*) as a string (bigint); SQLite as a number.
-  return Number(row.count);
+  return asCount(row.count);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { asBuffer } from "../db/as-buffer.ts";
 import type { Database } from "../db/schema.ts";
+import { asBuffer } from "../db/values.ts";
 
 /** A visible drawing's thumbnail, or undefined while none is stored yet (pending, or the job failed). */
 export interface VisibleThumbnail {

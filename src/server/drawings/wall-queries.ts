@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { isoTime } from "../db/iso-time.ts";
 import type { Database } from "../db/schema.ts";
+import { isoTime } from "../db/values.ts";
 import type { GalleryCursor } from "./wall-cursor.ts";
 
 /** One row of the wall: a visible drawing's id and creation time, without its bytes. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ObservabilitySettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { SAVE_PATHS } from "../drawings/save.ts";
-import { pendingBackgroundWork } from "../jobs/queue-depth.ts";
+import { countPendingWork, JOB_COLUMNS } from "../jobs/pending-work.ts";
 import { HttpError, notFound } from "./errors.ts";
 import { Registry } from "./metrics-registry.ts";
 
@@ -77,7 +77,11 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
 function registerGauges(registry: Registry, options: MetricsOptions): void {
   const { store } = options;
   registry.gauge("fanvas_background_queue_depth", "Background jobs pending in the store, by job.", async () =>
-    Object.entries(await pendingBackgroundWork(store.db)).map(([job, count]) => [{ job }, count] as const),
+    Promise.all(
+      Object.entries(JOB_COLUMNS).map(
+        async ([job, column]) => [{ job }, await countPendingWork(store.db, column)] as const,
+      ),
+    ),
   );
   registry.gauge(
     "fanvas_db_pool_connections",

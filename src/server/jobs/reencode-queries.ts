@@ -7,17 +7,6 @@ export interface Replacement {
   readonly sha256: string;
 }
 
-/** How many drawings still wait for re-encoding; deleted ones never will, as findPendingWork and the thumbnail count agree. */
-export async function countPendingReencodes(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("drawings")
-    .select((eb) => eb.fn.countAll().as("count"))
-    .where("reencoded_at", "is", null)
-    .where("status", "!=", "deleted")
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /**
  * Marks a drawing's re-encoding done, storing the replacement when there is one, in one statement.
  * The row must still hold the bytes that were re-encoded (same sha256), so nothing newer is overwritten.

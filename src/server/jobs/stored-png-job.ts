@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import type { DrawingImage } from "../drawings/queries.ts";
+import { type DrawingImage, findDrawingImage } from "../drawings/queries.ts";
 import { findPendingWork, type PendingWorkColumn } from "./pending-work.ts";
-import { findStoredPng } from "./stored-png.ts";
 import type { JobKind } from "./worker.ts";
 
 /**
@@ -20,7 +19,7 @@ export function storedPngJob(
     name,
     pending: (limit) => findPendingWork(db, column, limit),
     run: async (id) => {
-      const image = await findStoredPng(db, id);
+      const image = await findDrawingImage(db, id, "stored");
       if (image === undefined) return;
       await work(image, id);
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Store } from "../db/open.ts";
+import { findDrawingImage } from "../drawings/queries.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import type { AdminAuth } from "./admin-auth.ts";
@@ -9,7 +10,6 @@ import {
   ADMIN_FILTERS,
   type AdminAction,
   type AdminFilter,
-  findAnyDrawingPng,
   listForAdmin,
 } from "./admin-queries.ts";
 import { moderate } from "./moderate.ts";
@@ -146,9 +146,10 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
       schemaErrorFormatter: refuseInvalid(noSuchDrawing),
     },
     async (request, reply) => {
-      const png = await findAnyDrawingPng(db, request.params.id);
-      if (png === undefined) throw noSuchDrawing();
-      return reply.type("image/png").send(png);
+      // Deleted drawings have no bytes left; every other status is the moderators' to see.
+      const image = await findDrawingImage(db, request.params.id, "stored");
+      if (image === undefined || image.bytes.length === 0) throw noSuchDrawing();
+      return reply.type("image/png").send(image.bytes);
     },
   );
   // Any other name under the list is no drawing either (for whoever may read the images at all).

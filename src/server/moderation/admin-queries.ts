@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import type { ExpressionBuilder, Kysely } from "kysely";
-import { asBuffer } from "../db/as-buffer.ts";
-import { isoTime } from "../db/iso-time.ts";
+import type { Kysely } from "kysely";
 import type { Database, DrawingStatus } from "../db/schema.ts";
+import { isoTime } from "../db/values.ts";
+import { countedReports } from "./report-queries.ts";
 
 /** Which drawings the admin lists. */
 export type AdminFilter = "newest" | "reported" | "pending" | "hidden";
@@ -35,20 +35,6 @@ export type ActionOutcome =
 const EMPTY = new Uint8Array(0);
 const EMPTY_SHA256 = createHash("sha256").digest("hex");
 
-/** Reports that count: those made after the drawing's last review. */
-function openReports(eb: ExpressionBuilder<Database, "drawings">) {
-  return eb
-    .selectFrom("reports")
-    .select((inner) => inner.fn.countAll().as("n"))
-    .whereRef("reports.drawing_id", "=", "drawings.id")
-    .where((inner) =>
-      inner.or([
-        inner("drawings.reviewed_at", "is", null),
-        inner("reports.created_at", ">=", inner.ref("drawings.reviewed_at")),
-      ]),
-    );
-}
-
 /** Up to `limit` drawings for the admin list; deleted drawings are never listed. */
 export async function listForAdmin(
   db: Kysely<Database>,
@@ -57,13 +43,13 @@ export async function listForAdmin(
 ): Promise<AdminDrawing[]> {
   let query = db
     .selectFrom("drawings")
-    .select((eb) => ["id", "created_at", "status", openReports(eb).as("report_count")])
+    .select((eb) => ["id", "created_at", "status", countedReports(eb).as("report_count")])
     .where("status", "!=", "deleted");
   if (filter === "pending") query = query.where("status", "=", "pending").orderBy("created_at", "asc");
   if (filter === "hidden") query = query.where("status", "=", "hidden").orderBy("created_at", "desc");
   if (filter === "reported") {
     query = query
-      .where((eb) => eb(openReports(eb), ">", 0))
+      .where((eb) => eb(countedReports(eb), ">", 0))
       .orderBy("report_count", "desc")
       .orderBy("created_at", "desc");
   }
@@ -127,16 +113,4 @@ export async function applyAction(
     }
   }
   throw new Error(`The drawing ${id} kept changing while a moderator acted on it; try again.`);
-}
-
-/** A drawing's PNG whatever its status, for moderators; undefined when unknown or deleted. */
-export async function findAnyDrawingPng(db: Kysely<Database>, id: string): Promise<Buffer | undefined> {
-  const row = await db
-    .selectFrom("drawings")
-    .select("image_data")
-    .where("id", "=", id)
-    .where("status", "!=", "deleted")
-    .executeTakeFirst();
-  if (row === undefined || row.image_data.byteLength === 0) return undefined;
-  return asBuffer(row.image_data);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database, DrawingStatus } from "../db/schema.ts";
+import type { ExpressionBuilder, Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
 
 const REPORTER_SALT = "reporter_salt";
 
@@ -20,12 +20,6 @@ export async function reporterSalt(db: Kysely<Database>): Promise<string> {
     .where("name", "=", REPORTER_SALT)
     .executeTakeFirstOrThrow();
   return row.value;
-}
-
-/** A drawing's moderation status, or undefined when no drawing has this id. */
-export async function drawingStatus(db: Kysely<Database>, id: string): Promise<DrawingStatus | undefined> {
-  const row = await db.selectFrom("drawings").select("status").where("id", "=", id).executeTakeFirst();
-  return row?.status;
 }
 
 /** One client's report of one drawing. */
@@ -69,21 +63,21 @@ export async function hideIfReported(db: Kysely<Database>, id: string, threshold
     .set({ status: "hidden" })
     .where("id", "=", id)
     .where("status", "=", "visible")
-    .where(
-      (eb) =>
-        eb
-          .selectFrom("reports")
-          .select((inner) => inner.fn.countAll().as("reports"))
-          .whereRef("reports.drawing_id", "=", "drawings.id")
-          .where((inner) =>
-            inner.or([
-              inner("drawings.reviewed_at", "is", null),
-              inner("reports.created_at", ">=", inner.ref("drawings.reviewed_at")),
-            ]),
-          ),
-      ">=",
-      threshold,
-    )
+    .where((eb) => eb(countedReports(eb), ">=", threshold))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** How many reports of the drawing still count: those made after its last review (all, if never reviewed). */
+export function countedReports(eb: ExpressionBuilder<Database, "drawings">) {
+  return eb
+    .selectFrom("reports")
+    .select((inner) => inner.fn.countAll().as("reports"))
+    .whereRef("reports.drawing_id", "=", "drawings.id")
+    .where((inner) =>
+      inner.or([
+        inner("drawings.reviewed_at", "is", null),
+        inner("reports.created_at", ">=", inner.ref("drawings.reviewed_at")),
+      ]),
+    );
 }

@@ -3,12 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
+import { findVisibleDrawing } from "../drawings/queries.ts";
 import { JSON_ONLY } from "../http/cross-site.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { visitorKey } from "../http/visitor.ts";
-import { drawingStatus, hideIfReported, recordReport, reporterSalt } from "./report-queries.ts";
+import { hideIfReported, recordReport, reporterSalt } from "./report-queries.ts";
 
 /** Options of the report route. */
 export interface ReportRoutesOptions {
@@ -86,7 +87,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       const { id } = request.params;
       const given = request.body?.reason;
       const reason = given?.trim() === "" ? undefined : given;
-      if ((await drawingStatus(db, id)) !== "visible") throw notOnTheWall();
+      if ((await findVisibleDrawing(db, id)) === undefined) throw notOnTheWall();
       // A failed read is forgotten, so one database hiccup does not refuse every later report.
       salt ??= reporterSalt(db).catch((error: unknown) => {
         salt = undefined;

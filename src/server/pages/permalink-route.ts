@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BrandingConfig } from "../../common/config.ts";
 import { absoluteUrl, drawingImagePath, PERMALINK_PREFIX, permalinkPath } from "../../common/permalink.ts";
 import type { Store } from "../db/open.ts";
+import { findVisibleDrawing } from "../drawings/queries.ts";
 import { answerErrorsWith, answerHtml, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import {
@@ -12,7 +13,6 @@ import {
   permalinkNotFoundHtml,
   permalinkPageHtml,
 } from "./permalink-html.ts";
-import { findVisibleDrawing } from "./permalink-queries.ts";
 
 /** Options of the permalink routes. */
 export interface PermalinkRoutesOptions {
