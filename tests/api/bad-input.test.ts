@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
 import type { BadRequestCase } from "../fixtures/bad-upload-case.ts";
-import { hugeZlibStream } from "../fixtures/png-crafting.ts";
+import { generatedBody } from "../fixtures/generated-body.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
@@ -15,9 +15,7 @@ const cases: BadRequestCase[] = JSON.parse(readFileSync(join(CORPUS, "manifest.j
 /** The request body of a case: its committed file, or one made now (too big to commit). */
 async function bodyOf(badCase: BadRequestCase): Promise<Buffer | undefined> {
   if (badCase.file !== undefined) return readFileSync(join(CORPUS, badCase.file));
-  if (badCase.generate === "3mib") return Buffer.concat([await drawingPng(), Buffer.alloc(3 * 1024 * 1024)]);
-  if (badCase.generate === "huge-zlib") return hugeZlibStream();
-  return undefined;
+  return generatedBody(badCase.generate);
 }
 
 /** PNG kinds other than the canvas's own 8-bit RGBA that decode to exact pixels (decision 0006). */

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
-import { chunksOf, PNG_SIGNATURE, type PngChunk, pngOf } from "../fixtures/png-crafting.ts";
+import { chunksOf, PNG_SIGNATURE, type PngChunk, pngOf, splitImageData } from "../fixtures/png-crafting.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { drawingPng } from "./helpers/png.ts";
 
@@ -17,7 +17,11 @@ type Mutation =
   | { kind: "duplicate"; chunk: number }
   | { kind: "drop"; chunk: number }
   | { kind: "length"; chunk: number; value: number }
-  | { kind: "rewrite"; chunk: number; at: number; byte: number };
+  | { kind: "rewrite"; chunk: number; at: number; byte: number }
+  | { kind: "retype"; chunk: number; type: string }
+  | { kind: "split"; bytes: number };
+
+const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"];
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant("flip" as const), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }),
@@ -32,7 +36,25 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     at: fc.nat(),
     byte: fc.nat({ max: 255 }),
   }),
+  // Gives a chunk another type (with a correct CRC): private, reserved-bit and unknown critical chunks.
+  fc.record({
+    kind: fc.constant("retype" as const),
+    chunk: fc.nat(),
+    type: fc
+      .array(fc.constantFrom(...LETTERS), { minLength: 4, maxLength: 4 })
+      .map((letters) => letters.join("")),
+  }),
+  // Re-splits the image data into IDAT chunks of this many bytes: same pixels, up to thousands of chunks.
+  fc.record({ kind: fc.constant("split" as const), bytes: fc.integer({ min: 1, max: 70_000 }) }),
 );
+
+/** Seeds every run starts with: the attack run's poison chunk and many-chunk cases (issue 13, findings 4 and 7). */
+const SEEDED_MUTATIONS: Mutation[][] = [
+  [{ kind: "retype", chunk: 1, type: "abcd" }],
+  [{ kind: "retype", chunk: 1, type: "aBcd" }],
+  [{ kind: "split", bytes: 1 }],
+  [{ kind: "split", bytes: 64 }],
+];
 
 /** Applies mutations in order; chunk indexes and byte offsets wrap to the current file. */
 function mutate(png: Buffer, mutations: readonly Mutation[]): Buffer {
@@ -73,6 +95,16 @@ function mutate(png: Buffer, mutations: readonly Mutation[]): Buffer {
         bytes = pngOf(chunks.map((chunk, i) => (i === index ? { type: chunk.type, data } : chunk)));
         break;
       }
+      case "retype": {
+        const index = pick(change.chunk);
+        bytes = pngOf(
+          chunks.map((chunk, i) => (i === index ? { type: change.type, data: chunk.data } : chunk)),
+        );
+        break;
+      }
+      case "split":
+        bytes = splitImageData(bytes, change.bytes);
+        break;
     }
   }
   return bytes;
@@ -139,7 +171,7 @@ describe("fuzzing the upload path", () => {
       fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), async (mutations) => {
         await uploadNeverBreaks(mutate(valid, mutations));
       }),
-      { seed: SEED + 1, numRuns: RUNS },
+      { seed: SEED + 1, numRuns: RUNS, examples: SEEDED_MUTATIONS.map((mutations) => [mutations]) },
     );
   });
 

@@ -2,9 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BadRequestCase } from "../fixtures/bad-upload-case.ts";
-import { hugeZlibStream } from "../fixtures/png-crafting.ts";
+import { generatedBody } from "../fixtures/generated-body.ts";
 import { testDialects } from "./helpers/dialects.ts";
-import { drawingPng } from "./helpers/png.ts";
 import { type SupabaseTarget, startSupabaseTarget } from "./helpers/supabase.ts";
 
 // Every refusal of an uploaded image reaches supabase-js as PostgreSQL's "invalid value" (22023), as the
@@ -19,12 +18,7 @@ const cases: BadRequestCase[] = JSON.parse(readFileSync(join(CORPUS, "manifest.j
 async function imageDataOf(badCase: BadRequestCase): Promise<string | undefined> {
   if (badCase.method !== "POST") return undefined;
   if (badCase.contentType === "image/png") {
-    const bytes =
-      badCase.generate === "huge-zlib"
-        ? await hugeZlibStream()
-        : badCase.generate === "3mib"
-          ? Buffer.concat([await drawingPng(), Buffer.alloc(3 * 1024 * 1024)])
-          : readFileSync(join(CORPUS, String(badCase.file)));
+    const bytes = (await generatedBody(badCase.generate)) ?? readFileSync(join(CORPUS, String(badCase.file)));
     return `data:image/png;base64,${bytes.toString("base64")}`;
   }
   if (badCase.contentType !== "application/json" || badCase.file === undefined) return undefined;

@@ -1,6 +1,7 @@
 import { promisify } from "node:util";
 import { inflate } from "node:zlib";
 import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
+import type { PngWork } from "./work.ts";
 
 const inflateAsync = promisify(inflate);
 
@@ -40,13 +41,17 @@ export interface ImageLayout {
  * gets exactly width x height pixels. Inflation stops just past the expected size, so a decompression bomb
  * costs at most one image's worth of memory; the stream is inflated in one step, off the main thread.
  */
-export async function checkImageData(idat: readonly Buffer[], layout: ImageLayout): Promise<void> {
+export async function checkImageData(
+  idat: readonly Buffer[],
+  layout: ImageLayout,
+  work: PngWork,
+): Promise<void> {
   const rows = scanlines(layout);
   const expected = rows.reduce((sum, run) => sum + run.count * (1 + run.bytes), 0);
-  const inflated = await inflateAtMost(
-    idat.length === 1 ? (idat[0] as Buffer) : Buffer.concat(idat),
-    expected,
-  );
+  const compressed = idat.length === 1 ? (idat[0] as Buffer) : Buffer.concat(idat);
+  work.inflateCalls += 1;
+  work.inflatedFromBytes += compressed.length;
+  const inflated = await inflateAtMost(compressed, expected);
   if (inflated.length !== expected) {
     throw refuseImage(
       "image_data_mismatch",

@@ -1,11 +1,10 @@
-import { crc32 } from "node:zlib";
+import { readChunk } from "./chunks.ts";
 import { checkImageData, type ImageLayout } from "./image-data.ts";
 import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
+import { newPngWork, type PngWork } from "./work.ts";
 
 /** Where the first chunk (IHDR) starts: right after the 8-byte signature. */
 const FIRST_CHUNK = 8;
-/** Length, type and CRC around every chunk's data. */
-const CHUNK_OVERHEAD = 12;
 
 /** Bit depths accepted per colour type: all that decode to exact 8-bit pixels; never 16-bit. */
 const ACCEPTED_DEPTHS: Readonly<Record<number, readonly number[]>> = {
@@ -18,8 +17,6 @@ const ACCEPTED_DEPTHS: Readonly<Record<number, readonly number[]>> = {
 const PALETTE = 3;
 /** tRNS length per colour type: one 16-bit grey, one 16-bit RGB triple; palette: up to one per entry. */
 const TRANSPARENCY_BYTES: Readonly<Record<number, number>> = { 0: 2, 2: 6 };
-const ANIMATION_CHUNKS = new Set(["acTL", "fcTL", "fdAT"]);
-const KNOWN_CRITICAL = new Set(["IHDR", "PLTE", "IDAT", "IEND"]);
 
 /** What the walk has met so far: the order rules of PNG's critical chunks and tRNS depend on it. */
 interface WalkState {
@@ -34,17 +31,17 @@ interface WalkState {
  * Walks every chunk and proves the PNG decodes, without decoding a pixel, refusing with a message naming
  * the problem: damaged or truncated chunks, 16-bit or unknown kinds, animation (acTL), critical chunks out
  * of order or repeated, a missing or broken palette, a transparency chunk that does not fit the image,
- * bytes after IEND, and image data that is not exactly the header's filtered scanlines (a decompression
- * bomb, a lying header, a bad filter byte). The signature and the IHDR size must have been checked already.
+ * bytes after IEND, more than MAX_CHUNKS chunks, a chunk type libpng refuses (the reserved bit), and image data
+ * that is not exactly the header's filtered scanlines (a decompression bomb, a lying header, a bad filter
+ * byte). The signature and the IHDR size must have been checked already. `work` counts what it cost (at most MAX_CHUNKS chunks).
  */
-export async function checkPngStructure(bytes: Buffer): Promise<void> {
+export async function checkPngStructure(bytes: Buffer, work: PngWork = newPngWork()): Promise<void> {
   // The IHDR chunk itself must be whole and undamaged before its fields are believed.
-  let offset = readChunk(bytes, FIRST_CHUNK).end;
+  let offset = readChunk(bytes, FIRST_CHUNK, work).end;
   const header = readHeader(bytes);
   const state: WalkState = { paletteEntries: 0, transparency: false, idat: [], idatEnded: false };
   for (;;) {
-    const { type, data, end } = readChunk(bytes, offset);
-    checkKnown(type);
+    const { type, data, end } = readChunk(bytes, offset, work);
     checkPlace(type, data, header, state);
     if (type === "IEND") {
       if (end !== bytes.length) {
@@ -57,23 +54,7 @@ export async function checkPngStructure(bytes: Buffer): Promise<void> {
     }
     offset = end;
   }
-  await checkImageData(state.idat, header);
-}
-
-/** Animation and critical chunks no decoder knows are refused wherever they are. */
-function checkKnown(type: string): void {
-  if (ANIMATION_CHUNKS.has(type)) {
-    throw refuseImage(
-      "animated_png",
-      `The PNG is animated (it has an ${type} chunk); a drawing is one still frame. ${capitalise(SAVE_HINT)}.`,
-    );
-  }
-  if (!KNOWN_CRITICAL.has(type) && isCritical(type)) {
-    throw refuseImage(
-      "unsupported_png",
-      `The PNG has a critical chunk "${type}" that no PNG decoder knows; ${SAVE_HINT}.`,
-    );
-  }
+  await checkImageData(state.idat, header, work);
 }
 
 /** PNG's ordering rules for IHDR, PLTE, tRNS, IDAT and IEND; records what the chunk adds to the state. */
@@ -170,44 +151,6 @@ function readHeader(bytes: Buffer): ImageLayout {
     colourType,
     interlaced: bytes[28] === 1,
   };
-}
-
-/** One chunk at offset, its CRC checked; throws when it runs past the end or is damaged. */
-function readChunk(bytes: Buffer, offset: number): { type: string; data: Buffer; end: number } {
-  if (offset + CHUNK_OVERHEAD > bytes.length) {
-    throw refuseImage(
-      "undecodable_png",
-      `The PNG could not be decoded: it is truncated (it stops before its IEND chunk); ${SAVE_HINT}.`,
-    );
-  }
-  const length = bytes.readUInt32BE(offset);
-  const type = bytes.toString("latin1", offset + 4, offset + 8);
-  const end = offset + CHUNK_OVERHEAD + length;
-  if (!/^[A-Za-z]{4}$/.test(type)) {
-    throw refuseImage(
-      "undecodable_png",
-      `The PNG could not be decoded: it is damaged (no valid chunk at byte ${offset}); ${SAVE_HINT}.`,
-    );
-  }
-  if (end > bytes.length) {
-    throw refuseImage(
-      "undecodable_png",
-      `The PNG could not be decoded: it is truncated (its ${type} chunk claims ${length} bytes but only ${bytes.length - offset - CHUNK_OVERHEAD} remain); ${SAVE_HINT}.`,
-    );
-  }
-  const data = bytes.subarray(offset + 8, end - 4);
-  if (crc32(bytes.subarray(offset + 4, end - 4)) !== bytes.readUInt32BE(end - 4)) {
-    throw refuseImage(
-      "undecodable_png",
-      `The PNG could not be decoded: its ${type} chunk is damaged (its checksum does not match); ${SAVE_HINT}.`,
-    );
-  }
-  return { type, data, end };
-}
-
-/** Chunks whose first letter is upper case are critical: a decoder must understand them. */
-function isCritical(type: string): boolean {
-  return type.charCodeAt(0) < 0x61;
 }
 
 function misplaced(what: string): ReturnType<typeof refuseImage> {

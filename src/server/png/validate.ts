@@ -1,6 +1,7 @@
 import { CANVAS_SIZE, MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
 import { checkPngStructure } from "./structure.ts";
+import { newPngWork, type PngWork } from "./work.ts";
 
 /** Every PNG file starts with these 8 bytes. */
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -35,9 +36,10 @@ function readPngSize(bytes: Buffer): PngSize | undefined {
 /**
  * Accepts only a PNG that really decodes, exactly CANVAS_SIZE square and at most MAX_UPLOAD_BYTES;
  * otherwise throws the refusal (refuseImage) that says what was wrong. Cheap checks come first, so a lying or huge
- * header is refused before its image data is inflated; no pixel is ever decoded here.
+ * header is refused before its image data is inflated; no pixel is ever decoded here. `work` counts what it cost
+ * (png/work.ts): its bounds are what keep validation within a few milliseconds whatever the input.
  */
-export async function validateDrawingPng(bytes: Buffer): Promise<void> {
+export async function validateDrawingPng(bytes: Buffer, work: PngWork = newPngWork()): Promise<void> {
   if (bytes.length === 0) {
     throw refuseImage("empty_body", `The upload is empty; ${SAVE_HINT}.`);
   }
@@ -63,7 +65,7 @@ export async function validateDrawingPng(bytes: Buffer): Promise<void> {
   }
   // Which PNG kinds are accepted, bombs, lying headers and damaged image data are decided here, in one
   // bounded inflate and no pixel decode (docs/decisions/0006).
-  await checkPngStructure(bytes);
+  await checkPngStructure(bytes, work);
 }
 
 /** A hint for the commonest wrong uploads, so the message says what was actually sent. */
