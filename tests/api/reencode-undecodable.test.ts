@@ -6,9 +6,10 @@ import { countPendingWork } from "../../src/server/jobs/pending-work.ts";
 import { openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 
-// The save path proves a PNG decodes without running sharp (docs/decisions/0006), so the re-encode job is
-// the first to hand the bytes to sharp. Should sharp ever refuse what the proof let through, the drawing
-// must stay exactly as stored and the job must move on, never loop on it or take the worker down.
+// The save path proves a PNG decodes without running sharp (docs/decisions/0006), so the background jobs are
+// the first to hand the bytes to sharp. Should sharp ever refuse what the proof let through, the drawing's
+// bytes stay exactly as stored for a moderator, it leaves the wall (tests/security/poison-png.test.ts), and the
+// jobs move on, never loop on it or take the worker down.
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
@@ -22,7 +23,7 @@ for (const dialect of testDialects()) {
       await opened.close();
     });
 
-    it("leaves its bytes untouched, marks it done, logs it, and still re-encodes the next drawing", async () => {
+    it("leaves its bytes untouched, hides it, marks it done, logs it once, and still re-encodes the next drawing", async () => {
       const { db } = opened.store;
       const whole = await drawingPng(600, 600, 4);
       // Written straight to the store, past validation: the PNG stops halfway through its image data.
@@ -45,7 +46,12 @@ for (const dialect of testDialects()) {
       const kept = await findDrawingImage(db, "undecodable1", "stored");
       expect(kept?.bytes.equals(broken)).toBe(true);
       expect(kept?.sha256).toBe(sha256(broken));
-      expect(errors.some((details) => details.drawing === "undecodable1")).toBe(true);
+      expect(errors.filter((details) => details.drawing === "undecodable1")).toHaveLength(1);
+      const statuses = await db.selectFrom("drawings").select(["id", "status"]).orderBy("id").execute();
+      expect(statuses).toEqual([
+        { id: "decodable001", status: "visible" },
+        { id: "undecodable1", status: "hidden" },
+      ]);
     });
   });
 }

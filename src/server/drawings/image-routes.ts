@@ -3,13 +3,14 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { DEFAULT_IMAGE_CACHE, type ImageCacheSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import { errorResponses, HttpError, notFound } from "../http/errors.ts";
+import { errorResponses, notFound } from "../http/errors.ts";
 import { sendImmutableFile } from "../http/immutable-file.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
-import { makeThumbnail } from "../png/thumbnail.ts";
+import { visitorKey } from "../http/visitor.ts";
 import { createImageCache, IMAGE_CACHE_TTL_MS, type ImageCache } from "./image-cache.ts";
 import { findDrawingImage } from "./queries.ts";
-import { findVisibleThumbnail, storeThumbnail } from "./thumbnail-queries.ts";
+import { thumbnailOnDemand } from "./thumbnail-on-demand.ts";
+import { findVisibleThumbnail } from "./thumbnail-queries.ts";
 
 /** Options of the image routes. */
 export interface ImageRoutesOptions {
@@ -31,6 +32,10 @@ const fileResponses = (description: string) =>
   ({
     200: { description, type: "string" },
     304: { description: "Not modified", type: "null" },
+    307: {
+      description: "The full PNG instead (this visitor has thumbnails being made already)",
+      type: "null",
+    },
     ...errorResponses,
   }) as const;
 
@@ -38,6 +43,7 @@ const fileResponses = (description: string) =>
 export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions): Promise<void> {
   const { db } = options.store;
   const images = publicImages(app, options);
+  const onDemand = thumbnailOnDemand(options.store, app.log);
 
   app.get<{ Params: { id: string } }>(
     `${DRAWINGS_PATH}/:id.png`,
@@ -64,7 +70,16 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
       const { id } = request.params;
       const found = await findVisibleThumbnail(db, id);
       if (found === undefined) throw noThumbnail();
-      const webp = found.webp ?? (await thumbnailOnDemand(id));
+      let webp = found.webp;
+      if (webp === undefined) {
+        // Asked before the background job got to it: made now, once however many ask.
+        const made = await onDemand(id, visitorKey(request));
+        if (made.kind === "gone") throw noThumbnail();
+        if (made.kind === "busy") {
+          return reply.header("cache-control", "no-store").redirect(`${DRAWINGS_PATH}/${id}.png`, 307);
+        }
+        webp = made.webp;
+      }
       const etag = `"${createHash("sha256").update(webp).digest("hex").slice(0, 32)}"`;
       // The thumbnail is made once from pixels that never change.
       return sendImmutableFile(request, reply, { bytes: webp, etag, type: "image/webp" });
@@ -75,15 +90,6 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
   app.get(`${DRAWINGS_PATH}/:file`, { schema: { response: errorResponses } }, async () => {
     throw noImage();
   });
-
-  /** Asked before the background job got to it: make it now and keep it, so this happens once. */
-  async function thumbnailOnDemand(id: string): Promise<Buffer> {
-    const image = await findDrawingImage(db, id);
-    if (image === undefined) throw new HttpError(404, "not_found", "This drawing is no longer stored.");
-    const webp = await makeThumbnail(image.bytes);
-    await storeThumbnail(db, id, webp);
-    return webp;
-  }
 }
 
 /**

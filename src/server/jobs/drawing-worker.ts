@@ -13,7 +13,7 @@ const MAX_WAIT_FOR_QUIET_MS = 1000;
  */
 export function startDrawingWorker(store: Store, log: WorkerLog): BackgroundWorker {
   const worker = startBackgroundWorker({
-    kinds: [thumbnailJob(store.db, log), reencodeJob(store, log)],
+    kinds: [thumbnailJob(store, log), reencodeJob(store, log)],
     log,
     quiet: () => store.savesInFlight.quiet(MAX_WAIT_FOR_QUIET_MS),
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { buildApp } from "../../../src/server/app.ts";
 import type { EdgeSettings, ModerationSettings, ObservabilitySettings } from "../../../src/server/config.ts";
@@ -26,6 +26,8 @@ export async function startTestApp(
     edge?: EdgeSettings;
     observability?: ObservabilitySettings;
     publicBaseUrl?: string;
+    /** Off by default; memoryLog().logger to read what the app logs. */
+    logger?: FastifyServerOptions["logger"];
   } = {},
 ): Promise<TestApp> {
   const opened = await openTestStore(dialect);
@@ -33,7 +35,7 @@ export async function startTestApp(
     branding: options.branding ?? DEFAULT_BRANDING,
     store: opened.store,
     clientDir: options.clientDir ?? "/nonexistent/fanvas-client",
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
     ...(options.edge === undefined ? {} : { edge: options.edge }),
     ...(options.observability === undefined ? {} : { observability: options.observability }),
