@@ -111,7 +111,9 @@ for (const dialect of testDialects()) {
     });
 
     it("refuses streams past the per-process limit with 503, and frees the place when a client leaves", async () => {
-      const live = await startLiveApp(dialect, { eventStreams: { maxStreams: 1, heartbeatMs: 15_000 } });
+      const live = await startLiveApp(dialect, {
+        eventStreams: { maxStreams: 1, maxStreamsPerVisitor: 6, heartbeatMs: 15_000 },
+      });
       const first = await listen(live);
       const refused = await fetch(`${live.baseUrl}/api/events`);
       expect(refused.status).toBe(503);
@@ -132,7 +134,9 @@ for (const dialect of testDialects()) {
     });
 
     it("sends heartbeat comments while idle", async () => {
-      const live = await startLiveApp(dialect, { eventStreams: { maxStreams: 10, heartbeatMs: 50 } });
+      const live = await startLiveApp(dialect, {
+        eventStreams: { maxStreams: 10, maxStreamsPerVisitor: 6, heartbeatMs: 50 },
+      });
       const stream = await listen(live);
       await stream.waitFor((message) => message.comments.includes("heartbeat"), "a heartbeat");
     });

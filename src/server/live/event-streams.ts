@@ -7,22 +7,34 @@ import { type WallEvent, wallEventOf } from "./wall-events.ts";
 export interface EventStreamLimits {
   /** Past this many open streams a new one is answered 503, so memory and sockets stay bounded. */
   readonly maxStreams: number;
+  /** Past this many open streams of one visitor (IPv4 address, IPv6 /64) theirs is answered 429. */
+  readonly maxStreamsPerVisitor: number;
   /** A comment this often keeps proxies from closing an idle stream (most cut at 30-60 s). */
   readonly heartbeatMs: number;
 }
 
-/** 1,000 streams of a few KB each; a heartbeat every 15 s. */
-export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = { maxStreams: 1000, heartbeatMs: 15_000 };
+/**
+ * 1,000 streams of a few KB each; 6 per visitor, what one browser opens to one host at most over HTTP/1.1
+ * (a wall in every tab), so one client can never take every slot; a heartbeat every 15 s.
+ */
+export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = {
+  maxStreams: 1000,
+  maxStreamsPerVisitor: 6,
+  heartbeatMs: 15_000,
+};
 
 /** EventSource waits this long before reconnecting after a drop (the browser default is about 3 s). */
 const RECONNECT_MS = 2000;
 /** A client this far behind is not reading; it is dropped (and reconnects) instead of growing memory. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
+/** Why no stream was opened: the process, or this visitor, already has as many as allowed. */
+export type StreamRefusal = "process_full" | "visitor_full";
+
 /** The open Server-Sent Events streams of one process. */
 export interface EventStreams {
-  /** A new stream subscribed to the wall, or undefined when the process already has maxStreams open. */
-  open(): PassThrough | undefined;
+  /** A new stream subscribed to the wall for this visitor, or why none was opened. */
+  open(visitor: string): PassThrough | StreamRefusal;
   /** Ends every stream (graceful shutdown): clients reconnect to a process that is still running. */
   closeAll(): void;
   /** How many are open now. */
@@ -32,6 +44,7 @@ export interface EventStreams {
 /** Streams of the wall's events on the bus; one shared heartbeat timer runs while any stream is open. */
 export function createEventStreams(events: EventBus, limits: EventStreamLimits): EventStreams {
   const streams = new Set<PassThrough>();
+  const perVisitor = new Map<string, number>();
   let heartbeat: NodeJS.Timeout | undefined;
 
   const beat = () => {
@@ -39,10 +52,13 @@ export function createEventStreams(events: EventBus, limits: EventStreamLimits):
   };
 
   return {
-    open: () => {
-      if (streams.size >= limits.maxStreams) return undefined;
+    open: (visitor) => {
+      if (streams.size >= limits.maxStreams) return "process_full";
+      const held = perVisitor.get(visitor) ?? 0;
+      if (held >= limits.maxStreamsPerVisitor) return "visitor_full";
       const stream = new PassThrough();
       streams.add(stream);
+      perVisitor.set(visitor, held + 1);
       const unsubscribe = events.subscribe((event) => {
         const wall = wallEventOf(event);
         if (wall !== undefined) send(stream, formatEvent(wall));
@@ -51,6 +67,9 @@ export function createEventStreams(events: EventBus, limits: EventStreamLimits):
       stream.on("close", () => {
         unsubscribe();
         streams.delete(stream);
+        const left = (perVisitor.get(visitor) ?? 1) - 1;
+        if (left === 0) perVisitor.delete(visitor);
+        else perVisitor.set(visitor, left);
         if (streams.size === 0 && heartbeat !== undefined) {
           clearInterval(heartbeat);
           heartbeat = undefined;

@@ -22,6 +22,17 @@ const ADMIN_OFF = "Admin is off on this server: its operator has not set ADMIN_T
 /** The sign-in form answers every 401 of the page; a plain "signed out" shows it without a notice. */
 const signedOut = () => new HttpError(401, "signed_out", "Sign in with the admin token.");
 const refusedSignIn = (problem: string) => new HttpError(401, "unauthorized", problem);
+const SIGN_IN_HINT =
+  'sign in with the form on /admin: the token is one line of text (a form field token=..., or JSON {"token": "..."})';
+const badSignIn = () =>
+  new HttpError(400, "bad_sign_in", `The sign-in needs the admin token: ${SIGN_IN_HINT}.`);
+
+/** The sign-in body: the token as one string, however it was posted (form or JSON). */
+const signInSchema = {
+  type: "object",
+  required: ["token"],
+  properties: { token: { type: "string", maxLength: 1024 } },
+} as const;
 
 /**
  * GET /admin (the list, or the sign-in form with 401), POST /admin/login, POST /admin/logout and
@@ -53,13 +64,23 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
     },
   );
 
-  app.post<{ Body: Record<string, string> | undefined }>("/admin/login", async (request, reply) => {
-    if (!sameOrigin(request) || !auth.tokenMatches(request.body?.token)) {
-      throw refusedSignIn("That token is not right.");
-    }
-    const secure = request.protocol === "https";
-    return reply.header("set-cookie", sessionCookie(auth.newSession(now()), secure)).redirect("/admin", 303);
-  });
+  app.post<{ Body: { token: string } }>(
+    "/admin/login",
+    {
+      config: { accepts: SIGN_IN_HINT },
+      schema: { body: signInSchema },
+      schemaErrorFormatter: refuseInvalid(badSignIn),
+    },
+    async (request, reply) => {
+      if (!sameOrigin(request) || !auth.tokenMatches(request.body.token)) {
+        throw refusedSignIn("That token is not right.");
+      }
+      const secure = request.protocol === "https";
+      return reply
+        .header("set-cookie", sessionCookie(auth.newSession(now()), secure))
+        .redirect("/admin", 303);
+    },
+  );
 
   app.post("/admin/logout", { onRequest: requireSession }, async (request, reply) => {
     if (!sameOrigin(request)) throw signedOut();
