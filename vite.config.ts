@@ -2,10 +2,21 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
 import { STATIC_MODE, staticModeConfig } from "./scripts/vite-static-mode.ts";
 
+/** Where the server-rendering bundle goes (src/server/pages/page-routes.ts reads it from there). */
+const SSR_OUT_DIR = "dist/.ssr";
+
 // The page is built once; branding reaches it at run time from the server, so rebranding never needs a rebuild.
 // `--mode static` (npm run build:static) is the exception: a page for a static host storing into Supabase, with
 // the branding and Supabase settings baked in at build time (scripts/vite-static-mode.ts).
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
+  if (isSsrBuild) {
+    // `vite build --ssr src/client/server-render.tsx` (part of npm run build): the page's components for the
+    // server to render once at start, in a hidden folder of the build that the server never serves as a file.
+    return {
+      plugins: [react()],
+      build: { outDir: SSR_OUT_DIR, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+    };
+  }
   if (mode === STATIC_MODE) {
     const env = loadEnv(mode, import.meta.dirname, "VITE_");
     const site = staticModeConfig(env, import.meta.dirname);
@@ -13,7 +24,13 @@ export default defineConfig(({ mode }) => {
   }
   return {
     plugins: [react()],
-    build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
+    build: {
+      outDir: "dist",
+      emptyOutDir: true,
+      sourcemap: false,
+      // Every browser the page supports preloads modules itself; the polyfill would only add to the first load.
+      modulePreload: { polyfill: false },
+    },
     server: { proxy: { "/api": "http://127.0.0.1:8080", "/healthz": "http://127.0.0.1:8080" } },
   };
 });

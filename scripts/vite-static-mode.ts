@@ -103,6 +103,11 @@ export function staticModeConfig(env: Record<string, string>, root: string): Use
     // Relative asset URLs, so the site also works from a sub-path (GitHub Pages' /<repository>/).
     base: "./",
     plugins: [bakeBranding(settings.branding), leaveOutServerOnlyParts(root)],
-    build: { outDir: STATIC_OUT_DIR, emptyOutDir: true, sourcemap: false },
+    build: {
+      outDir: STATIC_OUT_DIR,
+      emptyOutDir: true,
+      sourcemap: false,
+      modulePreload: { polyfill: false },
+    },
   };
 }

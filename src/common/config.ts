@@ -1,3 +1,5 @@
+import { type BrandingTheme, DEFAULT_THEME } from "./theme.ts";
+
 /** A community's own sticker: what its button is called, and its image (path on this server or https URL). */
 export interface BrandingSticker {
   readonly name: string;
@@ -33,6 +35,11 @@ export interface BrandingConfig {
    * an https URL that sends CORS headers (checked at start, like mascotImage).
    */
   readonly stickers?: readonly BrandingSticker[];
+  /**
+   * The page's accent and background colours (src/common/theme.ts). Optional like shareText: the server fills
+   * it, and any colour left out, from DEFAULT_THEME.
+   */
+  readonly theme?: BrandingTheme;
 }
 
 export const DEFAULT_BRANDING: BrandingConfig = {
@@ -45,9 +52,13 @@ export const DEFAULT_BRANDING: BrandingConfig = {
   downloadPrefix: "draw-fred",
   // No brand name in it, so a rebranded page that never sets shareText still says nothing wrong.
   shareText: "Look what I drew! Draw your own:",
+  theme: DEFAULT_THEME,
 };
 
-/** JSON schema of the config file; the server validates with it and names the bad field. */
+/**
+ * JSON schema of the config file's text fields; the server validates with it and names the bad field. The
+ * `theme` object is checked by themeProblem (src/common/theme.ts), which also weighs its colours' contrast.
+ */
 export const brandingConfigSchema = {
   type: "object",
   additionalProperties: false,

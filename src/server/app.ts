@@ -30,6 +30,7 @@ import { startPostgresBridge } from "./live/postgres-bridge.ts";
 import { adminRoutes } from "./moderation/admin-routes.ts";
 import { reportRoutes } from "./moderation/report-route.ts";
 import { configRoutes } from "./pages/config-route.ts";
+import { notFoundPageFor } from "./pages/not-found-page.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
@@ -94,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 async function registerEverything(app: FastifyInstance, options: AppOptions): Promise<void> {
   const edge = options.edge ?? UNLIMITED_EDGE;
   const moderation = options.moderation ?? DEFAULT_MODERATION;
-  registerErrorHandling(app);
+  registerErrorHandling(app, notFoundPageFor(options.branding));
   registerSharedSchemas(app);
   closeConnectionsWhenClosing(app);
   await app.register(appWide(securityHeaders), { branding: options.branding });

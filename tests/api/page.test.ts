@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,6 +78,24 @@ for (const dialect of testDialects()) {
       }
     });
 
+    it("paints the theme from the HTML itself, the one inline style the CSP allows by its hash", async () => {
+      const themed = await startTestApp(dialect, {
+        clientDir,
+        branding: { ...DEFAULT_BRANDING, theme: { accent: "#7a2e9c", background: "#f6f0fa" } },
+      });
+      try {
+        const response = await themed.app.inject({ method: "GET", url: "/" });
+        const rule = ":root{--accent:#7a2e9c;--bg:#f6f0fa}";
+        expect(response.body).toContain(`<style>${rule}</style>`);
+        const hash = createHash("sha256").update(rule).digest("base64");
+        expect(String(response.headers["content-security-policy"])).toContain(
+          `style-src 'self' 'sha256-${hash}';`,
+        );
+      } finally {
+        await themed.close();
+      }
+    });
+
     it("caches hashed assets for a year and other built files for an hour", async () => {
       const asset = await t.app.inject({ method: "GET", url: "/assets/index-Ab12Cd34.js" });
       expect(asset.statusCode).toBe(200);
@@ -101,6 +120,23 @@ for (const dialect of testDialects()) {
         expect(body.code).toBe("not_found");
         expect(body.statusCode).toBe(404);
       }
+    });
+
+    it("answers a browser asking for an unknown page with the HTML 404 page; API paths and machines keep JSON", async () => {
+      const html = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+      const page = await t.app.inject({ method: "GET", url: "/some/page", headers: html });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(page.body).toContain('<h1 class="permalink__title">Page not found</h1>');
+      expect(page.body).toContain('<a class="permalink__cta" href="/">');
+      expect(page.body).not.toContain("<b>");
+      for (const url of ["/api/nope", "/api/drawings/zz/nope", "/rest/v1/nope"]) {
+        const api = await t.app.inject({ method: "GET", url, headers: html });
+        expect(api.statusCode, url).toBe(404);
+        expect(api.json<ApiError>().code, url).toBe("not_found");
+      }
+      const post = await t.app.inject({ method: "POST", url: "/some/page", headers: html });
+      expect(post.json<ApiError>().code).toBe("not_found");
     });
 
     it("answers GET /healthz with 200 {status: ok}", async () => {

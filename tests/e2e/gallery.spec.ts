@@ -1,11 +1,13 @@
+import { GALLERY_PAGE_SIZE } from "../../src/client/gallery/gallery-api.ts";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { drawSomething } from "./helpers/strokes.ts";
 import { LIVE_WINDOW_MS, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
 
-/** The page asks for 12 drawings at a time (GALLERY_PAGE_SIZE). */
-const PAGE_SIZE = 12;
+/** How many drawings the page asks for at a time. */
+const PAGE_SIZE = GALLERY_PAGE_SIZE;
 
 test("a drawing saved in one page appears in another open page's wall without a reload, once", async ({
   page,
@@ -18,6 +20,7 @@ test("a drawing saved in one page appears in another open page's wall without a 
   await openDrawingPage(other);
   await expect(wall(other)).toHaveAttribute("aria-busy", "false");
 
+  await drawSomething(other);
   const upload = nextUpload(other);
   await saveImage(other);
   const saved = (await (await upload).json()) as SavedDrawing;
@@ -109,6 +112,8 @@ test("Report drawing asks to confirm, posts the report and hides the drawing; at
   await openDrawingPage(page, server.url);
   await expect(wallLinks(page)).toHaveCount(1);
 
+  // Report sits in each card's quiet "More actions" menu.
+  await wall(page).getByRole("button", { name: "More actions for this drawing" }).click();
   await wall(page).getByRole("button", { name: "Report drawing" }).click();
   const confirm = wall(page).getByRole("button", { name: "Yes, report" });
   await expect(confirm).toBeFocused();

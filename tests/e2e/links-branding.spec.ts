@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { servedBranding } from "./helpers/branding.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { drawSomething } from "./helpers/strokes.ts";
 
 test("Profile and Community open in a new tab without giving it access to the page", async ({ page }) => {
   await openDrawingPage(page);
@@ -54,6 +55,7 @@ test("branding from a config file shows up without rebuilding the page", async (
     "href",
     branding.communityUrl,
   );
+  await drawSomething(page);
   const upload = nextUpload(page);
   const { download } = await saveImage(page);
   expect(download.suggestedFilename()).toMatch(/^paint-pam-\d+\.png$/);

@@ -12,6 +12,7 @@ import { runExport } from "./helpers/export.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { listedIds, openWall, statusOf } from "./helpers/public-view.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
+import { drawSomething } from "./helpers/strokes.ts";
 import { LIVE_WINDOW_MS, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
 
 const PENDING_TEXT = "Saved — it will appear on the wall once a moderator approves it";
@@ -31,6 +32,9 @@ test("pre-moderation: a save waits for approval out of sight, then reaches an op
   await expect(wall(watcher).getByText("No drawings yet — be the first")).toBeVisible();
 
   await openDrawingPage(page, server.url);
+  // Drawing needs the visitor's tab in front: a background tab draws no frames for the mouse to wait on.
+  await page.bringToFront();
+  await drawSomething(page);
   const upload = nextUpload(page);
   await saveImage(page);
   const answer = await upload;

@@ -124,7 +124,7 @@ test("a server that fails the first attempts (503, then 429 with Retry-After) ge
   const saved = (await (await stored).json()) as SavedDrawing;
   await expect(page.getByRole("status")).toHaveText("Saved");
   const view = page.getByRole("link", { name: /^View\b/ });
-  await expect(view).toHaveAttribute("href", saved.url);
+  await expect(view).toHaveAttribute("href", `/d/${saved.id}`);
   await expect(view).toHaveAttribute("target", "_blank");
 
   expect(keys).toHaveLength(4);

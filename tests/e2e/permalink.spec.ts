@@ -3,6 +3,7 @@ import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { drawSomething } from "./helpers/strokes.ts";
 import { seedDrawings } from "./helpers/wall.ts";
 
 /** The content of a meta tag by its property or name. */
@@ -10,8 +11,9 @@ function metaContent(page: Page, key: string): Promise<string | null> {
   return page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute("content");
 }
 
-/** Saves the canvas and returns the stored drawing once the status says Saved. */
+/** Draws, saves the canvas and returns the stored drawing once the status says Saved. */
 async function saveAndWait(page: Page): Promise<SavedDrawing> {
+  await drawSomething(page);
   const upload = nextUpload(page);
   await saveImage(page);
   const saved = (await (await upload).json()) as SavedDrawing;

@@ -10,7 +10,7 @@ import { mouseStroke } from "./helpers/strokes.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-test("Save Image downloads exactly the canvas, uploads those bytes under an Idempotency-Key and links the stored picture", async ({
+test("Save Image downloads exactly the canvas, uploads those bytes under an Idempotency-Key and links the drawing's own page", async ({
   page,
   server,
   consoleLog,
@@ -46,7 +46,7 @@ test("Save Image downloads exactly the canvas, uploads those bytes under an Idem
   const saved = (await response.json()) as SavedDrawing;
   await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
   const view = page.getByRole("link", { name: /^View\b/ });
-  await expect(view).toHaveAttribute("href", saved.url);
+  await expect(view).toHaveAttribute("href", `/d/${saved.id}`);
   await expect(view).toHaveAttribute("target", "_blank");
 
   const row = readStoredDrawing(server.databasePath, saved.id);

@@ -17,4 +17,9 @@ describe("parseBranding", () => {
     expect(parseBranding("Draw Fred")).toBeNull();
     expect(parseBranding({ title: 42 })).toBeNull();
   });
+
+  it("takes the server's theme as it is, and keeps the default for anything that is not an object", () => {
+    expect(parseBranding({ theme: { accent: "#7a2e9c" } })?.theme).toEqual({ accent: "#7a2e9c" });
+    expect(parseBranding({ theme: "green" })?.theme).toEqual(DEFAULT_BRANDING.theme);
+  });
 });

@@ -1,22 +1,24 @@
 /** Where the page gets its branding at run time, so an operator rebrands without rebuilding. */
 import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../common/config.ts";
 
-const BRANDING_KEYS = Object.keys(DEFAULT_BRANDING) as (keyof BrandingConfig)[];
+const TEXT_KEYS = Object.keys(DEFAULT_BRANDING).filter((key) => key !== "theme");
 
 /**
- * Accepts a parsed value as branding when every field is a string. Missing fields take the default, so a
- * partial config from an older server still renders; the server has already validated the real thing.
+ * Accepts a parsed value as branding when every text field is a string. Missing fields take the default, so a
+ * partial config from an older server still renders; the server has already validated the real thing. The
+ * theme is taken as it is: the served HTML applies it, and only vite dev reads it (with defaults filled in).
  */
 export function parseBranding(value: unknown): BrandingConfig | null {
   if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...DEFAULT_BRANDING };
-  for (const key of BRANDING_KEYS) {
+  for (const key of TEXT_KEYS) {
     const field = record[key];
     if (field === undefined) continue;
     if (typeof field !== "string") return null;
     merged[key] = field;
   }
+  if (typeof record.theme === "object" && record.theme !== null) merged.theme = record.theme;
   return merged as unknown as BrandingConfig;
 }
 
@@ -41,7 +43,10 @@ async function fetchBranding(): Promise<BrandingConfig | null> {
   }
 }
 
-/** The branding to show: injected, else fetched, else the built-in defaults. Never rejects. */
+/**
+ * The branding to show: injected, else (vite dev, whose HTML our server did not serve) fetched, else the
+ * built-in defaults. Never rejects. A production page always carries the block, so the fetch is left out of it.
+ */
 export async function loadBranding(): Promise<BrandingConfig> {
-  return readInjectedBranding() ?? (await fetchBranding()) ?? DEFAULT_BRANDING;
+  return readInjectedBranding() ?? (import.meta.env.DEV ? await fetchBranding() : null) ?? DEFAULT_BRANDING;
 }

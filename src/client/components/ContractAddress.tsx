@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { type CopyState, useCopy } from "../share/use-copy.ts";
+import { Icon } from "./Icon.tsx";
 
 const BUTTON_TEXT: Record<CopyState, string> = { idle: "Copy", copied: "Copied", failed: "Copy failed" };
 
@@ -10,16 +11,17 @@ export function ContractAddress({ address }: { readonly address: string }) {
 
   return (
     <p className="address">
-      <span className="address__label">CA:</span>
+      <span className="address__label">CA</span>
       <code className="address__value" id={addressId} title={address}>
         {address}
       </code>
       <button
         type="button"
-        className="button button--small"
+        className="address__copy"
         aria-describedby={addressId}
         onClick={() => copy(address)}
       >
+        <Icon name={state === "copied" ? "check" : "copy"} />
         {BUTTON_TEXT[state]}
       </button>
       <span className="visually-hidden" aria-live="polite">

@@ -1,3 +1,5 @@
+import { ToolButton } from "./ToolButton.tsx";
+
 /** Props of the Undo and Redo buttons: what the engine's history allows and what to do on a press. */
 export interface HistoryButtonsProps {
   readonly canUndo: boolean;
@@ -13,28 +15,26 @@ export interface HistoryButtonsProps {
 export function HistoryButtons({ canUndo, canRedo, onUndo, onRedo }: HistoryButtonsProps) {
   return (
     <>
-      <button
-        type="button"
-        className="button"
+      <ToolButton
+        icon="undo"
+        label="Undo"
+        iconOnly
         aria-disabled={!canUndo}
         aria-keyshortcuts="Control+Z Meta+Z"
         onClick={() => {
           if (canUndo) onUndo();
         }}
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        className="button"
+      />
+      <ToolButton
+        icon="redo"
+        label="Redo"
+        iconOnly
         aria-disabled={!canRedo}
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
         onClick={() => {
           if (canRedo) onRedo();
         }}
-      >
-        Redo
-      </button>
+      />
     </>
   );
 }

@@ -1,37 +1,32 @@
-import { Suspense, useEffect } from "react";
-import { lazyChunk, lazyView } from "../lazy/lazy-chunk.ts";
-import { isPublicSave, type SaveStatus, saveStatusText } from "./save-status.ts";
+import { Icon, type IconName } from "./Icon.tsx";
+import { type SaveStatus, type StatusTone, saveStatusText, saveStatusTone } from "./save-status.ts";
+import "./save-status-line.css";
 
-// Sharing is its own chunk (fetched once the tool has settled), so the first load carries only the drawing tool.
-const shareChunk = lazyChunk(() => import("../share/ShareActions.tsx"));
-const ShareActions = lazyView(shareChunk, (module) => module.ShareActions);
+const TONE_ICON: Record<StatusTone, IconName | null> = {
+  none: null,
+  busy: "spinner",
+  done: "check",
+  warning: "alert",
+  error: "alert",
+  hint: "brush",
+};
 
 /**
- * The save status: a polite live region with the short sentence, and once saved a link to the stored drawing
- * and ways to share it. The links sit beside the live region, not in it, so a screen reader announces just "Saved".
- * A save waiting for a moderator gets neither: its image answers 404 and a shared link would show nothing.
+ * The save status as a chip whose colour and icon tell progress, success, a retry and a failure apart at a
+ * glance. The sentence sits in a polite live region (role="status"), alone, so a screen reader hears just it.
+ * Its line keeps its height whatever it says, so a status arriving never moves the tools.
  */
 export function SaveStatusLine({ status }: { readonly status: SaveStatus }) {
-  const url = isPublicSave(status) ? (status.url ?? null) : null;
-  const id = isPublicSave(status) ? (status.id ?? null) : null;
-  useEffect(() => shareChunk.prefetchWhenSettled(), []);
+  const tone = saveStatusTone(status);
+  const icon = TONE_ICON[tone];
   return (
-    <p className="status">
+    <div className="status" data-tone={tone}>
+      {icon === null ? (
+        <span className="status__hint">Saves to your device and the community wall</span>
+      ) : (
+        <Icon name={icon} />
+      )}
       <span role="status">{saveStatusText(status)}</span>
-      {url === null ? null : (
-        <>
-          {" "}
-          <a className="link" href={url} target="_blank" rel="noopener noreferrer">
-            View
-            <span className="visually-hidden"> the saved drawing (opens in a new tab)</span>
-          </a>
-        </>
-      )}
-      {id === null || status.kind !== "saved" ? null : (
-        <Suspense fallback={null}>
-          <ShareActions id={id} png={status.png} />
-        </Suspense>
-      )}
-    </p>
+    </div>
   );
 }

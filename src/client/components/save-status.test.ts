@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPublicSave, SAVED_PENDING_TEXT, saveStatusText } from "./save-status.ts";
+import { isPublicSave, SAVED_PENDING_TEXT, saveStatusText, saveStatusTone } from "./save-status.ts";
 
 describe("saveStatusText", () => {
   it("says what the save is doing in a few words", () => {
@@ -22,6 +22,20 @@ describe("saveStatusText", () => {
       expect(isPublicSave(saved)).toBe(true);
     }
     expect(isPublicSave({ kind: "saving" })).toBe(false);
+  });
+
+  it("asks for a drawing first when Save meets an untouched canvas, as a hint rather than an error", () => {
+    expect(saveStatusText({ kind: "untouched" })).toBe("Draw something first — there is nothing to save yet");
+    expect(saveStatusTone({ kind: "untouched" })).toBe("hint");
+  });
+
+  it("tells progress, success, a retry and a failure apart at a glance", () => {
+    expect(saveStatusTone({ kind: "idle" })).toBe("none");
+    expect(saveStatusTone({ kind: "saving" })).toBe("busy");
+    expect(saveStatusTone({ kind: "saved" })).toBe("done");
+    expect(saveStatusTone({ kind: "retrying" })).toBe("warning");
+    for (const kind of ["failed", "export-failed"] as const) expect(saveStatusTone({ kind })).toBe("error");
+    expect(saveStatusTone({ kind: "refused", message: "x" })).toBe("error");
   });
 
   it("starts every failure with issue 2's promise that the download is safe", () => {

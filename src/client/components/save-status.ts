@@ -12,7 +12,12 @@ export type SaveStatus =
   /** A save callback without progress reports rejected. */
   | { readonly kind: "failed" }
   /** The canvas could not be encoded as PNG; nothing was downloaded. */
-  | { readonly kind: "export-failed" };
+  | { readonly kind: "export-failed" }
+  /** Save on the first display (nothing drawn since load or Clear): nothing was downloaded or stored. */
+  | { readonly kind: "untouched" };
+
+/** How a status looks at a glance: the chip's colour and icon. */
+export type StatusTone = "none" | "busy" | "done" | "warning" | "error" | "hint";
 
 /** A pending save (pre-moderation): stored, but nobody else sees it until a moderator approves it. */
 export const SAVED_PENDING_TEXT = "Saved — it will appear on the wall once a moderator approves it";
@@ -42,5 +47,25 @@ export function saveStatusText(status: SaveStatus): string {
       return SAVE_FAILED_TEXT;
     case "export-failed":
       return "Couldn't create the image — please try again";
+    case "untouched":
+      return "Draw something first — there is nothing to save yet";
+  }
+}
+
+/** The tone a status is shown in: in progress, done, retrying on its own, failed, or a hint. */
+export function saveStatusTone(status: SaveStatus): StatusTone {
+  switch (status.kind) {
+    case "idle":
+      return "none";
+    case "saving":
+      return "busy";
+    case "saved":
+      return "done";
+    case "retrying":
+      return "warning";
+    case "untouched":
+      return "hint";
+    default:
+      return "error";
   }
 }

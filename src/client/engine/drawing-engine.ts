@@ -40,6 +40,8 @@ export class DrawingEngine {
   readonly #live: LiveStroke;
   #inputMode: InputMode = "draw";
   readonly #stopWatchingRatio: () => void = () => {};
+  /** True when the history's base is a restored drawing rather than the first display. */
+  #restored = false;
 
   constructor(canvas: HTMLCanvasElement, options: DrawingEngineOptions = {}) {
     this.#canvas = canvas;
@@ -76,6 +78,7 @@ export class DrawingEngine {
     this.#background = usableImage(image, this.#canvas.ownerDocument, "background image");
     this.#surface.paintBackground(this.#background);
     this.#resetHistory();
+    this.#restored = false;
     this.#emitter.emit("ready", undefined);
     this.#emitHistoryChange();
   }
@@ -94,6 +97,7 @@ export class DrawingEngine {
     this.#live.drop();
     this.#surface.paintDrawing(usable);
     this.#resetHistory();
+    this.#restored = true;
     this.#emitHistoryChange();
     return true;
   }
@@ -151,6 +155,13 @@ export class DrawingEngine {
 
   get canRedo(): boolean {
     return this.#history?.canRedo ?? false;
+  }
+
+  /** True while the picture is the first display (nothing drawn since it, or since Clear); a restore is not. */
+  get isUntouched(): boolean {
+    if (this.#history === null) return true;
+    const current = this.#history.currentAction;
+    return current === null ? !this.#restored : current.kind === "clear";
   }
 
   /** True once setBackground has painted the first display. */

@@ -100,6 +100,22 @@ describe("history over bitmap checkpoints", () => {
     expect(canvas.picture).toEqual(["background", "a", "c"]);
   });
 
+  it("names the action behind the picture on screen, the given base as null, also after older actions fold", () => {
+    const history = new History<string>("base", { checkpointInterval: 2, maxUndoSteps: 2 });
+    expect(history.currentAction).toBeNull();
+    history.record({ kind: "clear" }, () => "c");
+    history.record(strokeAction("a"), () => "a");
+    expect(history.currentAction).toEqual(strokeAction("a"));
+    history.undo();
+    expect(history.currentAction).toEqual({ kind: "clear" });
+    history.redo();
+    history.record(strokeAction("b"), () => "b");
+    history.record(strokeAction("c"), () => "c");
+    // The clear and "a" are folded into the base now: undoing all the way shows the picture "a" made.
+    while (history.undo() !== null);
+    expect(history.currentAction).toEqual(strokeAction("a"));
+  });
+
   it("an undo at 1,000 strokes restores one checkpoint and replays at most K - 1 actions", () => {
     const canvas = new FakeCanvas({ checkpointInterval: 10, maxUndoSteps: 100 });
     for (let i = 0; i < 1000; i++) canvas.commit(strokeAction(`s${i}`));

@@ -56,6 +56,8 @@ export class History<B> {
   #actions: Action[] = [];
   #position = 0;
   #checkpoints = new Map<number, B>();
+  /** The action that made the base state: null for the bitmap the history was given, else the last folded one. */
+  #baseAction: Action | null = null;
 
   /** `base` is the bitmap of state 0; the history owns it from now on. */
   constructor(base: B, options: HistoryOptions<B> = {}) {
@@ -81,6 +83,11 @@ export class History<B> {
   /** How many redos are available right now. */
   get redoDepth(): number {
     return this.#actions.length - this.#position;
+  }
+
+  /** The action that made the picture of the current state; null for the bitmap the history was given. */
+  get currentAction(): Action | null {
+    return this.#position > 0 ? (this.#actions[this.#position - 1] ?? null) : this.#baseAction;
   }
 
   /** How many checkpoint bitmaps are held. */
@@ -157,6 +164,7 @@ export class History<B> {
       else shifted.set(state - shift, bitmap);
     }
     this.#checkpoints = shifted;
+    this.#baseAction = this.#actions[shift - 1] ?? this.#baseAction;
     this.#actions.splice(0, shift);
     this.#position -= shift;
   }

@@ -1,15 +1,32 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { GalleryCard } from "./GalleryCard.tsx";
+import { useMyDrawings } from "./my-drawings.ts";
 import { useGallery } from "./use-gallery.ts";
 import "./gallery.css";
 
+/** How often the cards' ages ("5 minutes ago") are brought up to date. */
+const AGE_TICK_MS = 60_000;
+
+/** The current time, renewed every AGE_TICK_MS while the wall is shown. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), AGE_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 /**
- * The community wall below the drawing tool: newest first, more on scroll (a "Load more" button where
- * IntersectionObserver is missing, and for keyboards), live additions and removals from the event stream.
+ * The community wall below the drawing tool: newest first in as many columns as the screen holds, more on
+ * scroll (a "Load more" button where IntersectionObserver is missing, and for keyboards), live additions and
+ * removals from the event stream. The visitor's own new drawing is marked when it arrives.
  */
 export function Gallery() {
   const headingId = useId();
   const wall = useGallery();
+  const mine = useMyDrawings();
+  const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, load, loadMore } = wall;
   // One live region for the whole wall (no role="status": the save status stays the page's only status).
@@ -32,9 +49,12 @@ export function Gallery() {
   const empty = wall.loadedOnce && wall.items.length === 0;
   return (
     <section className="wall" aria-labelledby={headingId} aria-busy={load === "loading"}>
-      <h2 className="wall__title" id={headingId}>
-        Community wall
-      </h2>
+      <div className="wall__head">
+        <h2 className="wall__title" id={headingId}>
+          Community wall
+        </h2>
+        <p className="wall__lead">Fresh drawings from everyone, live as they are saved.</p>
+      </div>
       {empty ? <p className="wall__empty">No drawings yet — be the first</p> : null}
       <ul className="wall__grid">
         {wall.items.map((item) => (
@@ -42,6 +62,8 @@ export function Gallery() {
             key={item.id}
             item={item}
             reported={wall.reported.has(item.id)}
+            mine={mine.has(item.id)}
+            now={now}
             onReported={(id) => {
               wall.markReported(id);
               setAnnouncement("Reported — thank you. The drawing is hidden for you.");
@@ -55,7 +77,7 @@ export function Gallery() {
       <div ref={sentinel} className="wall__more">
         {load === "failed" ? <p>Couldn't load the drawings.</p> : null}
         {hasMore || load === "failed" ? (
-          <button type="button" className="button" disabled={load === "loading"} onClick={loadMore}>
+          <button type="button" className="wall__load" disabled={load === "loading"} onClick={loadMore}>
             {load === "failed" ? "Try again" : "Load more"}
           </button>
         ) : null}

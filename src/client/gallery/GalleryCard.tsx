@@ -1,19 +1,23 @@
 import type { GalleryItem } from "../../common/api.ts";
+import { relativeTime } from "../../common/relative-time.ts";
 import { ReportControl } from "./ReportControl.tsx";
 
 /** Thumbnails are at most 300 x 300; the size is given so the grid never jumps while they load. */
 const THUMBNAIL_SIZE = 300;
 
-/** One drawing on the wall: its thumbnail linking to its permalink, and a way to report it. */
-export function GalleryCard({
-  item,
-  reported,
-  onReported,
-}: {
+/** Props of one card: the drawing, whether this visitor reported it or made it, and the wall's "now". */
+export interface GalleryCardProps {
   readonly item: GalleryItem;
   readonly reported: boolean;
+  /** This tab stored it: the card is marked so the visitor finds their new drawing. */
+  readonly mine: boolean;
+  /** The time ages are counted to; the wall ticks it so ages stay true while the page is open. */
+  readonly now: Date;
   readonly onReported: (id: string) => void;
-}) {
+}
+
+/** One drawing on the wall: its thumbnail linking to its permalink, its age, and a quiet menu to report it. */
+export function GalleryCard({ item, reported, mine, now, onReported }: GalleryCardProps) {
   if (reported) {
     return (
       <li className="wall__item wall__item--reported">
@@ -22,11 +26,10 @@ export function GalleryCard({
     );
   }
   const when = new Date(item.createdAt);
-  const label = Number.isNaN(when.getTime())
-    ? "A fan drawing"
-    : `A fan drawing from ${when.toLocaleString()}`;
+  const valid = !Number.isNaN(when.getTime());
+  const label = valid ? `A fan drawing from ${when.toLocaleString()}` : "A fan drawing";
   return (
-    <li className="wall__item">
+    <li className={`wall__item${mine ? " wall__item--mine" : ""}`} data-mine={mine ? "true" : undefined}>
       <a className="wall__link" href={item.permalink}>
         <img
           className="wall__thumb"
@@ -35,10 +38,20 @@ export function GalleryCard({
           height={THUMBNAIL_SIZE}
           loading="lazy"
           decoding="async"
-          alt={label}
+          alt={mine ? `Your drawing, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label}
         />
       </a>
-      <ReportControl id={item.id} onReported={() => onReported(item.id)} />
+      {mine ? <span className="wall__badge">Yours</span> : null}
+      <div className="wall__meta">
+        {valid ? (
+          <time className="wall__age" dateTime={item.createdAt} title={when.toLocaleString()}>
+            {relativeTime(when, now)}
+          </time>
+        ) : (
+          <span />
+        )}
+        <ReportControl id={item.id} onReported={() => onReported(item.id)} />
+      </div>
     </li>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Icon } from "../components/Icon.tsx";
 import { type ReportOutcome, reportDrawing } from "./report-drawing.ts";
 
-type ReportState = "idle" | "confirming" | "sending" | Exclude<ReportOutcome, "reported">;
+type ReportState = "closed" | "menu" | "confirming" | "sending" | Exclude<ReportOutcome, "reported">;
 
 const NOTICE: Partial<Record<ReportState, string>> = {
   "rate-limited": "Too many reports just now — try again later",
@@ -9,15 +10,19 @@ const NOTICE: Partial<Record<ReportState, string>> = {
 };
 
 /**
- * The small "Report drawing" button with an inline confirmation (no window.confirm, which blocks the page and
- * which assistive technology handles poorly). On 202 the parent hides the drawing and says "Reported".
+ * A quiet "More" button on each card that opens a small menu holding "Report drawing", then an inline
+ * confirmation (no window.confirm, which blocks the page and which assistive technology handles poorly).
+ * Escape closes the menu. On 202 the parent hides the drawing and says "Reported".
  */
 export function ReportControl({ id, onReported }: { readonly id: string; readonly onReported: () => void }) {
-  const [state, setState] = useState<ReportState>("idle");
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const [state, setState] = useState<ReportState>("closed");
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const firstRef = useRef<HTMLButtonElement>(null);
+  const open = state === "menu" || state === "confirming" || state === "sending";
 
   useEffect(() => {
-    if (state === "confirming") confirmRef.current?.focus();
+    if (state === "menu" || state === "confirming") firstRef.current?.focus();
   }, [state]);
 
   async function send(): Promise<void> {
@@ -27,31 +32,62 @@ export function ReportControl({ id, onReported }: { readonly id: string; readonl
     else setState(outcome);
   }
 
-  if (state === "confirming" || state === "sending") {
-    return (
-      <div className="wall__confirm">
-        <span>Report this drawing?</span>
-        <button
-          ref={confirmRef}
-          type="button"
-          className="wall__mini"
-          disabled={state === "sending"}
-          onClick={() => void send()}
-        >
-          Yes, report
-        </button>
-        <button type="button" className="wall__mini" onClick={() => setState("idle")}>
-          Cancel
-        </button>
-      </div>
-    );
+  function close(): void {
+    setState("closed");
+    toggleRef.current?.focus();
   }
+
   return (
-    <div className="wall__confirm">
-      <button type="button" className="wall__mini" onClick={() => setState("confirming")}>
-        Report drawing
+    <div className="report">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="report__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => (open ? close() : setState("menu"))}
+      >
+        <Icon name="more" />
+        <span className="visually-hidden">More actions for this drawing</span>
       </button>
-      <span className="wall__notice" aria-live="polite">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu from any of its buttons. */}
+      <div
+        id={menuId}
+        className="report__menu"
+        hidden={!open}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") close();
+        }}
+      >
+        {state === "menu" ? (
+          <button
+            ref={firstRef}
+            type="button"
+            className="report__item"
+            onClick={() => setState("confirming")}
+          >
+            <Icon name="flag" />
+            Report drawing
+          </button>
+        ) : (
+          <>
+            <p className="report__question">Report this drawing to the moderators?</p>
+            <button
+              ref={firstRef}
+              type="button"
+              className="report__item report__item--danger"
+              disabled={state === "sending"}
+              onClick={() => void send()}
+            >
+              Yes, report
+            </button>
+            <button type="button" className="report__item" onClick={close}>
+              Cancel
+            </button>
+          </>
+        )}
+      </div>
+      <span className="report__notice" aria-live="polite">
         {NOTICE[state] ?? ""}
       </span>
     </div>

@@ -1,8 +1,11 @@
 /** Reading the wall from the server: one page of drawings, and the items the event stream carries. */
 import { DRAWINGS_PATH, type GalleryItem, type GalleryPage } from "../../common/api.ts";
 
-/** Drawings per request: four rows of three on a desktop, so the first screen stays light. */
-export const GALLERY_PAGE_SIZE = 12;
+/**
+ * Drawings per request: four rows of six on a desktop (the wall uses the page's width), so the first screen
+ * fills without reaching the end; thumbnails load lazily, so only the rows in view cost their images.
+ */
+export const GALLERY_PAGE_SIZE = 24;
 
 /** A GalleryItem when the value has every field as a string and links only to our own paths; else null. */
 export function parseGalleryItem(value: unknown): GalleryItem | null {

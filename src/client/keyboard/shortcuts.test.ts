@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BRUSH_SIZES } from "../../common/constants.ts";
-import { isTypingTarget, type KeyEventLike, SHORTCUT_HELP, shortcutFor, stepBrushSize } from "./shortcuts.ts";
+import { commandKeyFor, shortcutHelp } from "./shortcut-help.ts";
+import { isTypingTarget, type KeyEventLike, shortcutFor } from "./shortcuts.ts";
+import { stepBrushSize } from "./step-brush-size.ts";
 
 /** A key press with no modifiers on the page body, overridden by `parts`. */
 function key(parts: Partial<KeyEventLike> & { key: string }): KeyEventLike {
@@ -164,11 +166,35 @@ describe("stepBrushSize", () => {
   });
 });
 
-describe("SHORTCUT_HELP", () => {
+describe("shortcutHelp", () => {
   it("describes every action the mapping can return", () => {
-    const described = SHORTCUT_HELP.map((entry) => entry.description).join(" | ");
-    for (const word of ["Undo", "Redo", "Eraser", "Smaller", "Larger", "Save", "shortcuts"]) {
-      expect(described).toContain(word);
+    for (const command of ["Ctrl", "⌘"] as const) {
+      const described = shortcutHelp(command)
+        .map((entry) => entry.description)
+        .join(" | ");
+      for (const word of ["Undo", "Redo", "Eraser", "Smaller", "Larger", "Save", "shortcuts"]) {
+        expect(described).toContain(word);
+      }
     }
+  });
+
+  it("names only the visitor's own modifier: Cmd on Apple, Ctrl elsewhere", () => {
+    const keysOf = (command: "Ctrl" | "⌘") => shortcutHelp(command).flatMap((entry) => entry.keys.flat());
+    expect(keysOf("⌘")).not.toContain("Ctrl");
+    expect(keysOf("⌘")).toContain("⌘");
+    expect(keysOf("Ctrl")).not.toContain("⌘");
+    expect(keysOf("Ctrl")).toContain("Ctrl");
+  });
+
+  it("tells Apple platforms from the others by what the browser reports", () => {
+    expect(commandKeyFor({ userAgentData: { platform: "macOS" } })).toBe("⌘");
+    expect(commandKeyFor({ platform: "MacIntel" })).toBe("⌘");
+    expect(commandKeyFor({ platform: "iPhone" })).toBe("⌘");
+    expect(commandKeyFor({ platform: "", userAgent: "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)" })).toBe(
+      "⌘",
+    );
+    expect(commandKeyFor({ userAgentData: { platform: "Windows" }, platform: "Win32" })).toBe("Ctrl");
+    expect(commandKeyFor({ platform: "Linux x86_64" })).toBe("Ctrl");
+    expect(commandKeyFor({})).toBe("Ctrl");
   });
 });

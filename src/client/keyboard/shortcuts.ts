@@ -1,5 +1,4 @@
 /** The page's keyboard shortcuts as pure data and pure functions: no DOM, no React, testable in Node. */
-import { BRUSH_SIZES } from "../../common/constants.ts";
 
 /** What a shortcut asks the drawing board to do. */
 export type ShortcutAction =
@@ -103,65 +102,3 @@ export function shortcutFor(event: KeyEventLike): ShortcutAction | null {
   if (event.altKey || event.isComposing === true || isTypingTarget(event.target)) return null;
   return event.ctrlKey || event.metaKey ? commandShortcut(event) : plainShortcut(event);
 }
-
-/**
- * The brush size one step smaller (-1) or larger (+1) than `current` through BRUSH_SIZES, stopping at the
- * ends. A width that is not in the list steps from the nearest listed size on that side.
- */
-export function stepBrushSize(
-  current: number,
-  direction: -1 | 1,
-  sizes: readonly number[] = BRUSH_SIZES,
-): number {
-  const sorted = [...sizes].sort((a, b) => a - b);
-  if (sorted.length === 0) return current;
-  const next =
-    direction > 0 ? sorted.find((size) => size > current) : sorted.findLast((size) => size < current);
-  return next ?? (direction > 0 ? Math.max(current, ...sorted) : Math.min(current, ...sorted));
-}
-
-/** One line of the shortcuts help: the keys (alternatives) and what they do. */
-export interface ShortcutHelpEntry {
-  /** Each alternative is a list of keys pressed together, e.g. [["Ctrl", "Y"]]. */
-  readonly keys: readonly (readonly string[])[];
-  readonly description: string;
-}
-
-/** What the help lists, in the order a visitor is likely to need it; kept beside the mapping it describes. */
-export const SHORTCUT_HELP: readonly ShortcutHelpEntry[] = [
-  {
-    keys: [
-      ["Ctrl", "Z"],
-      ["⌘", "Z"],
-    ],
-    description: "Undo",
-  },
-  {
-    keys: [
-      ["Ctrl", "Shift", "Z"],
-      ["⌘", "Shift", "Z"],
-      ["Ctrl", "Y"],
-    ],
-    description: "Redo",
-  },
-  { keys: [["E"]], description: "Eraser on or off" },
-  { keys: [["T"]], description: "Text: type a caption" },
-  { keys: [["F"]], description: "Fill an area" },
-  { keys: [["I"]], description: "Pick colour from the drawing" },
-  { keys: [["["]], description: "Smaller brush" },
-  { keys: [["]"]], description: "Larger brush" },
-  {
-    keys: [
-      ["Ctrl", "S"],
-      ["⌘", "S"],
-    ],
-    description: "Save image",
-  },
-  { keys: [["+"]], description: "Zoom in" },
-  { keys: [["-"]], description: "Zoom out" },
-  { keys: [["0"]], description: "Fit the whole drawing" },
-  { keys: [["Space", "drag"], ["Middle button drag"]], description: "Move around while zoomed" },
-  { keys: [["?"]], description: "Show or hide these shortcuts" },
-  { keys: [["Esc"]], description: "Close these shortcuts, a panel, or cancel a caption or sticker" },
-  { keys: [["Enter"]], description: "Place a caption or sticker" },
-];

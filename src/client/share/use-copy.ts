@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
-import { copyText } from "./clipboard.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+
+// The copying code (with its fallback for browsers without the Clipboard API) is fetched on the first click.
+const clipboard = lazyChunk(() => import("./clipboard.ts"));
 
 /** How long "Copied" (or "Copy failed") stays before the button reads as before. */
 const CONFIRMATION_MS = 2000;
@@ -15,6 +18,12 @@ export function useCopy(): readonly [CopyState, (text: string) => Promise<void>]
     const timer = setTimeout(() => setState("idle"), CONFIRMATION_MS);
     return () => clearTimeout(timer);
   }, [state]);
-  const copy = async (text: string): Promise<void> => setState((await copyText(text)) ? "copied" : "failed");
+  const copy = async (text: string): Promise<void> => {
+    const copied = await clipboard.load().then(
+      (module) => module.copyText(text),
+      () => false,
+    );
+    setState(copied ? "copied" : "failed");
+  };
   return [state, copy];
 }

@@ -27,7 +27,7 @@ export function CustomColour({ selected, recent, onSelect }: CustomColourProps) 
     return () => input?.removeEventListener("change", settle);
   }, []);
   return (
-    <fieldset className="choices palette custom-colours">
+    <fieldset className="panel__group custom-colours">
       <legend className="visually-hidden">Custom colours</legend>
       <label className="custom-colour" htmlFor={inputId} title="Custom colour">
         <input
@@ -44,7 +44,7 @@ export function CustomColour({ selected, recent, onSelect }: CustomColourProps) 
         <button
           key={colour}
           type="button"
-          className="swatch"
+          className="swatch swatch--recent"
           aria-label={`Recent colour ${colour}`}
           aria-pressed={colour === selected}
           title={colour}

@@ -1,11 +1,13 @@
+import type { IconName } from "../components/Icon.tsx";
+import { ToolButton } from "../components/ToolButton.tsx";
 import type { ToolName, ToolState } from "./tool-state.ts";
 
-/** The tools' controls: accessible name, shortcut (for aria-keyshortcuts) and the tool. */
-const TOOLS: readonly { readonly label: string; readonly keys?: string; readonly tool: ToolName }[] = [
-  { label: "Text", keys: "T", tool: "text" },
-  { label: "Stickers", tool: "stickers" },
-  { label: "Fill", keys: "F", tool: "fill" },
-  { label: "Pick colour", keys: "I", tool: "pick" },
+/** The tools' controls: accessible name, icon, shortcut (for aria-keyshortcuts) and the tool. */
+const TOOLS: readonly { label: string; icon: IconName; keys?: string; tool: ToolName }[] = [
+  { label: "Text", icon: "text", keys: "T", tool: "text" },
+  { label: "Stickers", icon: "sticker", tool: "stickers" },
+  { label: "Fill", icon: "fill", keys: "F", tool: "fill" },
+  { label: "Pick colour", icon: "pick", keys: "I", tool: "pick" },
 ];
 
 /** Props of the tool buttons. */
@@ -15,24 +17,25 @@ export interface ToolButtonsProps {
   readonly onToggle: (tool: ToolName) => void;
 }
 
-/** Text, Stickers, Fill and Pick colour: toggle buttons, the one in use pressed (the brush when none is). */
+/**
+ * Text, Stickers, Fill and Pick colour: toggle buttons beside Brush and Eraser in the panel's Tool group, the
+ * one in use pressed (Brush when none is).
+ */
 export function ToolButtons({ state, disabled, onToggle }: ToolButtonsProps) {
   return (
-    <fieldset className="choices tool-buttons">
-      <legend className="visually-hidden">Tools</legend>
-      {TOOLS.map(({ label, keys, tool }) => (
-        <button
+    <>
+      {TOOLS.map(({ label, icon, keys, tool }) => (
+        <ToolButton
           key={tool}
-          type="button"
-          className="button"
+          icon={icon}
+          label={label}
+          iconOnly
           aria-pressed={state.tool === tool}
           aria-keyshortcuts={keys}
           disabled={disabled}
           onClick={() => onToggle(tool)}
-        >
-          {label}
-        </button>
+        />
       ))}
-    </fieldset>
+    </>
   );
 }

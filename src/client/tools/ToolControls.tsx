@@ -3,7 +3,7 @@
  * Stickers, Fill, Pick colour, and the zoom controls. Their code (and the fill's, the caption font, the
  * stickers) stays out of the page's first bundle; the board reserves their place so nothing moves in.
  */
-import { type RefObject, Suspense, useEffect, useImperativeHandle, useRef } from "react";
+import { type ReactNode, type RefObject, Suspense, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
@@ -45,11 +45,25 @@ export interface ToolControlsProps {
   readonly stageRef: RefObject<HTMLDivElement | null>;
   /** What the board's shortcuts call. */
   readonly commandsRef: RefObject<ToolCommands | null>;
+  /** Told the tool in use, so the panel's Brush and Eraser show whether they are current. */
+  readonly onToolChange: (tool: string) => void;
+  /** Where in the board's panel each group of controls goes. */
+  readonly slots: ToolSlots;
 }
 
-/** The tools' controls; see the file comment. */
+/** The panel's places for the tools' controls: beside Brush and Eraser, after the palette, and the view group. */
+export interface ToolSlots {
+  readonly tools: RefObject<HTMLElement | null>;
+  readonly colours: RefObject<HTMLElement | null>;
+  readonly view: RefObject<HTMLElement | null>;
+}
+
+/** The tools' controls; see the file comment. Each group renders into its slot of the board's panel. */
 export function ToolControls(props: ToolControlsProps) {
-  const { engine, ready, style, viewportRef, stageRef, commandsRef } = props;
+  const { engine, ready, style, viewportRef, stageRef, commandsRef, onToolChange, slots } = props;
+  // The slots are the panel's elements, there once it has committed: read after this component mounted.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const caption = useCaption(engine, props.announce);
   const sticker = useSticker(engine, props.announce);
   const armedSticker = useRef<StickerEntry | null>(null);
@@ -102,13 +116,19 @@ export function ToolControls(props: ToolControlsProps) {
   useEffect(() => {
     const viewport = viewportRef.current;
     if (viewport !== null) viewport.dataset.tool = tools.state.tool;
-  }, [viewportRef, tools.state.tool]);
+    onToolChange(tools.state.tool);
+  }, [viewportRef, tools.state.tool, onToolChange]);
 
+  const into = (slot: RefObject<HTMLElement | null>, controls: ReactNode) =>
+    mounted && slot.current !== null ? createPortal(controls, slot.current) : null;
   return (
     <>
-      <CustomColour selected={style.colour} recent={tools.recent} onSelect={tools.chooseColour} />
-      <ToolButtons state={tools.state} disabled={!ready} onToggle={tools.toggle} />
-      <ViewControls controller={controller} view={view} />
+      {into(slots.tools, <ToolButtons state={tools.state} disabled={!ready} onToggle={tools.toggle} />)}
+      {into(
+        slots.colours,
+        <CustomColour selected={style.colour} recent={tools.recent} onSelect={tools.chooseColour} />,
+      )}
+      {into(slots.view, <ViewControls controller={controller} view={view} />)}
       {caption.caption !== null && <CaptionPanel editing={caption} caption={caption.caption} />}
       {tools.state.tool === "stickers" && (
         <Suspense fallback={null}>

@@ -89,14 +89,24 @@ export function answerHtml(render: (refusal: HttpError) => string): ErrorAnswer 
     reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(render(refusal));
 }
 
-/** The app's default family, the JSON API, and its answer for every unknown path. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * The app's default family, the JSON API, and its answer for every unknown path; `htmlPage` may answer a
+ * browser's request of an unknown page with HTML instead (it returns null where JSON fits).
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  htmlPage: (request: FastifyRequest) => string | null = () => null,
+): void {
   app.decorateRequest("refusal", undefined);
   answerErrorsWith(app, answerJson);
-  app.setNotFoundHandler((request) => {
-    throw notFound(
+  app.setNotFoundHandler((request, reply) => {
+    const refusal = notFound(
       `Nothing is at ${request.method} ${clip(request.url)}; check the address (the drawing page is at /).`,
     );
+    const page = htmlPage(request);
+    if (page === null) throw refusal;
+    request.refusal = refusal;
+    return reply.code(404).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(page);
   });
 }
 

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BrandingConfig } from "../../common/config.ts";
+import { themeStyleRule, withDefaults } from "../../common/theme.ts";
 
 /** Options of the security headers plugin. */
 export interface SecurityHeadersOptions {
@@ -42,9 +44,10 @@ function securityHeaderValues(branding: BrandingConfig): Record<string, string> 
 }
 
 /**
- * No inline script and no inline style attribute; the branding's JSON block is a data block, which
- * script-src does not govern. Images may come from the remote mascot, favicon and sticker origins the
- * operator configured; data: and blob: are the favicon and the saved drawing the page makes itself.
+ * No inline script and no inline style attribute; the one inline style element is the theme's rule, allowed by
+ * its hash (so no other inline style can run). The branding's JSON block is a data block, which script-src does
+ * not govern. Images may come from the remote mascot, favicon and sticker origins the operator configured;
+ * data: and blob: are the favicon and the saved drawing the page makes itself.
  */
 function contentSecurityPolicy(branding: BrandingConfig): string {
   const stickers = (branding.stickers ?? []).map((sticker) => sticker.image);
@@ -52,7 +55,7 @@ function contentSecurityPolicy(branding: BrandingConfig): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self' ${themeStyleHash(branding)}`,
     ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
     "connect-src 'self'",
     "font-src 'self'",
@@ -69,4 +72,10 @@ function remoteOrigins(addresses: readonly string[]): string[] {
     .filter((address) => /^https?:\/\//.test(address))
     .map((url) => new URL(url).origin);
   return [...new Set(origins)];
+}
+
+/** The CSP source that allows the theme's inline rule (see pages/index-html.ts), and nothing else inline. */
+function themeStyleHash(branding: BrandingConfig): string {
+  const rule = themeStyleRule(withDefaults(branding.theme));
+  return `'sha256-${createHash("sha256").update(rule).digest("base64")}'`;
 }

@@ -57,4 +57,16 @@ describe("branding config", () => {
     expect(check({ name: "Hat" })).toThrow('"stickers" must be a list');
     expect(check([])).toThrow('"stickers" must hold 1 to 48');
   });
+
+  it("checks the theme's colours and their contrast at start, and fills a colour left out", () => {
+    const check = (value: unknown) => () => validateBranding({ theme: value }, "x.json");
+    expect(check("green")).toThrow('"theme" must be an object');
+    expect(check({ accent: "green" })).toThrow('"theme" accent must be a colour like "#1f7a3a"');
+    expect(check({ accent: "#123", shade: "#fff" })).toThrow('unknown field "shade"');
+    // Gold carries white text at 1.4:1: refused with the figure and what to change.
+    expect(check({ accent: "#ffd700" })).toThrow(/white text on the accent #ffd700 a contrast of 1\.4\d:1/);
+    expect(check({ background: "#556b5f" })).toThrow(/pick a darker accent or a lighter background/);
+    const pink = validateBranding({ theme: { accent: "#b3245a" } }, "x.json");
+    expect(pink.theme).toEqual({ accent: "#b3245a", background: DEFAULT_BRANDING.theme?.background });
+  });
 });

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../../common/config.ts";
+import { themeProblem, withDefaults } from "../../common/theme.ts";
 import { ConfigError } from "../config.ts";
 import { stickersProblem } from "./branding-stickers.ts";
 
@@ -50,13 +51,16 @@ export function validateBranding(value: unknown, source: string): BrandingConfig
     return fail("the file must hold one JSON object of branding fields.");
   }
   const rules: Record<string, StringRule> = brandingConfigSchema.properties;
-  const known = [...Object.keys(rules), "stickers"];
+  const known = [...Object.keys(rules), "stickers", "theme"];
   for (const [field, fieldValue] of Object.entries(value)) {
     const rule = rules[field];
     if (field === "stickers") {
       const problem = stickersProblem(fieldValue);
       if (problem !== undefined)
         fail(`${problem}; fix it, or remove the field to offer Fanvas's stickers only.`);
+    } else if (field === "theme") {
+      const problem = themeProblem(fieldValue);
+      if (problem !== undefined) fail(`"theme" ${problem}; fix it, or remove the field to use the default.`);
     } else if (rule === undefined) {
       fail(`"${field}" is not a known field; remove it (known fields: ${known.join(", ")}).`);
     } else {
@@ -65,7 +69,8 @@ export function validateBranding(value: unknown, source: string): BrandingConfig
         fail(`"${field}" ${problem}; fix it, or remove the field to use the default.`);
     }
   }
-  return { ...DEFAULT_BRANDING, ...(value as Partial<BrandingConfig>) };
+  const branding = value as Partial<BrandingConfig>;
+  return { ...DEFAULT_BRANDING, ...branding, theme: withDefaults(branding.theme) };
 }
 
 function checkString(value: unknown, rule: StringRule): string | undefined {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type BrandingConfig, brandingConfigSchema } from "../../common/config.ts";
+import { brandingThemeSchema } from "../../common/theme.ts";
 import { errorResponses } from "../http/errors.ts";
 
 /** Options of the config route. */
@@ -10,7 +11,7 @@ export interface ConfigRoutesOptions {
 const brandingResponseSchema = {
   type: "object",
   required: Object.keys(brandingConfigSchema.properties),
-  properties: brandingConfigSchema.properties,
+  properties: { ...brandingConfigSchema.properties, theme: brandingThemeSchema },
 } as const;
 
 /** GET /api/config: the branding as JSON, for `vite dev`, where no server injects it into the HTML. */

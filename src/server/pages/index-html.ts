@@ -1,11 +1,13 @@
 import { type BrandingConfig, CONFIG_ELEMENT_ID } from "../../common/config.ts";
+import { themeStyleRule, withDefaults } from "../../common/theme.ts";
 
 /** The comment in the built index.html's head that the branding block replaces. */
 const CONFIG_PLACEHOLDER = "<!--fanvas-config-->";
 
 /**
  * Puts the branding into the built page at run time, so an operator rebrands without rebuilding:
- * a JSON block the page reads at start, and the title for tabs and link previews.
+ * a JSON block the page reads at start, the theme's colours as one inline rule, and the title for tabs and
+ * link previews.
  */
 export function injectBranding(html: string, branding: BrandingConfig): string {
   if (!html.includes(CONFIG_PLACEHOLDER)) {
@@ -13,7 +15,8 @@ export function injectBranding(html: string, branding: BrandingConfig): string {
       `The built index.html lacks ${CONFIG_PLACEHOLDER} in its head; rebuild it with npm run build.`,
     );
   }
-  const block = `<script id="${CONFIG_ELEMENT_ID}" type="application/json">${jsonForScript(branding)}</script>`;
+  const style = `<style>${themeStyleRule(withDefaults(branding.theme))}</style>`;
+  const block = `${style}<script id="${CONFIG_ELEMENT_ID}" type="application/json">${jsonForScript(branding)}</script>`;
   // Replacer functions, not strings: a "$&" in a config value must stay literal text.
   return html
     .replace(CONFIG_PLACEHOLDER, () => block)

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BrandingConfig, PageConfig } from "../../common/config.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
 import { injectBranding } from "./index-html.ts";
+import { pageHeadTags, withOrigin } from "./page-head.ts";
+import { fillRoot, renderRoot } from "./server-render.ts";
 
 /** Options of the page routes. */
 export interface PageRoutesOptions {
@@ -24,18 +26,25 @@ const htmlSchema = {
 
 /** GET / with the branding injected, and the built files; without a build, / says how to make one. */
 export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
-  const html = readBuiltIndex(options);
-  if (html === undefined) {
+  const built = readBuiltIndex(options);
+  if (built === undefined) {
     app.get("/", { schema: htmlSchema }, async () => {
       throw new HttpError(503, "page_not_built", "The page is not built: run npm run build");
     });
     return;
   }
-  const sendPage = (reply: FastifyReply) =>
+  // Rendered once: the branding is fixed for the life of the process.
+  const markup = await renderRoot(options.clientDir, options.branding, app.log);
+  const html = markup === null ? built : fillRoot(built, markup);
+  const fixed = options.publicBaseUrl === undefined ? null : withOrigin(html, options.publicBaseUrl);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
     // The HTML names the hashed assets of the current build, so it must be revalidated every time.
-    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(html);
-  app.get("/", { schema: htmlSchema }, (_request, reply) => sendPage(reply));
-  app.get("/index.html", { schema: htmlSchema }, (_request, reply) => sendPage(reply));
+    reply
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-cache")
+      .send(fixed ?? withOrigin(html, `${request.protocol}://${request.host}`));
+  app.get("/", { schema: htmlSchema }, sendPage);
+  app.get("/index.html", { schema: htmlSchema }, sendPage);
 
   await app.register(fastifyStatic, {
     root: options.clientDir,
@@ -61,5 +70,5 @@ function readBuiltIndex(options: PageRoutesOptions): string | undefined {
   }
   const { branding, publicBaseUrl } = options;
   const config: PageConfig = publicBaseUrl === undefined ? branding : { ...branding, publicBaseUrl };
-  return injectBranding(source, config);
+  return injectBranding(source, config).replace("</head>", () => `${pageHeadTags(options.branding)}</head>`);
 }

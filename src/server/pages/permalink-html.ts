@@ -1,5 +1,6 @@
 /** The HTML of a drawing's permalink page and of its "not found" page: no script, every value escaped. */
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import { type BrandingTheme, themeStyleRule, withDefaults } from "../../common/theme.ts";
 import { escapeHtml } from "./index-html.ts";
 
 /** Where the permalink page's stylesheet is served (a file, since the CSP refuses inline styles). */
@@ -18,6 +19,8 @@ export interface PermalinkPageData {
   readonly pageUrl: string;
   /** ISO 8601 time the drawing was stored. */
   readonly createdAt: string;
+  /** The branding's colours (the defaults when left out). */
+  readonly theme?: BrandingTheme | undefined;
 }
 
 /** The permalink page: the drawing, the community title, a way back to the drawing tool, and social card meta. */
@@ -56,28 +59,37 @@ export function permalinkPageHtml(data: PermalinkPageData): string {
     <link rel="canonical" href="${escapeHtml(data.pageUrl)}" />
 ${metaTags}`,
     faviconImage: data.faviconImage,
+    theme: data.theme,
     body,
   });
 }
 
+/** What a page that only says something needs of the branding. */
+export interface NoticeBranding {
+  readonly title: string;
+  readonly faviconImage: string;
+  readonly theme?: BrandingTheme | undefined;
+}
+
 /** The page for an id that is unknown, or for a drawing the public may not see (indistinguishable on purpose). */
-export function permalinkNotFoundHtml(title: string, faviconImage: string): string {
-  const text = `This drawing does not exist or is no longer shown on ${escapeHtml(title)}.`;
-  return notice(title, faviconImage, "Drawing not found", text);
+export function permalinkNotFoundHtml(branding: NoticeBranding): string {
+  const text = `This drawing does not exist or is no longer shown on ${escapeHtml(branding.title)}.`;
+  return noticePageHtml(branding, "Drawing not found", text);
 }
 
 /** The page for a permalink the server failed to answer (its store is down): try again later. */
-export function permalinkFailureHtml(title: string, faviconImage: string): string {
+export function permalinkFailureHtml(branding: NoticeBranding): string {
   const text = "This drawing could not be shown just now; try again in a moment.";
-  return notice(title, faviconImage, "Something went wrong", text);
+  return noticePageHtml(branding, "Something went wrong", text);
 }
 
 /** A page that only says something (`text` is HTML already escaped), kept out of search results. */
-function notice(title: string, faviconImage: string, heading: string, text: string): string {
+export function noticePageHtml(branding: NoticeBranding, heading: string, text: string): string {
   return documentHtml({
-    title: `${heading} — ${escapeHtml(title)}`,
+    title: `${heading} — ${escapeHtml(branding.title)}`,
     head: `    <meta name="robots" content="noindex" />`,
-    faviconImage,
+    faviconImage: branding.faviconImage,
+    theme: branding.theme,
     body: `    <main class="permalink">
       <h1 class="permalink__title">${heading}</h1>
       <p>${text}</p>
@@ -98,7 +110,14 @@ function formatDay(iso: string): string {
   });
 }
 
-function documentHtml(parts: { title: string; head: string; faviconImage: string; body: string }): string {
+/** The page's frame: the stylesheet (a file: the CSP refuses inline styles) and the theme's one allowed rule. */
+function documentHtml(parts: {
+  title: string;
+  head: string;
+  faviconImage: string;
+  theme: BrandingTheme | undefined;
+  body: string;
+}): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -107,6 +126,7 @@ function documentHtml(parts: { title: string; head: string; faviconImage: string
     <title>${parts.title}</title>
     <link rel="icon" href="${escapeHtml(parts.faviconImage)}" />
     <link rel="stylesheet" href="${PERMALINK_STYLESHEET_PATH}" />
+    <style>${themeStyleRule(withDefaults(parts.theme))}</style>
 ${parts.head}
   </head>
   <body>

@@ -45,9 +45,7 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
   answerErrorsWith(
     app,
     answerHtml((refusal) =>
-      refusal.statusCode === 404
-        ? permalinkNotFoundHtml(branding.title, branding.faviconImage)
-        : permalinkFailureHtml(branding.title, branding.faviconImage),
+      refusal.statusCode === 404 ? permalinkNotFoundHtml(branding) : permalinkFailureHtml(branding),
     ),
   );
 
@@ -75,6 +73,7 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
           imageUrl: absoluteUrl(base, imagePath),
           pageUrl: absoluteUrl(base, permalinkPath(drawing.id)),
           createdAt: drawing.createdAt,
+          theme: branding.theme,
         }),
       );
     },

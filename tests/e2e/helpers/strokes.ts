@@ -33,6 +33,17 @@ export async function mouseStroke(page: Page, path: readonly Point[], step = 8):
   await page.mouse.up();
 }
 
+/**
+ * One stroke across the canvas, so the picture is no longer the first display: Save refuses an untouched
+ * canvas (it would only store the plain mascot), so every test that saves draws something first.
+ */
+export async function drawSomething(page: Page): Promise<void> {
+  await mouseStroke(page, [
+    { x: 100, y: 100 },
+    { x: 500, y: 500 },
+  ]);
+}
+
 /** One finger on the screen, in viewport CSS pixels. */
 export interface Finger {
   readonly id: number;

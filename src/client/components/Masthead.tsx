@@ -1,0 +1,39 @@
+import type { BrandingConfig } from "../../common/config.ts";
+import { ContractAddress } from "./ContractAddress.tsx";
+import { Icon } from "./Icon.tsx";
+import "./masthead.css";
+
+/** An outbound link that opens in a new tab and says so to screen readers. */
+function OutboundLink({ href, children }: { readonly href: string; readonly children: string }) {
+  return (
+    <a className="pill-link" href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <Icon name="external" />
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** The community's name, its contract address and its two links: one compact bar above the drawing tool. */
+export function Masthead({ branding }: { readonly branding: BrandingConfig }) {
+  return (
+    <header className="masthead">
+      <div className="masthead__brand">
+        <img
+          className="masthead__avatar"
+          src={branding.faviconImage}
+          alt=""
+          width={40}
+          height={40}
+          decoding="async"
+        />
+        <h1 className="masthead__title">{branding.title}</h1>
+      </div>
+      <ContractAddress address={branding.contractAddress} />
+      <nav className="masthead__links" aria-label="Community links">
+        <OutboundLink href={branding.profileUrl}>Profile</OutboundLink>
+        <OutboundLink href={branding.communityUrl}>Community</OutboundLink>
+      </nav>
+    </header>
+  );
+}

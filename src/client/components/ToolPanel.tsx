@@ -1,0 +1,148 @@
+import { type RefObject, Suspense, useRef } from "react";
+import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import type { StrokeStyle } from "../engine/types.ts";
+import type { ToolSlots } from "../tools/ToolControls.tsx";
+import type { ToolCommands } from "../tools/tool-commands.ts";
+import { BrushSizePicker } from "./BrushSizePicker.tsx";
+import { ColourPalette } from "./ColourPalette.tsx";
+import { HistoryButtons } from "./HistoryButtons.tsx";
+import { Icon } from "./Icon.tsx";
+import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
+import type { SavedStatus, SaveStatus } from "./save-status.ts";
+import { ToolButton } from "./ToolButton.tsx";
+import type { HistoryFlags } from "./use-engine-history.ts";
+import type { BoardExtrasState } from "./use-keyboard-shortcuts.ts";
+
+/** Everything the panel shows about the board. */
+export interface BoardState {
+  readonly engine: DrawingEngine | null;
+  readonly ready: boolean;
+  readonly style: StrokeStyle;
+  /** The tool in use ("brush", "text", …), as the tools report it. */
+  readonly tool: string;
+  readonly history: HistoryFlags;
+  readonly status: SaveStatus;
+  readonly save: () => Promise<void>;
+  readonly downloadPrefix: string;
+  readonly sheet: SavedStatus | null;
+}
+
+/** What the lazily loaded tools need from the board besides its state. */
+export interface ToolHooks {
+  readonly viewportRef: RefObject<HTMLDivElement | null>;
+  readonly stageRef: RefObject<HTMLDivElement | null>;
+  readonly commandsRef: RefObject<ToolCommands | null>;
+  readonly onToolChange: (tool: string) => void;
+}
+
+/** Props of the panel. */
+export interface ToolPanelProps {
+  readonly board: BoardState;
+  readonly tools: ToolHooks;
+  readonly setStyle: (change: Partial<StrokeStyle>) => void;
+  readonly chooseBrush: (eraser: boolean) => void;
+  readonly announce: (message: string) => void;
+  readonly closeSheet: () => void;
+  readonly help: ShortcutsHelpProps;
+  /** The board's extras (null until they arrive): Shortcuts, the save status and its sheet come with them. */
+  readonly extras: BoardExtrasState["extras"];
+}
+
+/**
+ * The tool panel: Tool (Brush, Eraser and the tools' own buttons), Colour (the 15, then the custom colour and
+ * recent ones), Size, View (zoom), history and Clear, Save and its status, Shortcuts. Beside the canvas on wide
+ * screens, docked under it on phones (board.css). The tools' controls arrive with their chunk into slots that
+ * keep their place, so nothing moves when they do.
+ */
+export function ToolPanel(props: ToolPanelProps) {
+  const { board, tools, setStyle, chooseBrush, announce, closeSheet, help, extras } = props;
+  const { engine, ready, style, history, status } = board;
+  const toolsSlot = useRef<HTMLDivElement>(null);
+  const coloursSlot = useRef<HTMLDivElement>(null);
+  const viewSlot = useRef<HTMLDivElement>(null);
+  const slots: ToolSlots = { tools: toolsSlot, colours: coloursSlot, view: viewSlot };
+  return (
+    <div className="panel">
+      <fieldset className="panel__group panel__tools">
+        <legend className="panel__label">Tool</legend>
+        <div className="tools__options">
+          <ToolButton
+            icon="brush"
+            label="Brush"
+            aria-pressed={board.tool === "brush" && !style.eraser}
+            onClick={() => chooseBrush(false)}
+          />
+          <ToolButton
+            icon="eraser"
+            label="Eraser"
+            aria-pressed={board.tool === "brush" && style.eraser}
+            aria-keyshortcuts="E"
+            onClick={() => chooseBrush(!style.eraser)}
+          />
+          <div ref={toolsSlot} className="panel__slot--tools" />
+        </div>
+      </fieldset>
+      <ColourPalette selected={style.colour} onSelect={(colour) => setStyle({ colour, eraser: false })}>
+        <div ref={coloursSlot} className="panel__slot--colours" />
+      </ColourPalette>
+      <BrushSizePicker brush={style} onSelect={(width) => setStyle({ width })} />
+      <div ref={viewSlot} className="panel__slot--view" />
+      {extras === null ? null : (
+        <Suspense fallback={null}>
+          <extras.ToolControls
+            engine={engine}
+            ready={ready}
+            style={style}
+            setStyle={setStyle}
+            announce={announce}
+            viewportRef={tools.viewportRef}
+            stageRef={tools.stageRef}
+            commandsRef={tools.commandsRef}
+            onToolChange={tools.onToolChange}
+            slots={slots}
+          />
+        </Suspense>
+      )}
+      <div className="panel__actions">
+        <div className="panel__history">
+          <HistoryButtons
+            canUndo={history.canUndo}
+            canRedo={history.canRedo}
+            onUndo={() => engine?.undo()}
+            onRedo={() => engine?.redo()}
+          />
+          <ToolButton
+            icon="trash"
+            label="Clear"
+            className="tool--clear"
+            disabled={!ready}
+            onClick={() => engine?.clear()}
+          />
+        </div>
+        <button
+          type="button"
+          className="save-button"
+          disabled={!ready}
+          data-busy={status.kind === "saving" ? "true" : undefined}
+          aria-keyshortcuts="Control+S Meta+S"
+          onClick={board.save}
+        >
+          <Icon name={status.kind === "saving" ? "spinner" : "download"} />
+          Save Image
+        </button>
+      </div>
+      {/* Until the extras arrive, an empty line keeps the status's room (nothing can be saved before). */}
+      {extras === null ? <div className="status" /> : <extras.SaveStatusLine status={status} />}
+      {extras === null ? null : (
+        <>
+          <extras.ShortcutsHelp open={help.open} onOpenChange={help.onOpenChange} />
+          <extras.SaveSheetSlot
+            saved={board.sheet}
+            downloadPrefix={board.downloadPrefix}
+            onClose={closeSheet}
+          />
+        </>
+      )}
+    </div>
+  );
+}

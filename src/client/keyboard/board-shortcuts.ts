@@ -1,0 +1,49 @@
+/** What each keyboard shortcut does to the drawing board, and what it says about it (with the board's extras). */
+import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import type { StrokeStyle } from "../engine/types.ts";
+import type { ToolCommands } from "../tools/tool-commands.ts";
+import type { ShortcutHandlers } from "./bind-shortcuts.ts";
+import { stepBrushSize } from "./step-brush-size.ts";
+
+/** The board as its shortcuts see it, at the moment a key is pressed. */
+export interface BoardCommands {
+  readonly engine: DrawingEngine | null;
+  readonly style: StrokeStyle;
+  readonly setStyle: (change: (current: StrokeStyle) => StrokeStyle) => void;
+  /** Back to the brush, the eraser on or off. */
+  readonly chooseBrush: (eraser: boolean) => void;
+  /** Says something in the board's polite live region: shortcuts change things the visitor may not see. */
+  readonly announce: (message: string) => void;
+  readonly save: () => void;
+  readonly toggleHelp: () => void;
+  /** The tools' commands, once their chunk is in (null before: those keys do nothing yet). */
+  readonly tools: () => ToolCommands | null;
+}
+
+/** The handlers for every shortcut action, acting on `board`. */
+export function boardShortcuts(board: BoardCommands): ShortcutHandlers {
+  const { engine, style, announce } = board;
+  const tools = board.tools();
+  const stepSize = (direction: -1 | 1): void => {
+    board.setStyle((current) => ({ ...current, width: stepBrushSize(current.width, direction) }));
+    announce(`Brush size ${stepBrushSize(style.width, direction)}`);
+  };
+  return {
+    undo: () => announce(engine?.undo() ? "Undone" : "Nothing to undo"),
+    redo: () => announce(engine?.redo() ? "Redone" : "Nothing to redo"),
+    "toggle-eraser": () => {
+      board.chooseBrush(!style.eraser);
+      announce(style.eraser ? "Eraser off" : "Eraser on");
+    },
+    "brush-smaller": () => stepSize(-1),
+    "brush-larger": () => stepSize(1),
+    save: board.save,
+    "toggle-help": board.toggleHelp,
+    text: () => tools?.toggle("text"),
+    fill: () => tools?.toggle("fill"),
+    "pick-colour": () => tools?.toggle("pick"),
+    "zoom-in": () => tools?.zoomIn(),
+    "zoom-out": () => tools?.zoomOut(),
+    "zoom-fit": () => tools?.fit(),
+  };
+}

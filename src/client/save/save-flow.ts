@@ -1,0 +1,41 @@
+/**
+ * What Save does once the picture is encoded: download it first (so a failing server never costs the visitor
+ * their drawing), then hand it to the save callback and report its progress. Its own chunk, loaded beside the
+ * drawing tool as the board mounts, so the first bundle carries only what paints and draws.
+ */
+import type { SaveStatus } from "../components/save-status.ts";
+import { rememberMyDrawing } from "../gallery/my-drawings.ts";
+import { downloadBlob, downloadFileName } from "./download.ts";
+import { blobToDataUrl } from "./png-data.ts";
+import type { SaveCallback } from "./save-callback.ts";
+import type { SaveProgress } from "./save-queue.ts";
+import "./save-status.css";
+
+/**
+ * Downloads `png` as `{downloadPrefix}-{milliseconds}.png`, then calls `onSave` with its data URL and the same
+ * bytes, showing each step through `show`. Never rejects: a callback that fails shows the "download is safe"
+ * failure (the callback has already logged the details).
+ */
+export async function deliverDrawing(
+  png: Blob,
+  downloadPrefix: string,
+  onSave: SaveCallback | undefined,
+  show: (status: SaveStatus) => void,
+): Promise<void> {
+  downloadBlob(png, downloadFileName(downloadPrefix));
+  if (!onSave) return;
+  let reported = false;
+  const report = (progress: SaveProgress): void => {
+    reported = true;
+    if (progress.kind === "saved" && progress.id !== undefined) rememberMyDrawing(progress.id);
+    // The saved status keeps the PNG, for sharing the file itself where the browser can.
+    show(progress.kind === "saved" ? { ...progress, png } : progress);
+  };
+  show({ kind: "saving" });
+  try {
+    await onSave(await blobToDataUrl(png), { png, report });
+    if (!reported) show({ kind: "saved" });
+  } catch {
+    show({ kind: "failed" });
+  }
+}

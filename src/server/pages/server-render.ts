@@ -1,0 +1,48 @@
+/**
+ * The page's HTML rendered by React on the server, once at start, from the bundle `npm run build` makes of the
+ * page's own components (dist/.ssr/server-render.js). Node runs this server's TypeScript without a build step
+ * and cannot import the .tsx components, so the bundle is the bridge. Without it (vite dev, an old build) the
+ * page is served as before and renders in the browser.
+ */
+import { access } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyBaseLogger } from "fastify";
+import type { BrandingConfig } from "../../common/config.ts";
+
+/** The bundle's entry, relative to the built page's directory. */
+const RENDER_BUNDLE = join(".ssr", "server-render.js");
+
+interface RenderModule {
+  renderPage(branding: BrandingConfig): string;
+}
+
+/** The markup of #root for this branding, or null when the bundle is missing or fails (then logged). */
+export async function renderRoot(
+  clientDir: string,
+  branding: BrandingConfig,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
+  const bundle = join(clientDir, RENDER_BUNDLE);
+  try {
+    await access(bundle);
+  } catch {
+    log.info({ bundle }, "no server-rendering bundle: the page renders in the browser (run npm run build)");
+    return null;
+  }
+  try {
+    const module = (await import(pathToFileURL(bundle).href)) as RenderModule;
+    return module.renderPage(branding);
+  } catch (error) {
+    log.warn(
+      { err: error, bundle },
+      "the page could not be rendered on the server; it renders in the browser",
+    );
+    return null;
+  }
+}
+
+/** The built index.html with `markup` inside its empty #root. */
+export function fillRoot(html: string, markup: string): string {
+  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}

@@ -1,0 +1,54 @@
+import { PALETTE } from "../../src/common/constants.ts";
+import { expect, test } from "./fixtures.ts";
+import { servedBranding } from "./helpers/branding.ts";
+import { drawingCanvas, openDrawingPage } from "./helpers/page.ts";
+
+test.describe("with scripts off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server-rendered page already shows the title, address, links, palette, tools and the canvas with its mascot", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const branding = await servedBranding(page);
+    await expect(page.getByRole("heading", { name: branding.title, level: 1 })).toBeVisible();
+    await expect(page.getByText(branding.contractAddress)).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Profile\b/ })).toHaveAttribute("href", branding.profileUrl);
+    await expect(page.getByRole("link", { name: /^Community\b/ })).toHaveAttribute(
+      "href",
+      branding.communityUrl,
+    );
+    for (const { name } of PALETTE)
+      await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save Image", exact: true })).toBeVisible();
+    await expect(drawingCanvas(page)).toBeVisible();
+    // The mascot paints under the canvas before the engine exists: the first display, mirrored by CSS.
+    const mascot = page.locator(".board__mascot");
+    await expect(mascot).toHaveAttribute("src", branding.mascotImage);
+    expect(await mascot.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  });
+});
+
+test("the page hydrates the server's HTML without a mismatch and draws", async ({ page, consoleLog }) => {
+  await openDrawingPage(page);
+  const messages = await consoleLog.firstArguments();
+  expect(messages.filter((message) => /hydrat|did not match/i.test(message))).toEqual([]);
+});
+
+test("/ carries a description and a link card (og and twitter tags) with an absolute image, from the branding", async ({
+  page,
+  server,
+}) => {
+  await page.goto("/");
+  const branding = await servedBranding(page);
+  const meta = (key: string) =>
+    page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute("content");
+  expect(await meta("description")).toContain(branding.title);
+  expect(await meta("og:title")).toBe(branding.title);
+  expect(await meta("og:description")).toBe(await meta("description"));
+  expect(await meta("og:image")).toBe(`${server.url}${branding.mascotImage}`);
+  expect(await meta("twitter:card")).toBe("summary");
+  const image = await page.request.get(String(await meta("og:image")));
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toMatch(/^image\//);
+});

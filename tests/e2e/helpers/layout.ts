@@ -1,0 +1,153 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { PALETTE } from "../../../src/common/constants.ts";
+import { brushButton, swatch } from "./page.ts";
+
+/** A screen size the layout is proven at. */
+export interface Screen {
+  readonly name: string;
+  readonly viewport: { readonly width: number; readonly height: number };
+  readonly touch: boolean;
+  readonly deviceScaleFactor: number;
+  /** True where every tool must be on the first screen; false where only the canvas and the five actions must. */
+  readonly everyTool: boolean;
+}
+
+/** The issue's four screens: two laptops, a large and a small phone. */
+export const SCREENS: readonly Screen[] = [
+  {
+    name: "1280x720",
+    viewport: { width: 1280, height: 720 },
+    touch: false,
+    deviceScaleFactor: 1,
+    everyTool: true,
+  },
+  {
+    name: "1366x768",
+    viewport: { width: 1366, height: 768 },
+    touch: false,
+    deviceScaleFactor: 1,
+    everyTool: true,
+  },
+  {
+    name: "390x844",
+    viewport: { width: 390, height: 844 },
+    touch: true,
+    deviceScaleFactor: 3,
+    everyTool: true,
+  },
+  {
+    name: "360x640",
+    viewport: { width: 360, height: 640 },
+    touch: true,
+    deviceScaleFactor: 1,
+    everyTool: false,
+  },
+];
+
+/** A button by its exact accessible name. */
+function button(page: Page, name: string): Locator {
+  return page.getByRole("button", { name, exact: true });
+}
+
+/** The five actions the smallest phone must show on its first screen, by name. */
+export function actionButtons(page: Page): Record<string, Locator> {
+  return Object.fromEntries(
+    ["Eraser", "Undo", "Redo", "Clear", "Save Image"].map((name) => [name, button(page, name)]),
+  );
+}
+
+/** Every tool of the panel: the 15 colours, the 5 sizes, Brush and the five actions. */
+export function everyToolButton(page: Page): Record<string, Locator> {
+  return {
+    ...Object.fromEntries(PALETTE.map(({ name }) => [name, swatch(page, name)])),
+    ...Object.fromEntries([1, 3, 5, 8, 12].map((size) => [`Brush size ${size}`, brushButton(page, size)])),
+    Brush: button(page, "Brush"),
+    ...actionButtons(page),
+  };
+}
+
+/** Where an element sits in the viewport, in CSS pixels, without scrolling. */
+export async function boxOf(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  });
+  return box;
+}
+
+/** Asserts the element is wholly inside the viewport as the page first shows it. */
+export async function expectOnFirstScreen(page: Page, name: string, locator: Locator): Promise<void> {
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  const box = await boxOf(locator);
+  expect(box.width, `${name} has a size`).toBeGreaterThan(0);
+  expect(box.x, `${name} left`).toBeGreaterThanOrEqual(0);
+  expect(box.y, `${name} top`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${name} right edge within ${width}`).toBeLessThanOrEqual(width + 0.5);
+  expect(box.y + box.height, `${name} bottom edge within ${height}`).toBeLessThanOrEqual(height + 0.5);
+}
+
+/** The sRGB channels (0..255) of a computed colour: rgb()/rgba() or color(srgb …), as Chromium reports them. */
+export function parseComputedColour(text: string): [number, number, number] {
+  const rgb = /rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)/.exec(text);
+  if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
+  const srgb = /color\(srgb\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(text);
+  if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255];
+  const oklab = /oklab\(\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)/.exec(text);
+  if (oklab) return oklabToSrgb(Number(oklab[1]), Number(oklab[2]), Number(oklab[3]));
+  throw new Error(`Unreadable computed colour: ${text}`);
+}
+
+/** Björn Ottosson's OKLab to sRGB (0..255), for colours Chromium reports from color-mix(). */
+function oklabToSrgb(lightness: number, a: number, b: number): [number, number, number] {
+  const l = (lightness + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const m = (lightness - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const s = (lightness - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const linear = [
+    4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+    -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+    -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
+  ];
+  const encode = (c: number): number =>
+    255 * Math.min(1, Math.max(0, c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
+  return linear.map(encode) as [number, number, number];
+}
+
+/** WCAG contrast of two sRGB colours given as 0..255 channels. */
+export function contrastOf(a: readonly number[], b: readonly number[]): number {
+  const luminance = (channels: readonly number[]): number => {
+    const [r, g, bl] = channels.map((value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** The contrast of an element's label against its own background, from computed styles. */
+export async function labelContrast(locator: Locator): Promise<number> {
+  const { color, background } = await locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { color: style.color, background: style.backgroundColor };
+  });
+  return contrastOf(parseComputedColour(color), parseComputedColour(background));
+}
+
+/** Waits until the first screen is still: the tool ready, web font and images in, the wall loaded. */
+export async function waitForStillFirstScreen(page: Page): Promise<void> {
+  await expect(page.locator('canvas[aria-label="Drawing canvas"]')).toHaveAttribute("data-ready", "true");
+  await expect(page.getByRole("region", { name: "Community wall" })).toHaveAttribute("aria-busy", "false");
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      [...document.images].map((image) =>
+        image.complete || image.loading === "lazy"
+          ? null
+          : new Promise((resolve) => image.addEventListener("load", resolve, { once: true })),
+      ),
+    );
+  });
+}
