@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
-import { lazyChunk, lazyView } from "../lazy/lazy-chunk.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import { lazyView } from "../lazy/lazy-view.ts";
 import type { SavedStatus } from "./save-status.ts";
 
 // The sheet is its own chunk (with sharing and its stylesheet), fetched once the tool has settled, so the first

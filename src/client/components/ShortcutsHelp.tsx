@@ -1,5 +1,6 @@
 import { Suspense, useId, useRef } from "react";
-import { lazyChunk, lazyView } from "../lazy/lazy-chunk.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import { lazyView } from "../lazy/lazy-view.ts";
 import { Icon } from "./Icon.tsx";
 import "./shortcuts.css";
 

@@ -4,7 +4,8 @@
  * fetched beside the tool as it mounts (see use-keyboard-shortcuts.ts); the board counts itself ready once it
  * has arrived, so every control these serve exists before the visitor can use it.
  */
-import { lazyChunk, lazyView } from "../lazy/lazy-chunk.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import { lazyView } from "../lazy/lazy-view.ts";
 
 import "./controls-hover.css";
 

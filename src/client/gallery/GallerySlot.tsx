@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
-import { lazyChunk, lazyView, whenPageSettles } from "../lazy/lazy-chunk.ts";
+import { lazyChunk, whenPageSettles } from "../lazy/lazy-chunk.ts";
+import { lazyView } from "../lazy/lazy-view.ts";
 
 // Its own chunk and stylesheet (Vite loads both before the wall renders), fetched after the tool has settled:
 // nothing of the wall is in the tool's first download.

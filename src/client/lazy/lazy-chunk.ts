@@ -3,8 +3,6 @@
  * wall, sharing, supabase-js) sits in its own chunk, fetched once the tool has settled or when first needed, so
  * it never competes with the tool's first paint or first stroke, and a chunk that cannot load never breaks it.
  */
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-
 /** A module in its own chunk. */
 export interface LazyChunk<Module> {
   /**
@@ -34,26 +32,6 @@ export function lazyChunk<Module>(importChunk: () => Promise<Module>): LazyChunk
     load,
     prefetchWhenSettled: () => whenPageSettles(() => void load().catch(() => undefined)),
   };
-}
-
-/**
- * A component from a chunk that renders nothing when the chunk cannot load, so an extra never breaks the
- * drawing tool. Render it inside <Suspense>.
- */
-export function lazyView<Module, Props extends object>(
-  chunk: LazyChunk<Module>,
-  pick: (module: Module) => ComponentType<Props>,
-  onError: (error: unknown) => void = () => {},
-): LazyExoticComponent<ComponentType<Props>> {
-  return lazy(() =>
-    chunk.load().then(
-      (module) => ({ default: pick(module) }),
-      (error: unknown) => {
-        onError(error);
-        return { default: () => null };
-      },
-    ),
-  );
 }
 
 /**

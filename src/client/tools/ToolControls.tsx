@@ -3,7 +3,15 @@
  * Stickers, Fill, Pick colour, and the zoom controls. Their code (and the fill's, the caption font, the
  * stickers) stays out of the page's first bundle; the board reserves their place so nothing moves in.
  */
-import { type ReactNode, type RefObject, Suspense, useEffect, useImperativeHandle, useRef, useState } from "react";
+import {
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from "react";
 import { createPortal } from "react-dom";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
@@ -21,7 +29,8 @@ import type { ToolCommands } from "./tool-commands.ts";
 import { BRUSH, chooseSticker } from "./tool-state.ts";
 import { useTools } from "./use-tools.ts";
 import "./tools.css";
-import { lazyChunk, lazyView } from "../lazy/lazy-chunk.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import { lazyView } from "../lazy/lazy-view.ts";
 
 /** The sticker panel and its art load when Stickers is first opened. */
 const StickerPanel = lazyView(
