@@ -1,16 +1,18 @@
 import { defineConfig } from "vitest/config";
 
-// Unit tests sit beside their code; tests/api and tests/security boot the real server (SQLite always, PostgreSQL when
-// TEST_DATABASE_URL is set). End-to-end tests run under Playwright, not here.
+// One project per loop (npm run test:unit, test:api, test:security, test:reliability); npm test runs them all.
+// unit: pure modules beside their code, no server and no browser. api, security: the real server over HTTP or
+// inject (SQLite always, PostgreSQL when TEST_DATABASE_URL is set). reliability: kill -9, load, backups, against
+// server processes. End-to-end tests run under Playwright, not here.
 export default defineConfig({
   test: {
-    include: [
-      "src/**/*.test.ts",
-      "tests/api/**/*.test.ts",
-      "tests/reliability/**/*.test.ts",
-      "tests/security/**/*.test.ts",
-    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
+      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"] } },
+      { extends: true, test: { name: "security", include: ["tests/security/**/*.test.ts"] } },
+      { extends: true, test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"] } },
+    ],
   },
 });

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiError, GalleryItem, SavedDrawing } from "../../src/common/api.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { type AppOptions, buildApp } from "../../src/server/app.ts";
@@ -120,17 +120,15 @@ for (const dialect of testDialects()) {
       expect(refused.headers.get("retry-after")).toBe("10");
       expect(((await refused.json()) as ApiError).code).toBe("too_many_streams");
       first.close();
-      // The server notices the hang-up on its own schedule; retry until it has (bounded by the deadline).
-      const deadline = Date.now() + 10_000;
-      let status = 0;
-      while (Date.now() < deadline) {
-        const again = await fetch(`${live.baseUrl}/api/events`);
-        status = again.status;
-        await again.body?.cancel();
-        if (status === 200) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(status).toBe(200);
+      // The server notices the hang-up on its own schedule; ask again until it has (bounded by the timeout).
+      await vi.waitFor(
+        async () => {
+          const again = await fetch(`${live.baseUrl}/api/events`);
+          await again.body?.cancel();
+          expect(again.status).toBe(200);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
     });
 
     it("sends heartbeat comments while idle", async () => {
@@ -166,14 +164,10 @@ for (const dialect of testDialects()) {
         const [killed] = await listeners();
         expect(killed).toBeDefined();
         await admin.query("select pg_terminate_backend($1)", [killed]);
-        const deadline = Date.now() + 10_000;
-        let current: number[] = [];
-        while (Date.now() < deadline) {
-          current = (await listeners()).filter((pid) => pid !== killed);
-          if (current.length > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        expect(current).toHaveLength(1);
+        await vi.waitFor(
+          async () => expect((await listeners()).filter((pid) => pid !== killed)).toHaveLength(1),
+          { timeout: 10_000, interval: 50 },
+        );
         const saved = (await (await save(live.baseUrl, 9)).json()) as SavedDrawing;
         await stream.waitFor(isDrawingEvent(saved.id), "the drawing saved after the reconnect");
       });

@@ -1,5 +1,5 @@
 import { DatabaseSync } from "node:sqlite";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { openStore } from "../../src/server/db/open.ts";
 import { countDrawings } from "../../src/server/drawings/queries.ts";
 import { countPendingWork } from "../../src/server/jobs/pending-work.ts";
@@ -20,13 +20,15 @@ afterEach(() => killLeftoverServers());
 
 /** Resolves once the server logged that its background work is idle; fails at the deadline. */
 async function backgroundWorkIdle(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + CATCH_UP_DEADLINE_MS;
-  while (!/"msg":"background work idle"/.test(server.stderr())) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.stderr()}`);
-    if (Date.now() > deadline)
-      throw new Error(`background work never went idle:\n${server.stderr().slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    () => {
+      if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.stderr()}`);
+      if (!/"msg":"background work idle"/.test(server.stderr())) {
+        throw new Error(`background work never went idle:\n${server.stderr().slice(-2000)}`);
+      }
+    },
+    { timeout: CATCH_UP_DEADLINE_MS, interval: 100 },
+  );
 }
 
 function sqliteIntegrity(file: string): unknown {

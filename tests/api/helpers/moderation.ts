@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { vi } from "vitest";
 import type { SavedDrawing } from "../../../src/common/api.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "../../../src/server/config.ts";
 import type { Store } from "../../../src/server/db/open.ts";
@@ -58,13 +59,15 @@ export function recordEvents(store: Store) {
   return {
     events,
     stop,
-    async waitFor(matches: (event: WallEvent) => boolean, what: string): Promise<WallEvent> {
-      for (let attempt = 0; attempt < 500; attempt += 1) {
-        const found = events.find(matches);
-        if (found !== undefined) return found;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(`no ${what} event; got ${JSON.stringify(events)}`);
+    waitFor(matches: (event: WallEvent) => boolean, what: string): Promise<WallEvent> {
+      return vi.waitFor(
+        () => {
+          const found = events.find(matches);
+          if (found === undefined) throw new Error(`no ${what} event; got ${JSON.stringify(events)}`);
+          return found;
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     },
   };
 }
