@@ -1,4 +1,4 @@
-import { createFanvas } from "./adapters/fanvas.ts";
+import { createFanvasWithTools } from "./adapters/fanvas-tools.ts";
 import { createFanvasZoomed } from "./adapters/fanvas-zoomed.ts";
 import { createFloor } from "./adapters/floor.ts";
 import { createHarness } from "./adapters/harness.ts";
@@ -18,7 +18,7 @@ declare global {
 }
 
 const FACTORIES: Record<SystemName, SystemFactory> = {
-  fanvas: createFanvas,
+  fanvas: createFanvasWithTools,
   "fanvas-zoomed": createFanvasZoomed,
   signature_pad: createSignaturePad,
   "react-sketch-canvas": createReactSketchCanvas,

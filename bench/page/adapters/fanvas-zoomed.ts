@@ -1,5 +1,5 @@
 import { CanvasView } from "../../../src/client/view/canvas-view.ts";
-import { createFanvas } from "./fanvas.ts";
+import { createFanvasWithTools } from "./fanvas-tools.ts";
 import type { SystemFactory } from "./types.ts";
 
 /**
@@ -14,7 +14,7 @@ export const createFanvasZoomed: SystemFactory = async (host) => {
   stage.style.cssText = "width:100%;height:100%;transform-origin:0 0";
   viewport.append(stage);
   host.append(viewport);
-  const system = await createFanvas(stage);
+  const system = await createFanvasWithTools(stage);
   const view = new CanvasView(viewport, stage, () => {});
   view.zoomIn();
   view.zoomIn();

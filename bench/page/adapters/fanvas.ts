@@ -1,11 +1,6 @@
 import { DrawingEngine } from "../../../src/client/engine/drawing-engine.ts";
 import { openBackupStore } from "../../../src/client/persistence/backup-store.ts";
 import { startDrawingBackup } from "../../../src/client/persistence/drawing-backup.ts";
-import { captionAction } from "../../../src/client/tools/caption/caption-action.ts";
-import { loadCaptionFont } from "../../../src/client/tools/caption/caption-font.ts";
-import { DEFAULT_STICKERS } from "../../../src/client/tools/stickers/catalogue.ts";
-import { loadSticker } from "../../../src/client/tools/stickers/load-sticker.ts";
-import { stickerAction } from "../../../src/client/tools/stickers/sticker-action.ts";
 import type { BenchStroke } from "../workload.ts";
 import { createCanvas, inkedShareOf } from "./canvas.ts";
 import type { BenchSystem, SystemFactory } from "./types.ts";
@@ -42,7 +37,16 @@ function restoreFromBackup(engine: DrawingEngine, onStarted: (stop: () => void) 
  * Fanvas's own engine, exactly as the page mounts it (minus React, which only constructs it). Restore is the
  * page's startDrawingBackup() reading back a backup of the full drawing from IndexedDB.
  */
-export const createFanvas: SystemFactory = (host) => {
+export const createFanvas: SystemFactory = (host) => createFanvasWith(host);
+
+/**
+ * The same, with `decorate` adding the page's captions and stickers while the drawing is built up (see
+ * fanvas-tools.ts); without it the adapter pulls in the engine alone, as the size entry wants.
+ */
+export function createFanvasWith(
+  host: HTMLElement,
+  decorate?: (engine: DrawingEngine, index: number) => Promise<void>,
+): Promise<BenchSystem> {
   let { canvas, engine } = readyEngine(host);
   let stopBackup = () => {};
   const system: BenchSystem = {
@@ -54,26 +58,7 @@ export const createFanvas: SystemFactory = (host) => {
     undo: () => {
       engine.undo();
     },
-    async decorate(index) {
-      await loadCaptionFont();
-      const at = (index * 37) % 500;
-      engine.apply(
-        captionAction({
-          text: `GM ${index}\nWAGMI`,
-          x: 50 + at,
-          y: 40 + ((index * 53) % 420),
-          size: 56,
-          colour: "#ffffff",
-          outline: true,
-        }),
-      );
-      const entry = DEFAULT_STICKERS[index % DEFAULT_STICKERS.length];
-      if (entry === undefined) return;
-      const image = await loadSticker(entry.src);
-      engine.apply(
-        stickerAction(image, { x: 80 + at, y: 120 + ((index * 29) % 400), size: 160, rotation: index / 100 }),
-      );
-    },
+    decorate: decorate === undefined ? undefined : (index) => decorate(engine, index),
     setStyle(stroke: BenchStroke) {
       engine.setStyle({ colour: stroke.colour, width: stroke.width, eraser: false });
     },
@@ -98,4 +83,4 @@ export const createFanvas: SystemFactory = (host) => {
     },
   };
   return Promise.resolve(system);
-};
+}

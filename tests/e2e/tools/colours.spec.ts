@@ -1,4 +1,5 @@
 import { expect, test } from "../fixtures.ts";
+import { axeViolations } from "../helpers/axe.ts";
 import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import {
   brushButton,
@@ -39,6 +40,8 @@ test("a custom colour draws with exactly that colour, and is remembered as a rec
   await expect(recent).toHaveAttribute("aria-pressed", "false");
   await recent.click();
   await expect(recent).toHaveAttribute("aria-pressed", "true");
+  // The tools with their colour controls, recent colours and zoom pass axe.
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("Pick colour (I) takes the drawing's colour under the pointer, and the next stroke has exactly it", async ({

@@ -10,7 +10,8 @@ import {
   toViewport,
 } from "../helpers/page.ts";
 import { paletteRgba } from "../helpers/palette.ts";
-import { inkAcross } from "../helpers/pixels.ts";
+import { compareBitmaps, inkAcross } from "../helpers/pixels.ts";
+import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 
 /**
  * A stroke from a pen (or a mouse) through the browser's own input pipeline (DevTools protocol events), with

@@ -100,6 +100,8 @@ test("stickers from the keyboard alone: a chosen sticker lands in the middle, ar
   await page.getByRole("button", { name: "Stickers", exact: true }).focus();
   await page.keyboard.press("Enter");
   const crown = page.getByRole("button", { name: "Crown", exact: true });
+  await expect(crown).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await crown.focus();
   await page.keyboard.press("Enter");
   await expect(page.locator(".sticker-editor")).toBeFocused();

@@ -2,7 +2,14 @@ import type { Page } from "@playwright/test";
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { expect, test } from "../fixtures.ts";
 import { choose, drawingCanvas, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
-import { changesOutsidePaths, colourDistance, hexToRgba, pixelAtCanvasPoint } from "../helpers/pixels.ts";
+import {
+  changesOutsidePaths,
+  colourDistance,
+  compareBitmaps,
+  hexToRgba,
+  pixelAtCanvasPoint,
+} from "../helpers/pixels.ts";
+import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import { decodePng } from "../helpers/png.ts";
 import { saveImage } from "../helpers/save.ts";
 import { TouchScreen } from "../helpers/strokes.ts";
@@ -75,6 +82,14 @@ test("at 4x zoom a stroke lands exactly under the pointer, the view is crisp, an
   const { downloadBytes } = await saveImage(page);
   const saved = await decodePng(downloadBytes);
   expect([saved.width, saved.height]).toEqual([CANVAS_SIZE, CANVAS_SIZE]);
+  expect(compareBitmaps(saved, after).differingPixels).toBe(0);
+
+  // What was drawn while zoomed survives a reload through the backup (the view itself starts at Fit).
+  await waitForBackupOf(page, after);
+  expect(compareBitmaps(after, await reloadRestored(page)).differingPixels).toBe(0);
+  await expect(page.locator(".view-controls__level")).toHaveText("100%");
+  await toolButton(page, "Zoom in").click();
+  await toolButton(page, "Zoom in").click();
 
   await toolButton(page, "Fit").click();
   await expect(page.locator(".view-controls__level")).toHaveText("100%");
