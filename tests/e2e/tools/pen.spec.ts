@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
 import { expect, test } from "../fixtures.ts";
+import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import {
   blockMascot,
   canvasGeometry,
@@ -11,7 +12,6 @@ import {
 } from "../helpers/page.ts";
 import { paletteRgba } from "../helpers/palette.ts";
 import { compareBitmaps, inkAcross } from "../helpers/pixels.ts";
-import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 
 /**
  * A stroke from a pen (or a mouse) through the browser's own input pipeline (DevTools protocol events), with

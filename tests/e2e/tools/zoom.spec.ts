@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { expect, test } from "../fixtures.ts";
+import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import { choose, drawingCanvas, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
 import {
   changesOutsidePaths,
@@ -9,7 +10,6 @@ import {
   hexToRgba,
   pixelAtCanvasPoint,
 } from "../helpers/pixels.ts";
-import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import { decodePng } from "../helpers/png.ts";
 import { saveImage } from "../helpers/save.ts";
 import { TouchScreen } from "../helpers/strokes.ts";
