@@ -21,6 +21,7 @@ import { CustomColour } from "./CustomColour.tsx";
 import { CaptionEditor } from "./caption/CaptionEditor.tsx";
 import { CaptionPanel } from "./caption/CaptionPanel.tsx";
 import { useCaption } from "./caption/use-caption.ts";
+import { KeyboardPoint } from "./KeyboardPoint.tsx";
 import type { StickerEntry } from "./stickers/catalogue.ts";
 import { StickerEditor } from "./stickers/StickerEditor.tsx";
 import { useSticker } from "./stickers/use-sticker.ts";
@@ -153,6 +154,15 @@ export function ToolControls(props: ToolControlsProps) {
           />
         </Suspense>
       )}
+      {(tools.state.tool === "fill" || tools.state.tool === "pick") &&
+        stageRef.current !== null &&
+        createPortal(
+          <KeyboardPoint
+            action={tools.state.tool === "fill" ? "Fill" : "Pick colour"}
+            onActivate={tools.tap}
+          />,
+          stageRef.current,
+        )}
       {sticker.placed !== null &&
         stageRef.current !== null &&
         createPortal(<StickerEditor editing={sticker} placed={sticker.placed} />, stageRef.current)}

@@ -34,6 +34,8 @@ export interface ToolsHost {
 export interface Tools {
   readonly state: ToolState;
   readonly setState: (state: ToolState) => void;
+  /** Does what a tap at `point` does with the tool in use (the keyboard point's Enter). */
+  readonly tap: (point: Point) => void;
   readonly toggle: (tool: ToolName) => void;
   readonly recent: readonly string[];
   /** Sets the brush colour; `remember` adds it to the recent colours. */
@@ -73,31 +75,34 @@ export function useTools(host: ToolsHost): Tools {
     engine?.setInputMode(inputModeOf(state));
   }, [engine, state]);
 
-  useEffect(() => {
-    if (engine === null) return;
-    return engine.on("tap", ({ point }) => {
-      const { host: current, state: tool } = latest.current;
-      const intent = tapIntent(tool);
-      if (intent.kind === "fill") {
-        const colour = current.style.eraser ? "#ffffff" : current.style.colour;
-        fillChunk.load().then(
-          ({ fillAt }) => fillAt(engine, point, colour),
-          (error: unknown) => console.warn("Fanvas: the fill could not be loaded; try again.", error),
-        );
-      } else if (intent.kind === "pick") {
-        const colour = colourAt(engine, point);
-        chooseColourRef.current(colour, true);
-        setState(afterPick(tool));
-        current.announce(`Colour ${colour} picked`);
-      } else if (intent.kind !== "none") {
-        current.place?.(intent, point);
-      }
-    });
-  }, [engine]);
+  // What a tap does, for the engine's taps and the keyboard point's alike; reads the latest state.
+  const tap = useRef((point: Point): void => {
+    const { host: current, state: tool } = latest.current;
+    const target = current.engine;
+    if (target === null) return;
+    const intent = tapIntent(tool);
+    if (intent.kind === "fill") {
+      const colour = current.style.eraser ? "#ffffff" : current.style.colour;
+      fillChunk.load().then(
+        ({ fillAt }) => fillAt(target, point, colour),
+        (error: unknown) => console.warn("Fanvas: the fill could not be loaded; try again.", error),
+      );
+    } else if (intent.kind === "pick") {
+      const colour = colourAt(target, point);
+      chooseColourRef.current(colour, true);
+      setState(afterPick(tool));
+      current.announce(`Colour ${colour} picked`);
+    } else if (intent.kind !== "none") {
+      current.place?.(intent, point);
+    }
+  }).current;
+
+  useEffect(() => engine?.on("tap", ({ point }) => tap(point)), [engine, tap]);
 
   return {
     state,
     setState,
+    tap,
     toggle: (tool) => setState((current) => toggleTool(current, tool)),
     recent,
     chooseColour,

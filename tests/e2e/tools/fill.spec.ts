@@ -1,4 +1,5 @@
 import { expect, test } from "../fixtures.ts";
+import { axeViolations } from "../helpers/axe.ts";
 import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import { blockMascot, choose, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
 import { compareBitmaps, hexToRgba } from "../helpers/pixels.ts";
@@ -66,4 +67,40 @@ test("F turns Fill on and off from the keyboard", async ({ page }) => {
   await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("f");
   await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "false");
+});
+
+test("Fill and Pick colour from the keyboard alone: a point moved with the arrows, Enter acts there", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  await openDrawingPage(page);
+  await choose(page, "black", BRUSH);
+  await mouseStroke(page, circlePath(CENTRE, RADIUS), 4);
+  const outlined = await readCanvasPixels(page);
+  await choose(page, "green");
+  await page.keyboard.press("f");
+  const point = page.getByRole("button", { name: /^Fill at 300, 300/ });
+  await point.focus();
+  // Eight steps of 25 px right: outside the circle, at (500, 300).
+  for (let step = 0; step < 8; step++) await page.keyboard.press("Shift+ArrowRight");
+  await expect(page.getByRole("button", { name: /^Fill at 500, 300/ })).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(async () => compareBitmaps(outlined, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(0);
+  const filled = await readCanvasPixels(page);
+  // Outside the circle is green now, inside is still white.
+  expect(rgbaAt(filled, 20 * 600 + 20)).toEqual(hexToRgba("#00ff00"));
+  expect(rgbaAt(filled, 300 * 600 + 300)).toEqual(hexToRgba("#ffffff"));
+
+  // Pick colour takes the green back after the brush is changed; the point is where it was left.
+  await choose(page, "black");
+  await page.keyboard.press("i");
+  await page.getByRole("button", { name: /^Pick colour at/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Recent colour #00ff00", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
 });
