@@ -127,6 +127,8 @@ export class CanvasView {
   }
 
   #down(event: PointerEvent): void {
+    // Fingers on a sticker or a caption move, size and turn that, not the view.
+    if (event.target instanceof Element && event.target.closest("button, textarea, input")) return;
     if (event.pointerType === "touch") {
       this.#touches.set(event.pointerId, this.#at(event.clientX, event.clientY));
       if (this.#touches.size === 2) {

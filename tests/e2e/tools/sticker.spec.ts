@@ -11,6 +11,7 @@ import {
   toViewport,
 } from "../helpers/page.ts";
 import { compareBitmaps, type Pixels, pixelAt } from "../helpers/pixels.ts";
+import { TouchScreen } from "../helpers/strokes.ts";
 import { changedBox, chooseTool } from "../helpers/tools.ts";
 
 /** Whether there is a near-black pixel within `radius` of a point. */
@@ -151,4 +152,57 @@ test("a community's own sticker from the branding file is offered after Fanvas's
   await expect
     .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
     .toBeGreaterThan(1000);
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("two fingers on a placed sticker make it larger and turn it, and never draw", async ({ page }) => {
+    await blockMascot(page);
+    const blank = await openDrawingPage(page);
+    await chooseTool(page, "Stickers");
+    await page.getByRole("button", { name: "Speech bubble", exact: true }).click();
+    const geometry = await canvasGeometry(page);
+    const middle = toViewport(geometry, { x: 300, y: 300 });
+    const touch = new TouchScreen(page);
+    await touch.touch("touchStart", [{ id: 1, ...middle }]);
+    await touch.release();
+    await expect(page.locator(".sticker-editor")).toBeVisible();
+    const before = await page.locator(".sticker-editor").boundingBox();
+    // Two fingers 40 px apart on the sticker, spread to 120 px and turned a quarter clockwise.
+    const unit = geometry.width / 600;
+    const at = (dx: number, dy: number) => ({ x: middle.x + dx * unit, y: middle.y + dy * unit });
+    await touch.touch("touchStart", [{ id: 1, ...at(-20, 0) }]);
+    await touch.touch("touchStart", [
+      { id: 1, ...at(-20, 0) },
+      { id: 2, ...at(20, 0) },
+    ]);
+    for (let step = 1; step <= 10; step++) {
+      const spread = 20 + step * 4;
+      const angle = (step / 10) * (Math.PI / 2);
+      const [dx, dy] = [Math.cos(angle) * spread, Math.sin(angle) * spread];
+      await touch.touch("touchMove", [
+        { id: 1, ...at(-dx, -dy) },
+        { id: 2, ...at(dx, dy) },
+      ]);
+    }
+    await touch.release();
+    const after = await page.locator(".sticker-editor").boundingBox();
+    await expect(
+      page.locator(".view-controls__level"),
+      "the fingers turned the sticker, not the view",
+    ).toHaveText("100%");
+    // The fingers' spread went from 40 to 120: three times the size.
+    expect(after?.width ?? 0).toBeGreaterThan((before?.width ?? 0) * 2.8);
+    expect(compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
+    await page.getByRole("button", { name: "Done", exact: true }).click();
+    await expect
+      .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
+      .toBeGreaterThan(1000);
+    // Turned a quarter clockwise, like the fingers: the tail (bottom left unturned) is at the top left.
+    const placed = await readCanvasPixels(page);
+    const s = 480 / 256;
+    expect(inkNear(placed, { x: 300 - ART.tail.y * s, y: 300 + ART.tail.x * s }, 8)).toBe(true);
+    expect(inkNear(placed, { x: 300 + ART.tail.x * s, y: 300 + ART.tail.y * s }, 8)).toBe(false);
+  });
 });
