@@ -1,6 +1,7 @@
 import { type CSSProperties, type KeyboardEvent, useState } from "react";
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import type { Point } from "../engine/types.ts";
+import { arrowMove } from "./arrow-keys.ts";
 
 /** Arrow-key steps, drawing pixels (Shift: the larger). */
 const STEP = { small: 5, large: 25 } as const;
@@ -21,15 +22,8 @@ export function KeyboardPoint({
 }) {
   const [point, setPoint] = useState<Point>({ x: CANVAS_SIZE / 2, y: CANVAS_SIZE / 2 });
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const step = event.shiftKey ? STEP.large : STEP.small;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const move = moves[event.key];
-    if (move === undefined) return;
+    const move = arrowMove(event.key, event.shiftKey ? STEP.large : STEP.small);
+    if (move === null) return;
     event.preventDefault();
     setPoint((current) => ({ x: clamp(current.x + move[0]), y: clamp(current.y + move[1]) }));
   };

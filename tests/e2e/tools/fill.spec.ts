@@ -1,8 +1,9 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import { blockMascot, choose, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
-import { compareBitmaps, hexToRgba } from "../helpers/pixels.ts";
+import { compareBitmaps, hexToRgba, type Pixels } from "../helpers/pixels.ts";
 import { mouseStroke } from "../helpers/strokes.ts";
 import { chooseTool, circlePath, pixelsAtDistance, rgbaAt, toolButton } from "../helpers/tools.ts";
 
@@ -12,14 +13,19 @@ const BRUSH = 8;
 // Antialiasing and smoothing may reach a little beyond half the brush width.
 const BAND = BRUSH / 2 + 3;
 
-test("Fill paints the whole enclosed area, nothing outside it, leaves no light halo, and undoes exactly", async ({
-  page,
-}) => {
+/** A black circle outline on a white canvas; returns its pixels. */
+async function drawOutline(page: Page): Promise<Pixels> {
   await blockMascot(page);
   await openDrawingPage(page);
   await choose(page, "black", BRUSH);
   await mouseStroke(page, circlePath(CENTRE, RADIUS), 4);
-  const outlined = await readCanvasPixels(page);
+  return readCanvasPixels(page);
+}
+
+test("Fill paints the whole enclosed area, nothing outside it, leaves no light halo, and undoes exactly", async ({
+  page,
+}) => {
+  const outlined = await drawOutline(page);
 
   await choose(page, "red");
   await chooseTool(page, "Fill");
@@ -72,11 +78,7 @@ test("F turns Fill on and off from the keyboard", async ({ page }) => {
 test("Fill and Pick colour from the keyboard alone: a point moved with the arrows, Enter acts there", async ({
   page,
 }) => {
-  await blockMascot(page);
-  await openDrawingPage(page);
-  await choose(page, "black", BRUSH);
-  await mouseStroke(page, circlePath(CENTRE, RADIUS), 4);
-  const outlined = await readCanvasPixels(page);
+  const outlined = await drawOutline(page);
   await choose(page, "green");
   await page.keyboard.press("f");
   const point = page.getByRole("button", { name: /^Fill at 300, 300/ });

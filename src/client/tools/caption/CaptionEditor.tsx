@@ -1,5 +1,6 @@
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import { CANVAS_SIZE } from "../../../common/constants.ts";
+import { arrowMove } from "../arrow-keys.ts";
 import { CAPTION_FAMILY, type Caption, isDark } from "./caption-layout.ts";
 import type { CaptionEditing } from "./use-caption.ts";
 
@@ -37,15 +38,8 @@ export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; c
   };
 
   const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const step = event.shiftKey ? STEP.large : STEP.small;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const move = moves[event.key];
-    if (move !== undefined) {
+    const move = arrowMove(event.key, event.shiftKey ? STEP.large : STEP.small);
+    if (move !== null) {
       event.preventDefault();
       editing.change({ x: caption.x + move[0], y: caption.y + move[1] });
     } else if (event.key === "Escape") {

@@ -1,6 +1,7 @@
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import { CANVAS_SIZE } from "../../../common/constants.ts";
 import type { Point } from "../../engine/types.ts";
+import { arrowMove } from "../arrow-keys.ts";
 import { aspectOf } from "./sticker-action.ts";
 import {
   moveSticker,
@@ -16,12 +17,8 @@ import type { PlacedSticker, StickerEditing } from "./use-sticker.ts";
 /** What a pointer on the sticker is doing. */
 type Grip = "move" | "resize" | "rotate";
 
-/** Keyboard steps: drawing pixels, size factor, and a turn of 15 degrees. */
-const KEY_MOVES: Record<string, (p: StickerPlacement, large: boolean) => StickerPlacement> = {
-  ArrowLeft: (p, large) => moveSticker(p, large ? -20 : -4, 0),
-  ArrowRight: (p, large) => moveSticker(p, large ? 20 : 4, 0),
-  ArrowUp: (p, large) => moveSticker(p, 0, large ? -20 : -4),
-  ArrowDown: (p, large) => moveSticker(p, 0, large ? 20 : 4),
+/** Keys that resize (by a tenth) and turn (by 15 degrees); the arrows move by 4 drawing pixels, Shift: 20. */
+const KEY_CHANGES: Record<string, (p: StickerPlacement) => StickerPlacement> = {
   "+": (p) => scaleSticker(p, 1.1),
   "=": (p) => scaleSticker(p, 1.1),
   "-": (p) => scaleSticker(p, 1 / 1.1),
@@ -96,10 +93,13 @@ export function StickerEditor({ editing, placed }: { editing: StickerEditing; pl
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.target !== box.current) return;
-    const move = KEY_MOVES[event.key];
-    if (move !== undefined) {
+    const move = arrowMove(event.key, event.shiftKey ? 20 : 4);
+    const change = KEY_CHANGES[event.key];
+    if (move !== null || change !== undefined) {
       event.preventDefault();
-      editing.change(move(placement, event.shiftKey));
+      editing.change(
+        move !== null ? moveSticker(placement, move[0], move[1]) : (change?.(placement) ?? placement),
+      );
     } else if (event.key === "Enter") {
       event.preventDefault();
       editing.commit();
