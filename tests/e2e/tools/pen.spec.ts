@@ -108,4 +108,8 @@ test("a pen stroke pressed harder and harder grows wider, while a mouse stroke k
   expect(penLate).toBeLessThan(8 * 1.55);
   for (const x of [140, 300, 460])
     expect(inkAcross(penOnly, after, x, black), `mouse width at ${x}`).toBeCloseTo(8, 0);
+
+  // The pen's stroke, pressure and all, survives a reload through the backup.
+  await waitForBackupOf(page, after);
+  expect(compareBitmaps(after, await reloadRestored(page)).differingPixels).toBe(0);
 });
