@@ -32,7 +32,6 @@ try {
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(2500);
     await page.screenshot({ path: path.join(outDir, `${view.name}.png`) });
-    await page.screenshot({ path: path.join(outDir, `${view.name}-full.png`), fullPage: true });
     await page.close();
   }
 } finally {
