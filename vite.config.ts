@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { precompress } from "./scripts/vite-precompress.ts";
 import { STATIC_MODE, staticModeConfig } from "./scripts/vite-static-mode.ts";
 
 /** Where the server-rendering bundle goes (src/server/pages/page-routes.ts reads it from there). */
@@ -23,7 +24,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     return { ...site, plugins: [react(), ...(site.plugins ?? [])] };
   }
   return {
-    plugins: [react()],
+    plugins: [react(), precompress("dist")],
     build: {
       outDir: "dist",
       emptyOutDir: true,

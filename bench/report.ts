@@ -146,6 +146,20 @@ export function verdicts(summaries: readonly SystemSummary[]): string[] {
       ),
     );
   }
+  const cursorFull = find("fanvas-cursor")?.moveFull ?? null;
+  if (cursorFull !== null && full !== null) {
+    const ratio = cursorFull / full;
+    lines.push(
+      verdict(
+        "ms / move at full drawing with the brush cursor vs without",
+        ratio,
+        `${ratio.toFixed(2)}x`,
+        1.1,
+        "<= 1.1x (no measurable cost)",
+        "x",
+      ),
+    );
+  }
   if (initialBytes !== null) {
     const kilobytes = initialBytes / 1000;
     lines.push(verdict("initial JS + CSS gzipped", kilobytes, kb(initialBytes), 80, "<= 80 KB", " KB"));

@@ -8,7 +8,8 @@
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|server (default both),
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|server|lighthouse (default
+ * all), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead of building),
  * --server-runs <n> (default 3), --saves <n> (distinct drawings saved per run, default 1000).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -19,6 +20,7 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { fillBench } from "./fill.ts";
+import { runLighthouseBench } from "./lighthouse.ts";
 import { measureSystem, type RunSample, type Workload } from "./measure.ts";
 import { methodNotes } from "./notes.ts";
 import { SYSTEM_NAMES, type SystemName } from "./page/api.ts";
@@ -37,6 +39,8 @@ const { values: options } = parseArgs({
     budget: { type: "string", default: "210" },
     only: { type: "string" },
     "server-runs": { type: "string", default: "3" },
+    "lighthouse-runs": { type: "string", default: "5" },
+    "client-dir": { type: "string" },
     saves: { type: "string", default: "1000" },
   },
 });
@@ -146,12 +150,17 @@ async function pageBench(): Promise<string> {
 
 async function main(): Promise<void> {
   const only = options.only;
-  if (only !== undefined && only !== "page" && only !== "server") {
-    throw new Error(`--only must be "page" or "server" (got "${only}"); without it both run.`);
+  if (only !== undefined && only !== "page" && only !== "server" && only !== "lighthouse") {
+    throw new Error(`--only must be "page", "server" or "lighthouse" (got "${only}"); without it all run.`);
   }
   const sections: string[] = [];
-  if (only !== "server") sections.push(await pageBench());
-  if (only !== "page") {
+  if (only === undefined || only === "page") sections.push(await pageBench());
+  if (only === undefined || only === "lighthouse") {
+    const lighthouse = await runLighthouseBench(Number(options["lighthouse-runs"]), options["client-dir"]);
+    process.stdout.write(`\n${lighthouse.text}\n`);
+    sections.push(lighthouse.markdown);
+  }
+  if (only === undefined || only === "server") {
     if (sections.length > 0) process.stdout.write("\n");
     const server = await runServerBench({
       drawings: Number(options.saves),

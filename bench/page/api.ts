@@ -4,6 +4,7 @@ import type { FillTimes } from "./fill-bench.ts";
 export const SYSTEM_NAMES = [
   "fanvas",
   "fanvas-zoomed",
+  "fanvas-cursor",
   "signature_pad",
   "react-sketch-canvas",
   "floor",

@@ -1,3 +1,4 @@
+import { createFanvasCursor } from "./adapters/fanvas-cursor.ts";
 import { createFanvasWithTools } from "./adapters/fanvas-tools.ts";
 import { createFanvasZoomed } from "./adapters/fanvas-zoomed.ts";
 import { createFloor } from "./adapters/floor.ts";
@@ -20,6 +21,7 @@ declare global {
 const FACTORIES: Record<SystemName, SystemFactory> = {
   fanvas: createFanvasWithTools,
   "fanvas-zoomed": createFanvasZoomed,
+  "fanvas-cursor": createFanvasCursor,
   signature_pad: createSignaturePad,
   "react-sketch-canvas": createReactSketchCanvas,
   floor: createFloor,

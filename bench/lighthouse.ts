@@ -1,0 +1,112 @@
+/**
+ * Issue 10's first-paint figures: Lighthouse (mobile emulation, its default simulated slow 4G and 4x CPU
+ * slowdown) against the real server on a production build of the page, run several times; medians and the
+ * spread (min-max) of the category scores, first and largest contentful paint, blocking time and layout shift.
+ * Machine's own Chromium only (CHROME_PATH / CHROMIUM_PATH), never a downloaded one.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { build } from "vite";
+import { startServer } from "../tests/e2e/helpers/server.ts";
+import { CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import { median } from "./stats.ts";
+
+const REPO_ROOT = join(import.meta.dirname, "..");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const AUDITS = {
+  fcp: "first-contentful-paint",
+  lcp: "largest-contentful-paint",
+  tbt: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+} as const;
+
+/** One Lighthouse run's figures: scores 0-100, times in ms, layout shift unitless. */
+type Figures = Record<(typeof CATEGORIES)[number] | keyof typeof AUDITS, number>;
+
+/** Builds the page and its server-rendering bundle (as npm run build does) into `outDir`. */
+async function buildPage(outDir: string): Promise<void> {
+  await build({ root: REPO_ROOT, logLevel: "silent", build: { outDir, emptyOutDir: true } });
+  await build({
+    root: REPO_ROOT,
+    logLevel: "silent",
+    build: { ssr: "src/client/server-render.tsx", outDir: join(outDir, ".ssr"), emptyOutDir: true },
+  });
+}
+
+async function runOnce(url: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
+    const lhr = result?.lhr;
+    if (lhr === undefined) throw new Error("Lighthouse returned no report");
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+      fcp: value(AUDITS.fcp),
+      lcp: value(AUDITS.lcp),
+      tbt: value(AUDITS.tbt),
+      cls: value(AUDITS.cls),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function summary(values: readonly number[], format: (value: number) => string): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${format(median(sorted))} (${format(sorted[0] ?? Number.NaN)}-${format(sorted.at(-1) ?? Number.NaN)})`;
+}
+
+/** Runs Lighthouse `runs` times on `/` of a fresh server; resolves with the text and Markdown report. */
+export async function runLighthouseBench(
+  runs: number,
+  clientDir?: string,
+): Promise<{ text: string; markdown: string }> {
+  const outDir = clientDir ?? (await mkdtemp(join(tmpdir(), "fanvas-lighthouse-")));
+  if (clientDir === undefined) await buildPage(outDir);
+  const server = await startServer({ env: { FANVAS_CLIENT_DIR: outDir } });
+  const samples: Figures[] = [];
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      samples.push(await runOnce(`${server.url}/`));
+      process.stderr.write(`lighthouse run ${run + 1}/${runs}: ${JSON.stringify(samples.at(-1))}\n`);
+    }
+  } finally {
+    await server.stop();
+    if (clientDir === undefined) await rm(outDir, { recursive: true, force: true });
+  }
+  const column = (key: keyof Figures) => samples.map((sample) => sample[key]);
+  const whole = (value: number) => value.toFixed(0);
+  const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+  const rows: [string, string, string][] = [
+    ["performance", summary(column("performance"), whole), ">= 98"],
+    ["accessibility", summary(column("accessibility"), whole), "100"],
+    ["best practices", summary(column("best-practices"), whole), "100"],
+    ["SEO", summary(column("seo"), whole), "100"],
+    ["first contentful paint", summary(column("fcp"), seconds), "<= 1.2 s"],
+    ["largest contentful paint", summary(column("lcp"), seconds), "-"],
+    ["total blocking time", summary(column("tbt"), (v) => `${v.toFixed(0)} ms`), "-"],
+    ["cumulative layout shift", summary(column("cls"), (v) => v.toFixed(3)), "-"],
+  ];
+  const heading = `Lighthouse ${runs} runs on / (mobile emulation, simulated throttling), median (min-max)`;
+  const text = [
+    heading,
+    ...rows.map(([name, value, target]) => `  ${name}: ${value}   target ${target}`),
+  ].join("\n");
+  const markdown = [
+    "| Figure | Median (min-max) | Target |",
+    "| --- | --- | --- |",
+    ...rows.map(([name, value, target]) => `| ${name} | ${value} | ${target} |`),
+  ].join("\n");
+  return { text, markdown: `### ${heading}\n\n${markdown}\n` };
+}

@@ -1,0 +1,41 @@
+/**
+ * A Vite plugin that writes a gzip and a Brotli copy beside every built script, stylesheet and SVG, so the
+ * server sends a page's first load compressed (@fastify/static's preCompressed) without compressing per
+ * request: the tool's 250 KB of JavaScript travel as about 80 KB.
+ */
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Plugin } from "vite";
+
+const COMPRESSIBLE = /\.(js|css|svg)$/;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? filesUnder(path) : Promise.resolve([path]);
+    }),
+  );
+  return nested.flat();
+}
+
+/** Compresses the files of `outDir` once the bundle is written. */
+export function precompress(outDir: string): Plugin {
+  return {
+    name: "fanvas-precompress",
+    apply: "build",
+    async closeBundle() {
+      for (const file of await filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file.includes("/.ssr/")) continue;
+        const bytes = await readFile(file);
+        await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        await writeFile(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
