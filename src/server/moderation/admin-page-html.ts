@@ -1,8 +1,10 @@
+import { relativeTime } from "../../common/relative-time.ts";
+import { PERMALINK_STYLESHEET_PATH } from "../pages/permalink-html.ts";
 import type { AdminDrawing, AdminFilter } from "./admin-queries.ts";
 import { ADMIN_FILTERS } from "./admin-queries.ts";
 
 // Server-rendered, no script and no style attribute: the CSP forbids inline code, and plain forms
-// that POST and redirect need none.
+// that POST and redirect need none. The look is the server pages' stylesheet (pages/permalink.css).
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
@@ -13,8 +15,9 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
-<body>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${PERMALINK_STYLESHEET_PATH}"></head>
+<body class="admin">
 ${body}
 </body>
 </html>
@@ -38,12 +41,32 @@ ${notice}
   );
 }
 
-const ACTIONS: Record<string, readonly ("hide" | "restore" | "delete")[]> = {
-  visible: ["hide", "restore", "delete"],
-  pending: ["restore", "hide", "delete"],
-  hidden: ["restore", "delete"],
-};
-const LABELS = { hide: "Hide", restore: "Restore", delete: "Delete" } as const;
+type Action = "hide" | "restore" | "delete";
+
+/**
+ * Only the actions that change something: a visible drawing can be hidden, and "restored" only when reports
+ * are waiting (it clears them); a pending one approved (restore) or hidden; a hidden one restored.
+ */
+function actionsFor(drawing: AdminDrawing): readonly Action[] {
+  switch (drawing.status) {
+    case "visible":
+      return drawing.reportCount > 0 ? ["restore", "hide", "delete"] : ["hide", "delete"];
+    case "pending":
+      return ["restore", "hide", "delete"];
+    case "hidden":
+      return ["restore", "delete"];
+    default:
+      return ["delete"];
+  }
+}
+
+/** The button's words: a pending drawing's restore is its approval, a reported one's clears the reports. */
+function labelOf(action: Action, drawing: AdminDrawing): string {
+  if (action === "hide") return "Hide";
+  if (action === "delete") return "Delete";
+  if (drawing.status === "pending") return "Approve";
+  return drawing.status === "visible" ? "Keep, clear reports" : "Restore";
+}
 
 /** What the page says when an action cannot be done (a drawing that is not there, a failing store). */
 export function errorPage(message: string): string {
@@ -58,13 +81,13 @@ export function errorPage(message: string): string {
 }
 
 /** The moderation list: filter links, one row per drawing with its image, status, reports and actions. */
-export function listPage(filter: AdminFilter, drawings: readonly AdminDrawing[]): string {
+export function listPage(filter: AdminFilter, drawings: readonly AdminDrawing[], now = new Date()): string {
   const links = ADMIN_FILTERS.map((name) =>
     name === filter
       ? `<li><strong aria-current="page">${name}</strong></li>`
       : `<li><a href="/admin?filter=${name}">${name}</a></li>`,
   ).join("\n");
-  const rows = drawings.map((drawing) => row(filter, drawing)).join("\n");
+  const rows = drawings.map((drawing) => row(filter, drawing, now)).join("\n");
   const table =
     drawings.length === 0
       ? `<p>Nothing to review here.</p>`
@@ -88,22 +111,29 @@ ${table}
   );
 }
 
-function row(filter: AdminFilter, drawing: AdminDrawing): string {
+function row(filter: AdminFilter, drawing: AdminDrawing, now: Date): string {
   const id = escapeHtml(drawing.id);
-  // "Restore" on a pending drawing is its approval.
-  const buttons = (ACTIONS[drawing.status] ?? [])
-    .map((action) => {
-      const label = action === "restore" && drawing.status === "pending" ? "Approve" : LABELS[action];
-      return `<form method="post" action="/admin/drawings/${id}/${action}">
+  const form = (action: Action, label: string, className: string) =>
+    `<form method="post" action="/admin/drawings/${id}/${action}">
 <input type="hidden" name="filter" value="${escapeHtml(filter)}">
-<button type="submit">${label}</button></form>`;
-    })
+<button type="submit" class="${className}">${label}</button></form>`;
+  // Delete is for good: it asks first, with no script (a disclosure that holds the real button).
+  const buttons = actionsFor(drawing)
+    .map((action) =>
+      action === "delete"
+        ? `<details class="admin__confirm"><summary class="admin__action admin__action--danger">Delete</summary>
+<p>Delete this drawing for good? It cannot be restored.</p>
+${form("delete", "Delete for good", "admin__action admin__action--danger")}</details>`
+        : form(action, labelOf(action, drawing), "admin__action"),
+    )
     .join("\n");
+  const stored = new Date(drawing.createdAt);
+  const exact = Number.isNaN(stored.getTime()) ? drawing.createdAt : stored.toUTCString();
   return `<tr>
 <td><a href="/api/admin/drawings/${id}.png"><img src="/api/admin/drawings/${id}.png" width="150" height="150" loading="lazy" alt="Drawing ${id}"></a></td>
-<td><time datetime="${escapeHtml(drawing.createdAt)}">${escapeHtml(drawing.createdAt)}</time></td>
-<td>${escapeHtml(drawing.status)}</td>
-<td>${drawing.reportCount}</td>
+<td data-label="Stored"><time datetime="${escapeHtml(drawing.createdAt)}" title="${escapeHtml(exact)}">${escapeHtml(relativeTime(stored, now, "en") || drawing.createdAt)}</time></td>
+<td data-label="Status">${escapeHtml(drawing.status)}</td>
+<td data-label="Reports">${drawing.reportCount}</td>
 <td>${buttons}</td>
 </tr>`;
 }

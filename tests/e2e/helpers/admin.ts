@@ -42,7 +42,8 @@ export function adminRow(page: Page, id: string): Locator {
 
 /**
  * Shows the admin list with `filter` and clicks `action` (a button label: Hide, Restore, Approve, Delete)
- * in the drawing's row; resolves once the list it redirects back to has loaded.
+ * in the drawing's row; resolves once the list it redirects back to has loaded. Delete asks first: the row's
+ * Delete opens the question, whose "Delete for good" sends it.
  */
 export async function moderateOnPage(page: Page, filter: string, id: string, action: string): Promise<void> {
   const filters = page.getByRole("navigation", { name: "Filters" });
@@ -54,7 +55,13 @@ export async function moderateOnPage(page: Page, filter: string, id: string, act
   // The page already sits on /admin, so waiting for that URL would resolve before the action is even sent:
   // wait for the main frame to commit the document the action redirects to instead.
   const navigated = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
-  await adminRow(page, id).getByRole("button", { name: action, exact: true }).click();
+  const row = adminRow(page, id);
+  if (action === "Delete") {
+    await row.getByText("Delete", { exact: true }).click();
+    await row.getByRole("button", { name: "Delete for good", exact: true }).click();
+  } else {
+    await row.getByRole("button", { name: action, exact: true }).click();
+  }
   await navigated;
   await page.waitForLoadState("load");
   expect(new URL(page.url()).pathname, `the page ${action} led to`).toBe("/admin");
