@@ -24,7 +24,10 @@ export interface PermalinkRoutesOptions {
 
 /** Moderation can hide a drawing at any time; a shared cache may keep the page only this long. */
 const SHORT = "public, max-age=60";
-const STYLESHEET = readFileSync(join(import.meta.dirname, "permalink.css"), "utf8");
+// One stylesheet for the server's own pages: the permalink and notice pages', and the moderation pages'.
+const STYLESHEET = ["permalink.css", "../moderation/admin.css"]
+  .map((file) => readFileSync(join(import.meta.dirname, file), "utf8"))
+  .join("\n");
 
 const htmlSchema = {
   params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } },
