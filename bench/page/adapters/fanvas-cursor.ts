@@ -1,6 +1,6 @@
 import { BrushCursor } from "../../../src/client/cursor/brush-cursor.ts";
 import type { BenchStroke } from "../workload.ts";
-import { createFanvas } from "./fanvas.ts";
+import { createFanvasWithTools } from "./fanvas-tools.ts";
 import type { SystemFactory } from "./types.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { SystemFactory } from "./types.ts";
  * "fanvas" row. The browser draws a CSS cursor itself; nothing of the preview runs per move.
  */
 export const createFanvasCursor: SystemFactory = async (host) => {
-  const system = await createFanvas(host);
+  const system = await createFanvasWithTools(host);
   const canvas = system.target as HTMLCanvasElement;
   const cursor = new BrushCursor(canvas);
   return {
