@@ -24,7 +24,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     return { ...site, plugins: [react(), ...(site.plugins ?? [])] };
   }
   return {
-    plugins: [react(), precompress("dist")],
+    plugins: [react(), precompress()],
     build: {
       outDir: "dist",
       emptyOutDir: true,

@@ -4,7 +4,7 @@
  * request: the tool's 250 KB of JavaScript travel as about 80 KB.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
@@ -21,12 +21,17 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** Compresses the files of `outDir` once the bundle is written. */
-export function precompress(outDir: string): Plugin {
+/** Compresses the files of the build's output directory once the bundle is written. */
+export function precompress(): Plugin {
+  let outDir = "";
   return {
     name: "fanvas-precompress",
     apply: "build",
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
+      if (outDir === "") return;
       for (const file of await filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes("/.ssr/")) continue;
         const bytes = await readFile(file);
