@@ -62,6 +62,13 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
         )}
         <div className="sheet__actions">
           {id === undefined ? null : <ShareActions id={id} png={saved.png} />}
+          {id === undefined ? null : (
+            <a className="sheet__action" href={permalinkPath(id)} target="_blank" rel="noopener noreferrer">
+              <Icon name="eye" />
+              View
+              <span className="visually-hidden"> your drawing's page (opens in a new tab)</span>
+            </a>
+          )}
           <button
             type="button"
             className="sheet__action"
@@ -70,13 +77,6 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
             <Icon name="download" />
             Download again
           </button>
-          {id === undefined ? null : (
-            <a className="sheet__action" href={permalinkPath(id)} target="_blank" rel="noopener noreferrer">
-              <Icon name="eye" />
-              View
-              <span className="visually-hidden"> your drawing's page (opens in a new tab)</span>
-            </a>
-          )}
         </div>
       </div>
     </dialog>
