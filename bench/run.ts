@@ -8,15 +8,16 @@
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|server|lighthouse (default
- * all), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead of building),
- * --server-runs <n> (default 3), --saves <n> (distinct drawings saved per run, default 1000).
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse
+ * (default all; the page bench includes the fill), --fill-runs <n> (default 7: each is a fresh page and a
+ * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
+ * of building), --server-runs <n> (default 3), --saves <n> (distinct drawings saved per run, default 1000).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium } from "playwright-core";
+import { type BrowserContext, chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { fillBench } from "./fill.ts";
@@ -38,6 +39,7 @@ const { values: options } = parseArgs({
     strokes: { type: "string", default: "1000" },
     budget: { type: "string", default: "210" },
     only: { type: "string" },
+    "fill-runs": { type: "string", default: "7" },
     "server-runs": { type: "string", default: "3" },
     "lighthouse-runs": { type: "string", default: "5" },
     "client-dir": { type: "string" },
@@ -94,21 +96,10 @@ function summarise(
   };
 }
 
-/** The page bench; resolves with its Markdown section. */
-async function pageBench(): Promise<string> {
-  const started = performance.now();
-  const loadAtStart = loadavg()[0] ?? 0;
-  const runs = Number(options.runs);
-  const workload: Workload = {
-    strokes: Number(options.strokes),
-    probeStrokes: 10,
-    movesPerFrame: 10,
-    stepTimeoutMs: 60_000,
-  };
-  const budgetMs = Number(options.budget) * 1000;
-  const samples = new Map<SystemName, RunSample[]>(SYSTEMS.map((name) => [name, []]));
-  let completedRuns = 0;
-  let fillSection: string[] = [];
+/**
+ * Builds the bench page, serves it and opens one Chromium context on it for `work`, then closes them all.
+ */
+async function withBenchPage<T>(work: (context: BrowserContext, url: string) => Promise<T>): Promise<T> {
   const outDir = await mkdtemp(join(tmpdir(), "fanvas-bench-"));
   const cleanUp: (() => Promise<void>)[] = [() => rm(outDir, { recursive: true, force: true })];
   try {
@@ -122,18 +113,37 @@ async function pageBench(): Promise<string> {
     });
     cleanUp.unshift(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
+    return await work(context, server.url);
+  } finally {
+    for (const step of cleanUp) await step();
+  }
+}
+
+/** The page bench, then the fill; resolves with their Markdown sections. */
+async function pageBench(): Promise<string> {
+  const started = performance.now();
+  const loadAtStart = loadavg()[0] ?? 0;
+  const runs = Number(options.runs);
+  const workload: Workload = {
+    strokes: Number(options.strokes),
+    probeStrokes: 10,
+    movesPerFrame: 10,
+    stepTimeoutMs: 60_000,
+  };
+  const budgetMs = Number(options.budget) * 1000;
+  const samples = new Map<SystemName, RunSample[]>(SYSTEMS.map((name) => [name, []]));
+  let completedRuns = 0;
+  const fillSection = await withBenchPage(async (browserContext, url) => {
     for (let run = 0; run < runs && performance.now() - started < budgetMs; run += 1) {
       for (const name of SYSTEMS) {
-        const sample = await measureSystem(context, server.url, name, workload);
+        const sample = await measureSystem(browserContext, url, name, workload);
         samples.get(name)?.push(sample);
         process.stderr.write(`run ${run + 1}/${runs} ${name}: ${JSON.stringify(sample)}\n`);
       }
       completedRuns += 1;
     }
-    fillSection = await fillBench(context, server.url, Math.max(1, Math.min(3, runs)));
-  } finally {
-    for (const step of cleanUp) await step();
-  }
+    return fillBench(browserContext, url, Number(options["fill-runs"]));
+  });
   const bytes = await sizes();
   const summaries = SYSTEMS.map((name) => summarise(name, samples.get(name) ?? [], bytes));
   const context = {
@@ -148,12 +158,26 @@ async function pageBench(): Promise<string> {
   return `${renderMarkdown(summaries, context)}\n${fillSection.join("\n")}`;
 }
 
+/** The fill bench alone (`--only fill`); resolves with its Markdown section. */
+async function fillOnly(): Promise<string> {
+  const loadAtStart = loadavg()[0] ?? 0;
+  const lines = await withBenchPage((context, url) => fillBench(context, url, Number(options["fill-runs"])));
+  const heading = `${new Date().toISOString().slice(0, 10)} - ${machine(loadAtStart)}`;
+  const text = [heading, "", ...lines].join("\n");
+  process.stdout.write(`${text}\n`);
+  return text;
+}
+
 async function main(): Promise<void> {
   const only = options.only;
-  if (only !== undefined && only !== "page" && only !== "server" && only !== "lighthouse") {
-    throw new Error(`--only must be "page", "server" or "lighthouse" (got "${only}"); without it all run.`);
+  const known = ["page", "fill", "server", "lighthouse"];
+  if (only !== undefined && !known.includes(only)) {
+    throw new Error(
+      `--only must be "page", "fill", "server" or "lighthouse" (got "${only}"); without it all run.`,
+    );
   }
   const sections: string[] = [];
+  if (only === "fill") sections.push(await fillOnly());
   if (only === undefined || only === "page") sections.push(await pageBench());
   if (only === undefined || only === "lighthouse") {
     const lighthouse = await runLighthouseBench(Number(options["lighthouse-runs"]), options["client-dir"]);

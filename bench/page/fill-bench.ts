@@ -26,9 +26,25 @@ function loadMascot(): Promise<HTMLImageElement> {
   });
 }
 
+/** Milliseconds the reference takes on a fresh copy of `original` (the copy is not timed). */
+function timeReference(original: Uint32Array, fill: number): number {
+  const copy = original.slice();
+  const start = performance.now();
+  referenceScanlineFill(copy, CANVAS_SIZE, CANVAS_SIZE, 0, 0, fill);
+  return performance.now() - start;
+}
+
+/** Milliseconds Fanvas's floodFill takes on a fresh copy of `original` (the copy is not timed). */
+function timeFanvas(original: Uint32Array, fill: number): number {
+  const image = { width: CANVAS_SIZE, height: CANVAS_SIZE, pixels: original.slice() };
+  const start = performance.now();
+  floodFill(image, 0, 0, fill, DEFAULT_FILL_TOLERANCE);
+  return performance.now() - start;
+}
+
 /**
  * Fills the whole background of the default canvas (white + mirrored mascot) from its top-left corner,
- * `reps` times each way, interleaved so both meet the same machine load. Each fill starts from the same
+ * `reps` times each way, interleaved so both meet the same machine load, in alternating order. Each fill starts from the same
  * untouched pixels; the page's own fill is undone (untimed) before the next.
  */
 export async function benchFill(host: HTMLElement, reps: number): Promise<FillTimes> {
@@ -38,17 +54,16 @@ export async function benchFill(host: HTMLElement, reps: number): Promise<FillTi
   const original = new Uint32Array(engine.getImageData().data.buffer);
   const red = packHex("#ff0000");
   const times: FillTimes = { reference: [], fanvas: [], whole: [] };
-  const image = { width: CANVAS_SIZE, height: CANVAS_SIZE, pixels: original };
   for (let rep = 0; rep < reps; rep++) {
-    const copy = original.slice();
-    let start = performance.now();
-    referenceScanlineFill(copy, CANVAS_SIZE, CANVAS_SIZE, 0, 0, red);
-    times.reference.push(performance.now() - start);
-    const own = { ...image, pixels: original.slice() };
-    start = performance.now();
-    floodFill(own, 0, 0, red, DEFAULT_FILL_TOLERANCE);
-    times.fanvas.push(performance.now() - start);
-    start = performance.now();
+    // Alternate which goes first, so neither always meets the other's leftovers (caches, collector).
+    if (rep % 2 === 0) {
+      times.reference.push(timeReference(original, red));
+      times.fanvas.push(timeFanvas(original, red));
+    } else {
+      times.fanvas.push(timeFanvas(original, red));
+      times.reference.push(timeReference(original, red));
+    }
+    const start = performance.now();
     fillAt(engine, { x: 0.5, y: 0.5 }, "#ff0000");
     times.whole.push(performance.now() - start);
     engine.undo();

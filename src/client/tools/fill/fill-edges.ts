@@ -1,7 +1,10 @@
 import type { PackedImage } from "../packed-colour.ts";
 
-/** An edge pixel's alpha in the marked picture while its new colour is being decided. */
+/** An edge pixel's alpha in the marked picture while its new colour is being decided, and after. */
 const EDGE_ALPHA = 1;
+
+/** The edge pixels' new colours while they are decided, kept between fills and grown when needed. */
+let colourBuffer = new Uint32Array(4 * 1024);
 
 /**
  * Recolours the pixels just outside a filled region (`candidates`, duplicates allowed) so the region's old
@@ -9,30 +12,27 @@ const EDGE_ALPHA = 1;
  * colour and the stroke's: P = (1 - a) * target + a * ink. The ink is taken as the colour farthest from
  * `target` among the pixel and its 8 neighbours, `a` as P's projection onto target -> ink, and the pixel
  * becomes (1 - a) * fill + a * ink: solid ink stays as it is, and no light fringe is left between fill and
- * stroke. Returns the edge pixels (each once) and their new colours; duplicates are told apart by marking
- * each edge pixel's alpha EDGE_ALPHA in the picture (its colour channels stay for its neighbours' sake).
+ * stroke. Each edge pixel ends with alpha EDGE_ALPHA and its new colour. Duplicates are told apart by that
+ * alpha, set first (colour channels kept for the neighbours' sake); the new colours are written only when
+ * all are decided, since each is decided from its neighbours' old ones. `candidates` is reordered.
  */
-export function blendEdges(
-  image: PackedImage,
-  candidates: readonly number[],
-  target: number,
-  fill: number,
-): { readonly edges: Int32Array; readonly edgeColours: Uint32Array } {
+export function blendEdges(image: PackedImage, candidates: Int32Array, target: number, fill: number): void {
   const pixels = image.pixels;
-  const edges = new Int32Array(candidates.length);
   let count = 0;
-  for (const index of candidates) {
+  for (let k = 0; k < candidates.length; k++) {
+    const index = candidates[k] as number;
     const pixel = pixels[index] as number;
     if (pixel >>> 24 !== 255) continue;
     pixels[index] = ((pixel & 0x00ffffff) | (EDGE_ALPHA << 24)) >>> 0;
-    edges[count++] = index;
+    candidates[count++] = index;
   }
+  if (colourBuffer.length < count) colourBuffer = new Uint32Array(Math.max(count, colourBuffer.length * 2));
+  const colours = colourBuffer;
   const targetRed = target & 255;
   const targetGreen = (target >>> 8) & 255;
   const targetBlue = (target >>> 16) & 255;
-  const edgeColours = new Uint32Array(count);
   for (let k = 0; k < count; k++) {
-    const index = edges[k] as number;
+    const index = candidates[k] as number;
     const pixel = pixels[index] as number;
     const ink = farthestNeighbour(image, index, target);
     const inkRed = (ink & 255) - targetRed;
@@ -49,10 +49,9 @@ export function blendEdges(
     const mixedRed = ((fill & 255) * keep + (ink & 255) * share + 0.5) | 0;
     const mixedGreen = (((fill >>> 8) & 255) * keep + ((ink >>> 8) & 255) * share + 0.5) | 0;
     const mixedBlue = (((fill >>> 16) & 255) * keep + ((ink >>> 16) & 255) * share + 0.5) | 0;
-    const colour = (255 << 24) | (mixedBlue << 16) | (mixedGreen << 8) | mixedRed;
-    edgeColours[k] = colour >>> 0;
+    colours[k] = ((EDGE_ALPHA << 24) | (mixedBlue << 16) | (mixedGreen << 8) | mixedRed) >>> 0;
   }
-  return { edges: edges.subarray(0, count), edgeColours };
+  for (let k = 0; k < count; k++) pixels[candidates[k] as number] = colours[k] as number;
 }
 
 /**

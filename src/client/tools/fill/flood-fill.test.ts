@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type PackedImage, packRgb } from "../packed-colour.ts";
-import { filledColour, floodFill, markRegion } from "./flood-fill.ts";
+import { filledColour, floodFill } from "./flood-fill.ts";
 import { decodeRuns, encodeRuns } from "./run-length.ts";
+import { markRegion } from "./span-scan.ts";
 
 /** The red, green, blue and alpha channels of a packed pixel. */
 function channels(pixel: number): [number, number, number, number] {
@@ -99,6 +100,53 @@ describe("flood fill", () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("matches the reference on large ragged regions, where its kept buffers must grow, fill after fill", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 55, max: 70 }),
+        (seed, percentWhite) => {
+          // Noise just above the percolation threshold: one region winding through the picture with
+          // thousands of short spans and edge pixels, more than the scan keeps room for at first.
+          const width = 160;
+          const height = 140;
+          let state = seed;
+          const pixels = new Uint32Array(width * height).map(() => {
+            state = (Math.imul(state, 48271) >>> 0) % 2147483647;
+            return state % 100 < percentWhite ? WHITE : packRgb(0, 0, 0);
+          });
+          const image = { width, height, pixels };
+          const x = seed % width;
+          const y = seed % height;
+          const region = referenceRegion(image, x, y, 0);
+          const edgePixels = referenceEdges(image, region);
+          const { edges } = markRegion({ ...image, pixels: pixels.slice() }, x, y, 0);
+          expect(new Set(edges)).toEqual(edgePixels);
+          const marked = floodFill({ ...image, pixels: pixels.slice() }, x, y, RED, 0);
+          for (let index = 0; index < marked.length; index++)
+            expect((marked[index] as number) >>> 24 === 0).toBe(region.has(index));
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it("fills a comb with more teeth than the scan first keeps room for, twice over", () => {
+    // A white back row and 1,500 one-pixel teeth below it: the back row's scan leaves 1,500 spans waiting.
+    const width = 3000;
+    const height = 4;
+    const pixels = new Uint32Array(width * height).map((_, index) =>
+      index < width || index % 2 === 0 ? WHITE : packRgb(0, 0, 255),
+    );
+    const image = { width, height, pixels };
+    const region = referenceRegion(image, 7, 0, 0);
+    for (let pass = 0; pass < 2; pass++) {
+      const marked = floodFill({ ...image, pixels: pixels.slice() }, 7, 0, RED, 0);
+      const filled = [...marked.keys()].filter((index) => (marked[index] as number) >>> 24 === 0);
+      expect(new Set(filled)).toEqual(region);
+    }
   });
 
   it("changes nothing beyond the region and its edge pixels, and paints the region the fill colour", () => {
