@@ -50,7 +50,10 @@ export function shortcutHelp(command: CommandKey): readonly ShortcutHelpEntry[] 
     { keys: [["+"]], description: "Zoom in" },
     { keys: [["-"]], description: "Zoom out" },
     { keys: [["0"]], description: "Fit the whole drawing" },
-    { keys: [["Space", "drag"], ["Middle button drag"]], description: "Move around while zoomed" },
+    {
+      keys: [["Arrow keys"], ["Space", "drag"], ["Middle button drag"]],
+      description: "Move around while zoomed (Shift+arrows: farther)",
+    },
     { keys: [["?"]], description: "Show or hide these shortcuts" },
     { keys: [["Esc"]], description: "Close these shortcuts, a panel, or cancel a caption or sticker" },
     { keys: [["Enter"]], description: "Place a caption or sticker" },

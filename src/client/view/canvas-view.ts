@@ -1,4 +1,5 @@
 import { isTypingTarget } from "../keyboard/shortcuts.ts";
+import { keyboardPan } from "./keyboard-pan.ts";
 import {
   FIT,
   panBy,
@@ -26,7 +27,8 @@ type Gesture =
  *
  * Ctrl/Cmd + wheel (and trackpad pinch, which browsers report so) zooms around the pointer; the wheel alone
  * pans while zoomed. Two fingers zoom and pan (the engine takes their stroke back). Space + drag and the
- * middle button pan: those presses are taken before they reach the canvas, so they never draw.
+ * middle button pan: those presses are taken before they reach the canvas, so they never draw. While zoomed,
+ * the arrow keys pan too, unless the focused element uses them itself (keyboard-pan.ts).
  */
 export class CanvasView {
   readonly #viewport: HTMLElement;
@@ -52,6 +54,7 @@ export class CanvasView {
       view?.addEventListener(type, (event) => this.#up(event), { capture: true, signal });
     }
     view?.addEventListener("keydown", (event) => this.#space(event, true), { signal });
+    view?.addEventListener("keydown", (event) => this.#arrow(event), { signal });
     view?.addEventListener("keyup", (event) => this.#space(event, false), { signal });
     view?.addEventListener("blur", () => this.#setSpace(false), { signal });
   }
@@ -170,6 +173,15 @@ export class CanvasView {
       event.stopPropagation();
       this.#gesture = { kind: "none" };
     }
+  }
+
+  #arrow(event: KeyboardEvent): void {
+    if (this.#view.zoom <= 1) return;
+    const pan = keyboardPan(event);
+    if (pan === null) return;
+    // Taken: the page would scroll otherwise.
+    event.preventDefault();
+    this.pan(pan[0], pan[1]);
   }
 
   #space(event: KeyboardEvent, down: boolean): void {

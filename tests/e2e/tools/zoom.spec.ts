@@ -128,6 +128,65 @@ test("Ctrl + wheel zooms around the pointer, and the keys + - 0 zoom from the ke
   await expect(page.locator(".view-controls__level")).toHaveText("100%");
 });
 
+test("the arrow keys move around the zoomed drawing, not while a caption is typed, and the help lists them", async ({
+  page,
+}) => {
+  await openDrawingPage(page);
+  await choose(page, "blue", 12);
+  await expect(toolButton(page, "Zoom in")).toHaveAttribute("aria-disabled", "false");
+  const level = page.locator(".view-controls__level");
+  await page.keyboard.press("+");
+  await page.keyboard.press("+");
+  await expect(level).toHaveText("400%");
+  const box = await viewportBox(page);
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const drawingAt = async (point: { x: number; y: number }) => {
+    const canvas = await drawingCanvas(page).boundingBox();
+    if (canvas === null) throw new Error("no canvas");
+    return {
+      x: ((point.x - canvas.x) / canvas.width) * CANVAS_SIZE,
+      y: ((point.y - canvas.y) / canvas.height) * CANVAS_SIZE,
+    };
+  };
+
+  // Focus is on the brush size just chosen. Centred 4x shows drawing [225, 375]; an arrow moves the view
+  // by an eighth of what is shown (18.75 drawing pixels), Right showing more of the right.
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(async () => (await drawingAt(centre)).x).toBeCloseTo(337.5, 0);
+  expect((await drawingAt(centre)).y).toBeCloseTo(318.75, 0);
+  // A dot put in the middle of the viewport lands there in the drawing.
+  await page.mouse.click(centre.x, centre.y);
+  const dotted = await readCanvasPixels(page);
+  expect(colourDistance(pixelAtCanvasPoint(dotted, { x: 337.5, y: 318.75 }), hexToRgba("#0000ff"))).toBe(0);
+
+  // Shift moves half of what is shown; the view stops at the drawing's edge.
+  for (let press = 0; press < 4; press++) await page.keyboard.press("Shift+ArrowLeft");
+  await expect.poll(async () => (await drawingAt({ x: box.x, y: centre.y })).x).toBeCloseTo(0, 0);
+
+  // In the caption's text field the arrows move the caret, not the view.
+  await page.keyboard.press("t");
+  const field = page.getByRole("textbox", { name: "Caption text" });
+  await expect(field).toBeFocused();
+  const before = await drawingAt(centre);
+  await page.keyboard.type("GM");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.type("!");
+  await expect(field).toHaveValue("G!M");
+  // Up on the first line takes the caret to its start.
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.type("<");
+  await expect(field).toHaveValue("<G!M");
+  expect(await drawingAt(centre)).toEqual(before);
+  await page.keyboard.press("Escape");
+
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toContainText("Arrow keys");
+  await expect(help).toContainText("Move around while zoomed");
+});
+
 test.describe("on a touch screen", () => {
   test.use({ hasTouch: true });
 
