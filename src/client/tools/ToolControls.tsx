@@ -28,6 +28,7 @@ import { useSticker } from "./stickers/use-sticker.ts";
 import { ToolButtons } from "./ToolButtons.tsx";
 import type { ToolCommands } from "./tool-commands.ts";
 import { BRUSH, chooseSticker } from "./tool-state.ts";
+import { useEditingBackup } from "./use-editing-backup.ts";
 import { useTools } from "./use-tools.ts";
 import "./tools.css";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
@@ -39,6 +40,9 @@ const StickerPanel = lazyView(
   (module) => module.StickerPanel,
   (error) => console.warn("Fanvas: the stickers could not be loaded.", error),
 );
+
+/** Matching a sticker kept from before a reload needs the catalogue, which loads with the panel. */
+const knownStickerChunk = lazyChunk(() => import("./stickers/known-sticker.ts"));
 
 /** The middle of the drawing, where a sticker chosen from the keyboard is placed. */
 const MIDDLE = { x: 300, y: 300 };
@@ -90,12 +94,25 @@ export function ToolControls(props: ToolControlsProps) {
   });
   const { controller, view } = useCanvasView(viewportRef, stageRef);
 
+  // A caption or sticker still open at a reload comes back open, with its tool.
+  useEditingBackup(ready, caption.caption, sticker.placed, async (edit) => {
+    if (edit.kind === "caption") {
+      caption.resume(edit.caption);
+      tools.setState({ tool: "text" });
+      return;
+    }
+    const entry = await knownStickerChunk.load().then(({ knownSticker }) => knownSticker(edit.entry));
+    if (entry === null || !(await sticker.resume(entry, edit.placement))) return;
+    armedSticker.current = entry;
+    tools.setState(chooseSticker(entry.id));
+  });
+
   // Choosing Text opens a caption at the top (a tap moves it); leaving Text places what was typed.
   const previousTool = useRef(tools.state.tool);
   useEffect(() => {
     const was = previousTool.current;
     previousTool.current = tools.state.tool;
-    if (tools.state.tool === "text" && was !== "text") caption.placeAt();
+    if (tools.state.tool === "text" && was !== "text" && caption.caption === null) caption.placeAt();
     if (was === "text" && tools.state.tool !== "text") void caption.commit();
     if (was === "stickers" && tools.state.tool !== "stickers") sticker.commit();
   });

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { BACKUP_LOCATION } from "../../../src/client/persistence/backup-store.ts";
 import { BACKUP_DELAY_MS } from "../../../src/client/persistence/drawing-backup.ts";
+import { EDITING_KEY } from "../../../src/client/tools/editing-backup.ts";
 import { drawingCanvas, readCanvasPixels } from "./page.ts";
 import { compareBitmaps, type Pixels } from "./pixels.ts";
 import { decodePng } from "./png.ts";
@@ -33,38 +34,57 @@ async function waitForRestore(page: Page): Promise<Pixels> {
 }
 
 /**
- * Reads the backup record straight from the page's IndexedDB. Never creates the database: if it does not exist
- * yet, the upgrade is aborted (creating it here would leave it without its store and break the page).
+ * Reads a record of the backup store straight from the page's IndexedDB: the drawing's (its blob as base64)
+ * or any other, as stored. Never creates the database: if it does not exist yet, the upgrade is aborted
+ * (creating it here would leave it without its store and break the page).
  */
-export async function readStoredBackup(page: Page): Promise<StoredBackup | null> {
-  const found = await page.evaluate(async ({ database, store, key }) => {
-    const db = await new Promise<IDBDatabase | null>((resolve, reject) => {
-      const request = indexedDB.open(database);
-      request.onupgradeneeded = () => request.transaction?.abort();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => (request.error?.name === "AbortError" ? resolve(null) : reject(request.error));
-    });
-    if (db === null) return null;
-    try {
-      if (!db.objectStoreNames.contains(store)) return null;
-      const value = await new Promise<unknown>((resolve, reject) => {
-        const request = db.transaction(store, "readonly").objectStore(store).get(key);
+async function readStoredRecord(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    async ({ database, store, key }) => {
+      const db = await new Promise<IDBDatabase | null>((resolve, reject) => {
+        const request = indexedDB.open(database);
+        request.onupgradeneeded = () => request.transaction?.abort();
         request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+        request.onerror = () =>
+          request.error?.name === "AbortError" ? resolve(null) : reject(request.error);
       });
-      if (value === undefined) return null;
-      const record = value as { blob: Blob; savedAt: number };
-      const bytes = new Uint8Array(await record.blob.arrayBuffer());
-      let binary = "";
-      for (let i = 0; i < bytes.length; i += 0x8000)
-        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      return { savedAt: record.savedAt, base64: btoa(binary) };
-    } finally {
-      db.close();
-    }
-  }, BACKUP_LOCATION);
+      if (db === null) return null;
+      try {
+        if (!db.objectStoreNames.contains(store)) return null;
+        const value = await new Promise<unknown>((resolve, reject) => {
+          const request = db.transaction(store, "readonly").objectStore(store).get(key);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        if (value === undefined) return null;
+        const record = value as { blob?: unknown; savedAt?: number };
+        if (!(record.blob instanceof Blob)) return value;
+        const bytes = new Uint8Array(await record.blob.arrayBuffer());
+        let binary = "";
+        for (let i = 0; i < bytes.length; i += 0x8000)
+          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return { savedAt: record.savedAt, base64: btoa(binary) };
+      } finally {
+        db.close();
+      }
+    },
+    { database: BACKUP_LOCATION.database, store: BACKUP_LOCATION.store, key },
+  );
+}
+
+/** The drawing's backup record as the page stored it. */
+export async function readStoredBackup(page: Page): Promise<StoredBackup | null> {
+  const found = (await readStoredRecord(page, BACKUP_LOCATION.key)) as {
+    savedAt: number;
+    base64: string;
+  } | null;
   if (found === null) return null;
   return { savedAt: found.savedAt, bytes: new Uint8Array(Buffer.from(found.base64, "base64")) };
+}
+
+/** The caption or sticker being edited, as the page keeps it for a reload (null when none is kept). */
+export async function readStoredEditing(page: Page): Promise<unknown> {
+  return readStoredRecord(page, EDITING_KEY);
 }
 
 /** Replaces the backup record with arbitrary bytes (e.g. a corrupt PNG); the page must have created the store. */

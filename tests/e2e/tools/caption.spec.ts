@@ -108,3 +108,55 @@ test("Text from the keyboard alone: T opens a caption, Escape cancels it, Enter 
     .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
     .toBeGreaterThan(200);
 });
+
+test("Enter while an input method is composing belongs to the composition; the next Enter places the caption", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  // T works once the tools' code is in.
+  await expect(toolButton(page, "Text")).toBeEnabled();
+  await page.keyboard.press("t");
+  const field = page.getByRole("textbox", { name: "Caption text" });
+  await expect(field).toBeFocused();
+  // The field notes the composition events it receives, to show the composition really opened and closed.
+  await field.evaluate((element) => {
+    for (const type of ["compositionstart", "compositionend"])
+      element.addEventListener(type, () =>
+        element.setAttribute("data-seen", `${element.dataset.seen ?? ""} ${type}`),
+      );
+  });
+
+  // An input method (as Chromium's IME layer drives it) composes an accent after "CAF", not chosen yet.
+  await page.keyboard.type("CAF");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Input.imeSetComposition", { text: "´", selectionStart: 1, selectionEnd: 1 });
+  // Enter pressed to choose the character: as the IME reports it (key code 229) and as a plain Enter key
+  // (key code 13) arriving while the composition is open. Neither places the caption.
+  for (const keyCode of [229, 13]) {
+    const key = { key: "Enter", code: "Enter", windowsVirtualKeyCode: keyCode };
+    await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...key });
+    await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...key });
+  }
+  await expect(field).toHaveValue("CAF´");
+  await expect(field).toHaveAttribute("data-seen", " compositionstart");
+  // The input method commits its choice (compositionend): still a caption being typed.
+  await cdp.send("Input.insertText", { text: "É" });
+  await expect(field).toHaveValue("CAFÉ");
+  await expect(field).toHaveAttribute("data-seen", " compositionstart compositionend");
+  // Safari reports the Enter that chose the characters after compositionend, with key code 229: still the
+  // input method's key.
+  const late = { key: "Enter", code: "Enter", windowsVirtualKeyCode: 229 };
+  await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...late });
+  await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...late });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue("CAFÉ");
+  expect(compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
+
+  // With the composition over, Enter places the caption into the drawing.
+  await page.keyboard.press("Enter");
+  await expect(field).toHaveCount(0);
+  await expect
+    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(200);
+});

@@ -23,6 +23,8 @@ export interface CaptionEditing {
   readonly caption: Caption | null;
   /** Opens a caption centred on `point` (its first line), or moves the open one there. */
   placeAt(point?: Point): void;
+  /** Opens `caption` as it was (kept from before a reload). */
+  resume(caption: Caption): void;
   change(change: Partial<Caption>): void;
   /** Paints the caption into the drawing (one undoable action); an empty caption just closes. */
   commit(): Promise<void>;
@@ -43,6 +45,10 @@ export function useCaption(
         const base = current ?? { text: "", ...CLASSIC, x: 0, y: 0 };
         return { ...base, x: point.x, y: point.y - base.size * (CAPTION_PADDING + CAPTION_LINE_HEIGHT / 2) };
       });
+    },
+    resume(kept) {
+      void loadCaptionFont();
+      setCaption(kept);
     },
     change(change) {
       setCaption((current) => (current === null ? null : { ...current, ...change }));

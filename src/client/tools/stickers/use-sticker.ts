@@ -19,6 +19,8 @@ export interface StickerEditing {
   readonly placed: PlacedSticker | null;
   /** Places `entry` centred on `point`; one already placed is committed first (stamping). */
   place(entry: StickerEntry, point: Point): Promise<void>;
+  /** Opens `entry` as it was placed (kept from before a reload); false when its image cannot be had. */
+  resume(entry: StickerEntry, placement: StickerPlacement): Promise<boolean>;
   change(placement: StickerPlacement): void;
   /** Paints the placed sticker into the drawing (one undoable action). */
   commit(): void;
@@ -44,22 +46,29 @@ export function useSticker(
     announce(`${current.entry.name} placed`);
   };
 
+  /** Loads `entry`'s image and opens it at `placement`, placing the one open before; false on failure. */
+  const open = async (entry: StickerEntry, placement: StickerPlacement): Promise<boolean> => {
+    let image: HTMLImageElement;
+    try {
+      image = await loadSticker(entry.src);
+    } catch (error) {
+      console.warn(`Fanvas: the sticker "${entry.name}" could not be loaded.`, error);
+      announce(`${entry.name} could not be loaded`);
+      return false;
+    }
+    commit();
+    const next = { entry, image, placement };
+    latest.current = next;
+    setPlaced(next);
+    return true;
+  };
+
   return {
     placed,
     async place(entry, point) {
-      let image: HTMLImageElement;
-      try {
-        image = await loadSticker(entry.src);
-      } catch (error) {
-        console.warn(`Fanvas: the sticker "${entry.name}" could not be loaded.`, error);
-        announce(`${entry.name} could not be loaded`);
-        return;
-      }
-      commit();
-      const next = { entry, image, placement: placeSticker(point) };
-      latest.current = next;
-      setPlaced(next);
+      await open(entry, placeSticker(point));
     },
+    resume: open,
     change(placement) {
       setPlaced((current) => (current === null ? null : { ...current, placement }));
     },

@@ -1,0 +1,89 @@
+/**
+ * The caption or sticker being edited and not placed yet, kept in the browser beside the drawing's backup
+ * (same database and store, its own key), so a reload brings it back to finish rather than losing it or
+ * baking a half-typed caption into a drawing whose restored base cannot be undone.
+ */
+import { BACKUP_LOCATION } from "../persistence/backup-store.ts";
+import { openStoreDatabase, readStore, writeStore } from "../persistence/idb.ts";
+import type { Caption } from "./caption/caption-layout.ts";
+import type { StickerEntry } from "./stickers/catalogue.ts";
+import type { StickerPlacement } from "./stickers/sticker-transform.ts";
+
+/** What is open for editing. */
+export type OpenEdit =
+  | { readonly kind: "caption"; readonly caption: Caption }
+  | { readonly kind: "sticker"; readonly entry: StickerEntry; readonly placement: StickerPlacement };
+
+/** The record's key in the backup store (exported so end-to-end tests can look at it). */
+export const EDITING_KEY = "editing";
+
+/** Longest caption text taken back from storage; anything longer is not a caption this page wrote. */
+const MAX_TEXT = 5000;
+
+type Fields = Readonly<Record<string, unknown>>;
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === "object" && value !== null;
+}
+
+function numbers(record: Fields, keys: readonly string[]): boolean {
+  return keys.every((key) => Number.isFinite(record[key]));
+}
+
+function parseCaption(value: unknown): Caption | null {
+  if (!isRecord(value) || !numbers(value, ["x", "y", "size"])) return null;
+  const { text, colour, outline } = value;
+  if (typeof text !== "string" || text.length > MAX_TEXT || typeof outline !== "boolean") return null;
+  if (typeof colour !== "string" || !/^#[0-9a-f]{6}$/i.test(colour)) return null;
+  return { text, colour, outline, x: value.x as number, y: value.y as number, size: value.size as number };
+}
+
+function parseSticker(entry: unknown, placement: unknown): OpenEdit | null {
+  if (!isRecord(entry) || !isRecord(placement) || !numbers(placement, ["x", "y", "size", "rotation"]))
+    return null;
+  const { id, name, src } = entry;
+  if (typeof id !== "string" || typeof name !== "string" || typeof src !== "string") return null;
+  const { x, y, size, rotation } = placement as Record<keyof StickerPlacement, number>;
+  return { kind: "sticker", entry: { id, name, src }, placement: { x, y, size, rotation } };
+}
+
+/** The stored record as an OpenEdit, or null when it is missing or not one this page wrote. */
+export function parseOpenEdit(value: unknown): OpenEdit | null {
+  if (!isRecord(value)) return null;
+  if (value.kind === "caption") {
+    const caption = parseCaption(value.caption);
+    return caption === null ? null : { kind: "caption", caption };
+  }
+  return value.kind === "sticker" ? parseSticker(value.entry, value.placement) : null;
+}
+
+/** An open connection to where the open edit is kept. */
+export interface EditingStore {
+  read(): Promise<OpenEdit | null>;
+  /** Keeps `edit`, or removes the record when nothing is open. */
+  write(edit: OpenEdit | null): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Opens the backup database for the open edit; null where IndexedDB is unusable (the drawing's backup has
+ * already told the console so, and the page works without either).
+ */
+export async function openEditingStore(): Promise<EditingStore | null> {
+  const db = await openStoreDatabase(BACKUP_LOCATION, () => {});
+  if (db === null) return null;
+  const { store } = BACKUP_LOCATION;
+  return {
+    async read() {
+      return parseOpenEdit(await readStore(db, store, (records) => records.get(EDITING_KEY)));
+    },
+    write: (edit) =>
+      writeStore(db, store, (records) => {
+        if (edit === null) records.delete(EDITING_KEY);
+        else records.put(edit, EDITING_KEY);
+      }),
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "../fixtures.ts";
+import { readStoredEditing, reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
+import {
+  blockMascot,
+  canvasGeometry,
+  choose,
+  openDrawingPage,
+  readCanvasPixels,
+  toViewport,
+} from "../helpers/page.ts";
+import { compareBitmaps, type Pixels } from "../helpers/pixels.ts";
+import { mouseStroke } from "../helpers/strokes.ts";
+import { chooseTool, toolButton } from "../helpers/tools.ts";
+
+/** Waits until the canvas differs from `before` in more than `pixels` pixels, and returns it then. */
+async function changedFrom(page: Page, before: Pixels, pixels: number): Promise<Pixels> {
+  await expect
+    .poll(async () => compareBitmaps(before, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(pixels);
+  return readCanvasPixels(page);
+}
+
+/** Waits until the canvas is exactly `expected`. */
+async function backTo(page: Page, expected: Pixels): Promise<void> {
+  await expect
+    .poll(async () => compareBitmaps(expected, await readCanvasPixels(page)).differingPixels)
+    .toBe(0);
+}
+
+/** Opens a two-line yellow caption centred on (300, 200), not placed. */
+async function typeCaption(page: Page): Promise<void> {
+  await chooseTool(page, "Text");
+  const tap = toViewport(await canvasGeometry(page), { x: 300, y: 200 });
+  await page.mouse.click(tap.x, tap.y);
+  await page.keyboard.type("GM");
+  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.insertText("FRENS");
+  await choose(page, "yellow");
+}
+
+test("a caption still being typed comes back after a reload, and placed then it is exactly the caption placed without one", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  await openDrawingPage(page);
+  await choose(page, "blue", 8);
+  await mouseStroke(page, [
+    { x: 80, y: 480 },
+    { x: 520, y: 500 },
+  ]);
+  const stroked = await readCanvasPixels(page);
+  await waitForBackupOf(page, stroked);
+
+  await typeCaption(page);
+  const field = page.getByRole("textbox", { name: "Caption text" });
+  await expect
+    .poll(() => readStoredEditing(page))
+    .toMatchObject({ kind: "caption", caption: { text: "GM\nFRENS", colour: "#ffff00", outline: true } });
+
+  // Back after the reload: the drawing as it was (the caption not baked into it) and the caption still open.
+  expect(compareBitmaps(stroked, await reloadRestored(page)).differingPixels).toBe(0);
+  await expect(field).toHaveValue("GM\nFRENS");
+  await expect(toolButton(page, "Text")).toHaveAttribute("aria-pressed", "true");
+  await field.focus();
+  await page.keyboard.press("Enter");
+  await expect(field).toHaveCount(0);
+  const placed = await changedFrom(page, stroked, 500);
+
+  // One undo takes it away; the same caption placed without a reload gives exactly the same pixels.
+  await page.keyboard.press("Control+z");
+  await backTo(page, stroked);
+  await chooseTool(page, "Brush");
+  await typeCaption(page);
+  await field.focus();
+  await page.keyboard.press("Enter");
+  await backTo(page, placed);
+
+  // Placed, it is not kept as open any more: the next reload shows the drawing with it, and no editor.
+  await expect.poll(() => readStoredEditing(page)).toBeNull();
+  await waitForBackupOf(page, placed);
+  expect(compareBitmaps(placed, await reloadRestored(page)).differingPixels).toBe(0);
+  await expect(field).toHaveCount(0);
+});
+
+test("a sticker still being placed comes back after a reload where it was, as large and as turned", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  const crown = page.getByRole("button", { name: "Crown", exact: true });
+  const editor = page.locator(".sticker-editor");
+  const placeCrown = async () => {
+    await crown.focus();
+    await page.keyboard.press("Enter");
+    await expect(editor).toBeFocused();
+    for (const key of ["Shift+ArrowUp", "+", "+", "r"]) await page.keyboard.press(key);
+  };
+  await chooseTool(page, "Stickers");
+  await placeCrown();
+  await expect
+    .poll(() => readStoredEditing(page))
+    .toMatchObject({
+      kind: "sticker",
+      entry: { id: "crown" },
+      // Moved up 20, grown twice by a tenth, turned by 15 degrees.
+      placement: {
+        x: 300,
+        y: 280,
+        size: expect.closeTo(193.6, 5),
+        rotation: expect.closeTo(Math.PI / 12, 5),
+      },
+    });
+
+  expect(compareBitmaps(blank, await reloadRestored(page)).differingPixels).toBe(0);
+  await expect(editor).toBeVisible();
+  await expect(toolButton(page, "Stickers")).toHaveAttribute("aria-pressed", "true");
+  await editor.focus();
+  await page.keyboard.press("Enter");
+  await expect(editor).toHaveCount(0);
+  const placed = await changedFrom(page, blank, 1000);
+
+  await page.keyboard.press("Control+z");
+  await backTo(page, blank);
+  await placeCrown();
+  await page.keyboard.press("Enter");
+  await backTo(page, placed);
+  await expect.poll(() => readStoredEditing(page)).toBeNull();
+});
+
+test("a cancelled caption is not brought back by a reload", async ({ page }) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  await typeCaption(page);
+  await expect.poll(() => readStoredEditing(page)).not.toBeNull();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect.poll(() => readStoredEditing(page)).toBeNull();
+  expect(compareBitmaps(blank, await reloadRestored(page)).differingPixels).toBe(0);
+  await expect(page.getByRole("textbox", { name: "Caption text" })).toHaveCount(0);
+});
