@@ -5,6 +5,12 @@ import { type BackupStore, openBackupStore } from "./backup-store.ts";
 import { windowTimers } from "./timers.ts";
 import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
 
+// What the tools' backup of an open caption or sticker shares with this one: it loads this chunk for them, so
+// the bundler makes no chunk of its own for the shared modules (each chunk costs the first bundle its name).
+export { BACKUP_LOCATION } from "./backup-store.ts";
+export { openStoreDatabase, readStore, writeStore } from "./idb.ts";
+export { createWriteScheduler, windowTimers };
+
 /** How the restore attempt on load ended. */
 export type RestoreOutcome =
   /** The saved drawing is on the canvas. */

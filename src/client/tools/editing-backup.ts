@@ -3,11 +3,13 @@
  * (same database and store, its own key), so a reload brings it back to finish rather than losing it or
  * baking a half-typed caption into a drawing whose restored base cannot be undone.
  */
-import { BACKUP_LOCATION } from "../persistence/backup-store.ts";
-import { openStoreDatabase, readStore, writeStore } from "../persistence/idb.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import type { Caption } from "./caption/caption-layout.ts";
 import type { StickerEntry } from "./stickers/catalogue.ts";
 import type { StickerPlacement } from "./stickers/sticker-transform.ts";
+
+/** IndexedDB and the write scheduler come with the drawing's backup, already loaded by the time they are needed. */
+const persistenceChunk = lazyChunk(() => import("../persistence/drawing-backup.ts"));
 
 /** What is open for editing. */
 export type OpenEdit =
@@ -16,6 +18,12 @@ export type OpenEdit =
 
 /** The record's key in the backup store (exported so end-to-end tests can look at it). */
 export const EDITING_KEY = "editing";
+
+/**
+ * Wait after a change (a key typed, a drag step) before writing: a burst becomes one small write, and a
+ * reload soon after the last change still finds it.
+ */
+const WRITE_DELAY_MS = 50;
 
 /** Longest caption text taken back from storage; anything longer is not a caption this page wrote. */
 const MAX_TEXT = 5000;
@@ -57,32 +65,49 @@ export function parseOpenEdit(value: unknown): OpenEdit | null {
   return value.kind === "sticker" ? parseSticker(value.entry, value.placement) : null;
 }
 
-/** An open connection to where the open edit is kept. */
-export interface EditingStore {
+/** The open edit's place in the browser. */
+export interface EditingBackup {
+  /** What was open at the last visit (null when nothing was, or the record is not one this page wrote). */
   read(): Promise<OpenEdit | null>;
-  /** Keeps `edit`, or removes the record when nothing is open. */
-  write(edit: OpenEdit | null): Promise<void>;
+  /** The open edit changed: write it shortly (latest wins); nothing open removes the record. */
+  request(): void;
+  /** Write what is waiting now (the page is being hidden). */
+  flush(): void;
+  /** Stops writing and closes the connection once running writes finish. */
   close(): void;
 }
 
 /**
- * Opens the backup database for the open edit; null where IndexedDB is unusable (the drawing's backup has
- * already told the console so, and the page works without either).
+ * Opens the backup database for the open edit, writing `current()` on each request; null where IndexedDB is
+ * unusable (the drawing's backup has already told the console so, and the page works without either).
  */
-export async function openEditingStore(): Promise<EditingStore | null> {
+export async function openEditingBackup(
+  current: () => OpenEdit | null,
+  onError: (error: unknown) => void,
+): Promise<EditingBackup | null> {
+  const { BACKUP_LOCATION, openStoreDatabase, readStore, writeStore, createWriteScheduler, windowTimers } =
+    await persistenceChunk.load();
   const db = await openStoreDatabase(BACKUP_LOCATION, () => {});
   if (db === null) return null;
   const { store } = BACKUP_LOCATION;
-  return {
-    async read() {
-      return parseOpenEdit(await readStore(db, store, (records) => records.get(EDITING_KEY)));
-    },
-    write: (edit) =>
-      writeStore(db, store, (records) => {
+  const scheduler = createWriteScheduler({
+    delayMs: WRITE_DELAY_MS,
+    write: () => {
+      const edit = current();
+      return writeStore(db, store, (records) => {
         if (edit === null) records.delete(EDITING_KEY);
         else records.put(edit, EDITING_KEY);
-      }),
+      });
+    },
+    timers: windowTimers,
+    onError,
+  });
+  return {
+    read: async () => parseOpenEdit(await readStore(db, store, (records) => records.get(EDITING_KEY))),
+    request: scheduler.request,
+    flush: scheduler.flush,
     close() {
+      scheduler.dispose();
       db.close();
     },
   };

@@ -1,16 +1,8 @@
 /** Keeps the caption or sticker being edited in the browser, and opens it again after a reload. */
 import { useEffect, useRef, useState } from "react";
-import { windowTimers } from "../persistence/timers.ts";
-import { createWriteScheduler, type WriteScheduler } from "../persistence/write-scheduler.ts";
 import type { Caption } from "./caption/caption-layout.ts";
-import { type EditingStore, type OpenEdit, openEditingStore } from "./editing-backup.ts";
+import { type EditingBackup, type OpenEdit, openEditingBackup } from "./editing-backup.ts";
 import type { PlacedSticker } from "./stickers/use-sticker.ts";
-
-/**
- * Wait after a change (a key typed, a drag step) before writing: a burst becomes one small write, and a
- * reload soon after the last change still finds it.
- */
-const WRITE_DELAY_MS = 50;
 
 function openEdit(caption: Caption | null, placed: PlacedSticker | null): OpenEdit | null {
   if (caption !== null) return { kind: "caption", caption };
@@ -35,48 +27,45 @@ export function useEditingBackup(
   placed: PlacedSticker | null,
   resume: (edit: OpenEdit) => Promise<void>,
 ): void {
-  const [settled, setSettled] = useState(false);
+  const [backup, setBackup] = useState<EditingBackup | null>(null);
   const latest = useRef<OpenEdit | null>(null);
-  const scheduler = useRef<WriteScheduler | null>(null);
   const resumeRef = useRef(resume);
   resumeRef.current = resume;
 
   useEffect(() => {
     if (!ready) return;
     let stopped = false;
-    let store: EditingStore | null = null;
+    let opened: EditingBackup | null = null;
     const start = async () => {
-      store = await openEditingStore();
-      if (store === null || stopped) return;
-      const saved = await store.read().catch((error: unknown) => {
+      const backupOpened = await openEditingBackup(() => latest.current, warn);
+      if (backupOpened === null) return;
+      if (stopped) {
+        backupOpened.close();
+        return;
+      }
+      opened = backupOpened;
+      const saved = await opened.read().catch((error: unknown) => {
         warn(error);
         return null;
       });
       if (saved !== null && latest.current === null && !stopped) await resumeRef.current(saved);
-      const opened = store;
-      scheduler.current = createWriteScheduler({
-        delayMs: WRITE_DELAY_MS,
-        write: () => opened.write(latest.current),
-        timers: windowTimers,
-        onError: warn,
-      });
+      if (!stopped) setBackup(opened);
     };
-    void start().finally(() => !stopped && setSettled(true));
+    start().catch(warn);
     const flushIfHidden = () => {
-      if (document.visibilityState === "hidden") scheduler.current?.flush();
+      if (document.visibilityState === "hidden") opened?.flush();
     };
     document.addEventListener("visibilitychange", flushIfHidden);
     return () => {
       stopped = true;
       document.removeEventListener("visibilitychange", flushIfHidden);
-      scheduler.current?.dispose();
-      scheduler.current = null;
-      store?.close();
+      opened?.close();
+      setBackup(null);
     };
   }, [ready]);
 
   useEffect(() => {
     latest.current = openEdit(caption, placed);
-    if (settled) scheduler.current?.request();
-  }, [caption, placed, settled]);
+    backup?.request();
+  }, [caption, placed, backup]);
 }
