@@ -167,6 +167,16 @@ export function verdicts(summaries: readonly SystemSummary[]): string[] {
   return lines;
 }
 
+/** The page's verdicts as rows of the verdicts at a glance: issue, figure, result, target, verdict. */
+export function pageVerdicts(summaries: readonly SystemSummary[]): string[][] {
+  return verdicts(summaries).map((line) => {
+    const parts = /^(.*?): (.*) \(target (.*)\): (.*)$/.exec(line);
+    return parts === null
+      ? ["3", line, "", "", ""]
+      : ["3", parts[1] ?? "", parts[2] ?? "", parts[3] ?? "", parts[4] ?? ""];
+  });
+}
+
 function textTable(table: readonly string[][]): string {
   const widths =
     table[0]?.map((_, column) => Math.max(...table.map((row) => (row[column] ?? "").length))) ?? [];
@@ -202,11 +212,9 @@ export function renderText(summaries: readonly SystemSummary[], context: ReportC
   ].join("\n");
 }
 
-/** The same report as Markdown, for BENCHMARKS.md. */
+/** The same report as Markdown, for BENCHMARKS.md's page section. */
 export function renderMarkdown(summaries: readonly SystemSummary[], context: ReportContext): string {
   return [
-    "## Benchmark run",
-    "",
     heading(context),
     "",
     markdownTable(rows(summaries, context.strokes)),

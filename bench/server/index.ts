@@ -1,5 +1,5 @@
 /**
- * The server half of `npm run bench` (issues 4 and 5): saves against a decode floor, serving one drawing
+ * The server half of `npm run bench` (issues 4 and 5): saves against the validation floor, serving one drawing
  * against nginx, stored and thumbnail bytes, wall latency at two sizes and the first wall screen's bytes.
  * Loopback only, bounded in requests and time; every server, nginx, database and temp dir it starts is
  * stopped or removed before it returns. Figures only: nothing is asserted.
@@ -14,8 +14,8 @@ import { measureGallery, type WallLatency } from "./gallery-bench.ts";
 import type { LoadResult } from "./http-load.ts";
 import { describeStatuses } from "./http-load.ts";
 import { serverNotes } from "./notes.ts";
-import { renderServerMarkdown, renderServerText, type ServerResults } from "./report.ts";
-import { measureDecodeFloor, measureSaves, measureValidation } from "./saves-bench.ts";
+import { renderServerMarkdown, renderServerText, type ServerResults, serverVerdicts } from "./report.ts";
+import { measureSaves, measureValidation } from "./saves-bench.ts";
 import { measureStored, type StoredFigures } from "./stored-bench.ts";
 
 /** Sizes of the run; the defaults keep the whole server bench near 4 minutes on 2 cores. */
@@ -59,7 +59,7 @@ function unexpected(what: string, runs: readonly LoadResult[], expected: number)
 /** Runs every phase and returns the report as text and Markdown. */
 export async function runServerBench(
   options: ServerBenchOptions,
-): Promise<{ text: string; markdown: string }> {
+): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
   const started = performance.now();
   const load = loadavg()[0] ?? 0;
   const dialects = benchDialects();
@@ -74,17 +74,14 @@ export async function runServerBench(
   const saveLoad = { concurrency: CONCURRENCY, warmup: 32 };
   const saves = new Map<Dialect, LoadResult[]>(dialects.map((dialect) => [dialect, []]));
   const floor: LoadResult[] = [];
-  const validation: LoadResult[] = [];
   const stored: StoredFigures[] = [];
   const gallery = new Map<Dialect, WallLatency[]>();
   let chunks: GalleryChunks | string = "not measured";
   try {
     // Runs interleave the systems, so a slow moment of a shared machine does not fall on one of them.
     for (let run = 0; run < options.runs; run += 1) {
-      floor.push(await measureDecodeFloor(drawings, saveLoad));
-      log(`run ${run + 1} decode floor: ${summary(floor.at(-1) as LoadResult)}`);
-      validation.push(await measureValidation(drawings, saveLoad));
-      log(`run ${run + 1} validation: ${summary(validation.at(-1) as LoadResult)}`);
+      floor.push(await measureValidation(drawings, saveLoad));
+      log(`run ${run + 1} validation floor: ${summary(floor.at(-1) as LoadResult)}`);
       for (const dialect of dialects) {
         const result = await measureSaves(dialect, drawings, saveLoad);
         saves.get(dialect)?.push(result);
@@ -135,7 +132,6 @@ export async function runServerBench(
     heading: heading(load, (performance.now() - started) / 1000),
     saves,
     floor,
-    validation,
     stored,
     gallery,
     chunks,
@@ -150,5 +146,9 @@ export async function runServerBench(
       problems,
     }),
   };
-  return { text: renderServerText(results), markdown: renderServerMarkdown(results) };
+  return {
+    text: renderServerText(results),
+    markdown: renderServerMarkdown(results),
+    verdicts: serverVerdicts(results),
+  };
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
-import { CANVAS_SIZE } from "../../src/common/constants.ts";
 import { validateDrawingPng } from "../../src/server/png/validate.ts";
 import { spawnServer } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "./databases.ts";
@@ -51,22 +49,11 @@ export async function measureSaves(dialect: Dialect, drawings: readonly Buffer[]
 }
 
 /**
- * The floor: sharp decodes each PNG to raw pixels, in this one process, with `concurrency` decodes in
- * flight at once (async workers over a shared counter, exactly the HTTP loop's model; sharp runs them on
- * libuv's thread pool as the server does). No HTTP, no checks, no hashing, no database.
+ * The floor of a save: the server's own validation (validateDrawingPng: the chunk walk, one bounded inflate of the
+ * image data, the scanline filter check) on the same uploads, in this one process, `concurrency` at once through
+ * the same worker/counter loop as the HTTP load. No HTTP, hashing or database: what a save costs beyond this is
+ * the server's overhead.
  */
-export function measureDecodeFloor(drawings: readonly Buffer[], load: SaveLoad): Promise<LoadResult> {
-  const decode = async (index: number) => {
-    const png = drawings[index % drawings.length] ?? Buffer.alloc(0);
-    await sharp(png, { failOn: "error", limitInputPixels: CANVAS_SIZE * CANVAS_SIZE })
-      .raw()
-      .toBuffer();
-    return OK;
-  };
-  return warmThenRun(drawings.length, load, decode);
-}
-
-/** The server's whole validation (structure walk with its inflate, then the decode) in-process: no HTTP, no DB. */
 export function measureValidation(drawings: readonly Buffer[], load: SaveLoad): Promise<LoadResult> {
   const validate = async (index: number) => {
     await validateDrawingPng(drawings[index % drawings.length] ?? Buffer.alloc(0));
