@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StoreConfig } from "../../src/server/config.ts";
-import { withAdmin } from "../../tests/api/helpers/dialects.ts";
+import { dropDatabase, withAdmin } from "../../tests/api/helpers/dialects.ts";
 
 /** The dialects measured: SQLite always, PostgreSQL when a URL is configured. */
 export type Dialect = "sqlite" | "postgres";
@@ -50,8 +50,9 @@ export async function createBenchDatabase(dialect: Dialect): Promise<BenchDataba
     config: { dialect, connectionString },
     env: { DATA_DIR: dataDir, DATABASE_URL: connectionString },
     drop: async () => {
-      // Every server and store on it is closed by now; force ends a connection still hanging up.
-      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      // Every server and store on it is closed by now; an autovacuum worker the saves woke may still be on it,
+      // which a plain DROP ends by itself (WITH (FORCE) would need the right to signal it).
+      await withAdmin(adminUrl, (client) => dropDatabase(client, name));
       await removeDir();
     },
   };

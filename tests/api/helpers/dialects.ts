@@ -73,7 +73,7 @@ export async function openTestStore(
  * Drops a test database once its last connection is gone. A closed pool may still be hanging up, and
  * forcing the drop at once would kill that connection under the client's feet (an unhandled error).
  */
-async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     try {
       await client.query(`drop database if exists ${name}`);
