@@ -150,13 +150,10 @@ export function serverVerdicts(results: ServerResults): string[][] {
     table
       .slice(1)
       .filter((row) => row[5] === "met" || row[5] === "MISSED")
-      .map((row) => [
-        issue,
-        row[0] ?? "",
-        `${row[1]}; against ${row[2]}: ${row[3]}`,
-        row[4] ?? "",
-        row[5] ?? "",
-      ]);
+      .map((row) => {
+        const against = row[2] === "-" ? "" : `; against ${row[2]}: ${row[3]}`;
+        return [issue, row[0] ?? "", `${row[1]}${against}`, row[4] ?? "", row[5] ?? ""];
+      });
   return [...judged("4", issue4(results)), ...judged("5", issue5(results))];
 }
 
