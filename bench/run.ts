@@ -6,6 +6,9 @@
  *
  * Then the server bench of issues 4 and 5 (bench/server/index.ts): saves, serving, stored bytes, the wall.
  *
+ * The page and server benches write their figures and verdicts into BENCHMARKS.md's generated blocks
+ * (bench/benchmarks-file.ts); --benchmarks <path> writes another file, --benchmarks none none.
+ *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
  * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse
@@ -19,13 +22,14 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type BrowserContext, chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import { updateBenchmarksFile, verdictTable } from "./benchmarks-file.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { fillBench } from "./fill.ts";
 import { runLighthouseBench } from "./lighthouse.ts";
 import { measureSystem, type RunSample, type Workload } from "./measure.ts";
 import { methodNotes } from "./notes.ts";
 import { SYSTEM_NAMES, type SystemName } from "./page/api.ts";
-import { renderMarkdown, renderText, type SystemSummary } from "./report.ts";
+import { pageVerdicts, renderMarkdown, renderText, type SystemSummary } from "./report.ts";
 import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
 import { median } from "./stats.ts";
@@ -40,6 +44,7 @@ const { values: options } = parseArgs({
     budget: { type: "string", default: "210" },
     only: { type: "string" },
     "fill-runs": { type: "string", default: "7" },
+    benchmarks: { type: "string", default: "BENCHMARKS.md" },
     "server-runs": { type: "string", default: "3" },
     "lighthouse-runs": { type: "string", default: "5" },
     "client-dir": { type: "string" },
@@ -119,8 +124,8 @@ async function withBenchPage<T>(work: (context: BrowserContext, url: string) => 
   }
 }
 
-/** The page bench, then the fill; resolves with their Markdown sections. */
-async function pageBench(): Promise<string> {
+/** The page bench, then the fill; resolves with their Markdown sections and the page's verdict rows. */
+async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> {
   const started = performance.now();
   const loadAtStart = loadavg()[0] ?? 0;
   const runs = Number(options.runs);
@@ -155,7 +160,10 @@ async function pageBench(): Promise<string> {
     notes: methodNotes({ summaries, minimalBytes: bytes.minimal, appError: bytes.appError, workload }),
   };
   process.stdout.write(`${renderText(summaries, context)}\n\n${fillSection.join("\n")}\n`);
-  return `${renderMarkdown(summaries, context)}\n${fillSection.join("\n")}`;
+  return {
+    markdown: `${renderMarkdown(summaries, context)}\n${fillSection.join("\n")}`,
+    verdicts: pageVerdicts(summaries),
+  };
 }
 
 /** The fill bench alone (`--only fill`); resolves with its Markdown section. */
@@ -177,8 +185,18 @@ async function main(): Promise<void> {
     );
   }
   const sections: string[] = [];
+  // Each bench's blocks are written as soon as it is done, so a later failure does not lose them.
+  const write = async (blocks: Record<string, string>) => {
+    if (options.benchmarks === "none") return;
+    await updateBenchmarksFile(options.benchmarks, blocks);
+    process.stdout.write(`\n${options.benchmarks} updated: ${Object.keys(blocks).join(", ")}\n`);
+  };
   if (only === "fill") sections.push(await fillOnly());
-  if (only === undefined || only === "page") sections.push(await pageBench());
+  if (only === undefined || only === "page") {
+    const page = await pageBench();
+    sections.push(page.markdown);
+    await write({ page: page.markdown, "page-verdicts": verdictTable(page.verdicts) });
+  }
   if (only === undefined || only === "lighthouse") {
     const lighthouse = await runLighthouseBench(Number(options["lighthouse-runs"]), options["client-dir"]);
     process.stdout.write(`\n${lighthouse.text}\n`);
@@ -192,6 +210,7 @@ async function main(): Promise<void> {
     });
     process.stdout.write(`${server.text}\n`);
     sections.push(server.markdown);
+    await write({ server: server.markdown, "server-verdicts": verdictTable(server.verdicts) });
   }
   if (options.markdown !== undefined) {
     await writeFile(options.markdown, sections.join("\n"));
