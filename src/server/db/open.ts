@@ -9,6 +9,7 @@ import { migrateToLatest } from "./migrate.ts";
 import { adaptNodeSqlite } from "./node-sqlite.ts";
 import { createSavesInFlight, type SavesInFlight } from "./saves-in-flight.ts";
 import type { Database } from "./schema.ts";
+import { textWithoutNul } from "./text-without-nul.ts";
 
 /** An open, migrated database. */
 export interface Store {
@@ -78,7 +79,10 @@ function openSqlite(file: string): OpenedDatabase {
   database.exec("PRAGMA foreign_keys = ON");
   // One connection: Kysely's RuntimeDriver serialises its use with a ConnectionMutex, so a transaction
   // holds it until commit and every other query waits; keep request-path work to single statements.
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }),
+    plugins: [textWithoutNul],
+  });
   return { db, connections: () => SQLITE_CONNECTIONS };
 }
 
@@ -87,7 +91,7 @@ function openPostgres(connectionString: string): OpenedDatabase {
   // An idle connection dropped by the server (restart, failover) is emitted here; unhandled, it would
   // crash the process. The pool discards that client and opens a new one on the next query.
   pool.on("error", (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [textWithoutNul] });
   const connections = () => ({
     total: pool.totalCount,
     idle: pool.idleCount,

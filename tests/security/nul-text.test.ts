@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { testDialects } from "../api/helpers/dialects.ts";
+import { moderation, report, saveNewDrawing } from "../api/helpers/moderation.ts";
+
+// Finding 9: on PostgreSQL a report reason containing U+0000 answered 500 (its text cannot hold NUL), while
+// SQLite accepted it. Every text on its way to either store loses its NUL characters (db/text-without-nul.ts).
+
+for (const dialect of testDialects()) {
+  describe(`text holding U+0000, on ${dialect}`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startTestApp(dialect, { moderation: moderation() });
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    it("is taken as a report reason without its NUL characters, the same on both stores", async () => {
+      const { id } = await saveNewDrawing(t.app);
+      const answer = await report(t.app, id, "10.90.0.1", { reason: "rude\u0000 drawing\u0000" });
+      expect(answer.statusCode).toBe(202);
+      const row = await t.store.db
+        .selectFrom("reports")
+        .select("reason")
+        .where("drawing_id", "=", id)
+        .executeTakeFirst();
+      expect(row?.reason).toBe("rude drawing");
+    });
+
+    it("fails no query anywhere it can reach: a reason of NUL alone, and NUL in other fields, never 500", async () => {
+      const { id } = await saveNewDrawing(t.app);
+      expect((await report(t.app, id, "10.90.0.2", { reason: "\u0000" })).statusCode).toBe(202);
+      const elsewhere = [
+        await t.app.inject({ method: "GET", url: "/api/drawings?before=%00" }),
+        await t.app.inject({ method: "GET", url: `/api/drawings/${id.slice(0, 11)}%00.png` }),
+        await t.app.inject({ method: "GET", url: "/d/AAAAAAAAAAA%00" }),
+      ];
+      for (const answer of elsewhere) expect(answer.statusCode).toBeLessThan(500);
+      expect((await t.app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    });
+  });
+}
