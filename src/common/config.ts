@@ -56,6 +56,19 @@ export const DEFAULT_BRANDING: BrandingConfig = {
 };
 
 /**
+ * The host (and port) of an image URL in the branding: letters, digits, dots and hyphens, or [IPv6]. Nothing
+ * else, since these hosts are written into the page's Content-Security-Policy (https://a;sandbox/x must not).
+ */
+export const IMAGE_HOST = "([A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+\\])(:[0-9]{1,5})?";
+/** A branding image: a path on this server (never //host, which is another server), or an http(s) URL. */
+const IMAGE_ADDRESS = {
+  type: "string",
+  pattern: `^(/(?!/)|https?://${IMAGE_HOST}([/?#]|$))`,
+  description:
+    "a path on this server (/mascot.png) or an http(s) URL of a plain host (https://cdn.example/m.png)",
+} as const;
+
+/**
  * JSON schema of the config file's text fields; the server validates with it and names the bad field. The
  * `theme` object is checked by themeProblem (src/common/theme.ts), which also weighs its colours' contrast.
  */
@@ -67,8 +80,8 @@ export const brandingConfigSchema = {
     contractAddress: { type: "string", minLength: 1, maxLength: 200 },
     profileUrl: { type: "string", pattern: "^https?://" },
     communityUrl: { type: "string", pattern: "^https?://" },
-    mascotImage: { type: "string", pattern: "^(https?://|/)" },
-    faviconImage: { type: "string", pattern: "^(https?://|/)" },
+    mascotImage: IMAGE_ADDRESS,
+    faviconImage: IMAGE_ADDRESS,
     downloadPrefix: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" },
     // X counts 23 characters for the link; 200 leaves the post well inside its limit.
     shareText: { type: "string", minLength: 1, maxLength: 200 },

@@ -14,6 +14,7 @@ import { imageRoutes } from "./drawings/image-routes.ts";
 import { saveRoute } from "./drawings/save-route.ts";
 import { wallRoute } from "./drawings/wall-route.ts";
 import { appWide } from "./http/app-wide.ts";
+import { answerClientErrors } from "./http/client-errors.ts";
 import { cors } from "./http/cors.ts";
 import { crossSiteGuard } from "./http/cross-site.ts";
 import { answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
@@ -75,6 +76,7 @@ function fastifyOptions(
     forceCloseConnections: "idle",
     // These answers skip every hook, so they get their security headers here.
     frameworkErrors: withSecurityHeaders(answerFrameworkError, branding),
+    clientErrorHandler: answerClientErrors(branding),
   };
 }
 

@@ -54,14 +54,31 @@ function checkNginxStructure(text: string): void {
 describe("deploy/nginx.conf", () => {
   const text = deployFile("nginx.conf");
 
-  it("caches drawing images and hashed assets for a year and passes /api/events through unbuffered", () => {
+  it("caches hashed assets for a year, drawing images as Fanvas says, and passes /api/events through unbuffered", () => {
     checkNginxStructure(text);
-    expect(text).toMatch(
-      /location ~ \^\/api\/drawings\/\[A-Za-z0-9_-\]\+\\\.\(png\|webp\)\$ \{[^}]*immutable/,
+    const images = /location ~ \^\/api\/drawings\/\[A-Za-z0-9_-\]\+\\\.\(png\|webp\)\$ \{([^}]*)\}/.exec(
+      text,
+    )?.[1];
+    // A hidden drawing must stop being served: Fanvas's own short Cache-Control passes on, revalidated by ETag.
+    expect(images).toContain("proxy_cache fanvas;");
+    expect(images).toContain("proxy_cache_revalidate on;");
+    expect(images).not.toMatch(
+      /immutable|proxy_ignore_headers|proxy_hide_header|add_header|proxy_cache_valid/,
     );
     expect(text).toMatch(/location \/assets\/ \{[^}]*immutable/);
     expect(text).toMatch(/location = \/api\/events \{[^}]*proxy_buffering off;/);
     expect(text).toMatch(/location = \/metrics \{\s*return 404;/);
+  });
+
+  it("sets X-Forwarded-Host itself, sends HSTS on every answer, and bounds bodies to the largest save", () => {
+    expect(text).toContain("proxy_set_header X-Forwarded-Host $host;");
+    expect(text).toContain("proxy_hide_header Strict-Transport-Security;");
+    // add_header in a location replaces the server's: every location that has one repeats HSTS.
+    const blocks = [...text.matchAll(/location [^{]+\{([^}]*)\}/g)].map((match) => match[1] ?? "");
+    for (const block of blocks.filter((body) => body.includes("add_header"))) {
+      expect(block).toContain('add_header Strict-Transport-Security "max-age=31536000" always;');
+    }
+    expect(text).toContain("client_max_body_size 9m;");
   });
 
   it.runIf(installed("nginx", "-v"))(
@@ -105,10 +122,13 @@ describe("deploy/nginx.conf", () => {
 describe("deploy/Caddyfile", () => {
   const text = deployFile("Caddyfile");
 
-  it("sets year-long caching on images and assets and flushes event streams at once", () => {
-    expect(text).toMatch(/path_regexp drawing \^\/api\/drawings\/\[A-Za-z0-9_-\]\+\\\.\(png\|webp\)\$/);
-    expect(text).toContain("path /assets/*");
-    expect(text).toContain('Cache-Control "public, max-age=31536000, immutable"');
+  it("sets year-long caching on hashed assets only, HSTS everywhere, and flushes event streams at once", () => {
+    expect(text).toContain("@assets path /assets/*");
+    expect(text).toContain('header @assets Cache-Control "public, max-age=31536000, immutable"');
+    // Drawing images keep Fanvas's own short caching: a moderator may hide one at any time.
+    expect(text).not.toMatch(/api\/drawings/);
+    expect(text).toContain('header Strict-Transport-Security "max-age=31536000"');
+    expect(text).toContain("max_size 9MiB");
     expect(text).toContain("flush_interval -1");
     expect((text.match(/\{/g) ?? []).length).toBe((text.match(/\}/g) ?? []).length);
   });

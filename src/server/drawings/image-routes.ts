@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { DEFAULT_IMAGE_CACHE, type ImageCacheSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
+import { sendDrawingFile } from "../http/drawing-file.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
-import { sendImmutableFile } from "../http/immutable-file.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { visitorKey } from "../http/visitor.ts";
 import { createImageCache, IMAGE_CACHE_TTL_MS, type ImageCache } from "./image-cache.ts";
@@ -56,7 +56,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
       const image = images.cached(id) ?? (await images.load(id));
       if (image === undefined) throw noImage();
       // The ETag follows the stored bytes, so a revalidation after re-encoding gets the smaller file.
-      return sendImmutableFile(request, reply, { bytes: image.bytes, etag: image.etag, type: "image/png" });
+      return sendDrawingFile(request, reply, { bytes: image.bytes, etag: image.etag, type: "image/png" });
     },
   );
 
@@ -81,8 +81,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
         webp = made.webp;
       }
       const etag = `"${createHash("sha256").update(webp).digest("hex").slice(0, 32)}"`;
-      // The thumbnail is made once from pixels that never change.
-      return sendImmutableFile(request, reply, { bytes: webp, etag, type: "image/webp" });
+      return sendDrawingFile(request, reply, { bytes: webp, etag, type: "image/webp" });
     },
   );
 

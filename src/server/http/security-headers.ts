@@ -8,14 +8,24 @@ export interface SecurityHeadersOptions {
   readonly branding: BrandingConfig;
 }
 
+/** HTTPS only for a year; not includeSubDomains, which would bind hosts of the operator's we know nothing about. */
+const HSTS = "max-age=31536000";
+/** Powerful features the page never uses, off for it and anything it could ever embed. */
+const PERMISSIONS = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
 /**
  * Sets the security headers on every answer: pages, built files, images, JSON and every error.
- * onSend runs for all of them, including 404s and answers Fastify makes before routing.
+ * onSend runs for all of them, including 404s and answers Fastify makes before routing. Other sites may not
+ * embed our resources (Cross-Origin-Resource-Policy same-origin) unless a route said otherwise (drawing images
+ * are meant to be shared); a request that came over HTTPS (directly, or through a trusted proxy) gets HSTS.
  */
 export async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
   const headers = securityHeaderValues(options.branding);
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", async (request, reply) => {
     reply.headers(headers);
+    if (!reply.hasHeader("cross-origin-resource-policy"))
+      reply.header("cross-origin-resource-policy", "same-origin");
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
   });
 }
 
@@ -24,15 +34,18 @@ export function withSecurityHeaders(
   answer: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void,
   branding: BrandingConfig,
 ): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
-  const headers = securityHeaderValues(branding);
+  const headers = { ...securityHeaderValues(branding), "cross-origin-resource-policy": "same-origin" };
   return (error, request, reply) => {
     reply.headers(headers);
     answer(error, request, reply);
   };
 }
 
-/** The header values, fixed for the life of the process since the branding is read once at start. */
-function securityHeaderValues(branding: BrandingConfig): Record<string, string> {
+/**
+ * The header values every answer carries, fixed for the life of the process since the branding is read once
+ * at start (also written by hand on the answers Node's own HTTP parser makes: http/client-errors.ts).
+ */
+export function securityHeaderValues(branding: BrandingConfig): Record<string, string> {
   return {
     "content-security-policy": contentSecurityPolicy(branding),
     "x-content-type-options": "nosniff",
@@ -40,6 +53,7 @@ function securityHeaderValues(branding: BrandingConfig): Record<string, string> 
     // Older browsers ignore frame-ancestors; this keeps the page out of frames there too.
     "x-frame-options": "DENY",
     "cross-origin-opener-policy": "same-origin",
+    "permissions-policy": PERMISSIONS,
   };
 }
 
@@ -66,11 +80,19 @@ function contentSecurityPolicy(branding: BrandingConfig): string {
   ].join("; ");
 }
 
-/** The distinct origins of the absolute URLs among these; paths on our own origin need no entry. */
+/** An origin as CSP may name it: http(s), a host of letters, digits, dots and hyphens (or [IPv6]), a port. */
+const CSP_ORIGIN = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
+
+/**
+ * The distinct origins of the absolute URLs among these; paths on our own origin need no entry. Only
+ * well-formed origins: a URL like https://a;sandbox/x (which the branding check refuses at start anyway)
+ * must never write a directive of its own into the policy.
+ */
 function remoteOrigins(addresses: readonly string[]): string[] {
   const origins = addresses
     .filter((address) => /^https?:\/\//.test(address))
-    .map((url) => new URL(url).origin);
+    .map((url) => URL.parse(url)?.origin ?? "")
+    .filter((origin) => CSP_ORIGIN.test(origin));
   return [...new Set(origins)];
 }
 

@@ -1,10 +1,15 @@
+import { IMAGE_HOST } from "../../common/config.ts";
+
 /** The branding file's `stickers`: a community's own stamps, checked at start like the mascot image. */
 
 /** How many stickers a community may add to Fanvas's own set (the panel stays a panel). */
 export const MAX_COMMUNITY_STICKERS = 48;
 const MAX_NAME_LENGTH = 40;
-/** A path on this server, or an https URL (a page served over https cannot draw http images). */
-const IMAGE_PATTERN = /^(https:\/\/|\/)/;
+/**
+ * A path on this server, or an https URL of a plain host (a page served over https cannot draw http images,
+ * and the host is written into the page's Content-Security-Policy).
+ */
+const IMAGE_PATTERN = new RegExp(`^(/(?!/)|https://${IMAGE_HOST}([/?#]|$))`);
 
 /**
  * What is wrong with a `stickers` value, naming the entry (`stickers[2].image must ...`), or undefined when

@@ -37,6 +37,8 @@ interface StringRule {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly pattern?: string;
+  /** What a value matching the pattern is, said instead of the pattern itself. */
+  readonly description?: string;
 }
 
 /**
@@ -82,7 +84,8 @@ function checkString(value: unknown, rule: StringRule): string | undefined {
     return `must be at most ${rule.maxLength} characters long`;
   }
   if (rule.pattern !== undefined && !new RegExp(rule.pattern).test(value)) {
-    return `must match ${rule.pattern} (got ${JSON.stringify(value)})`;
+    const expected = rule.description === undefined ? `match ${rule.pattern}` : `be ${rule.description}`;
+    return `must ${expected} (got ${JSON.stringify(value)})`;
   }
   return undefined;
 }

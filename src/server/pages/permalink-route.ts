@@ -67,6 +67,12 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
       if (drawing === undefined) throw noVisibleDrawing();
       reply.type("text/html; charset=utf-8");
       const base = options.publicBaseUrl ?? requestOrigin(request);
+      // Built from the request's host, the page differs per X-Forwarded-Host/-Proto (TRUST_PROXY): a shared
+      // cache must keep one copy per value, or one client's header would reach everyone (PUBLIC_BASE_URL avoids it).
+      if (options.publicBaseUrl === undefined) {
+        const vary = reply.getHeader("vary");
+        reply.header("vary", [vary, "X-Forwarded-Host, X-Forwarded-Proto"].filter(Boolean).join(", "));
+      }
       const imagePath = drawingImagePath(drawing.id);
       return reply.header("Cache-Control", SHORT).send(
         permalinkPageHtml({

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_EDGE } from "../../src/server/config.ts";
+import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { saveNewDrawing } from "../api/helpers/moderation.ts";
+
+// Finding 11: behind the shipped nginx config a client controlled X-Forwarded-Host, which showed in the
+// permalink page's og:url, og:image and canonical when PUBLIC_BASE_URL was unset, and /d/ pages were publicly
+// cacheable without Vary. The config now sets the header itself (tests/security/behind-nginx.test.ts); the
+// page varies on it when it is built from request headers; production sets PUBLIC_BASE_URL (README).
+
+const FORGED = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
+
+describe("permalink pages and forwarded headers", () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+  const start = async (publicBaseUrl?: string) => {
+    const t = await startTestApp("sqlite", {
+      edge: { ...DEFAULT_EDGE, trustProxyHops: 1, saveRateLimit: 0 },
+      ...(publicBaseUrl === undefined ? {} : { publicBaseUrl }),
+    });
+    apps.push(t);
+    return t;
+  };
+  let bare: TestApp;
+  let based: TestApp;
+  beforeAll(async () => {
+    bare = await start();
+    based = await start("https://draw.fans.example");
+  });
+
+  it("with PUBLIC_BASE_URL, name only that address, whatever the request's forwarded headers say", async () => {
+    const { id } = await saveNewDrawing(based.app);
+    const page = await based.app.inject({ method: "GET", url: `/d/${id}`, headers: FORGED });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`https://draw.fans.example/d/${id}`);
+    expect(page.body).not.toContain("evil.example");
+    expect(String(page.headers.vary ?? "")).not.toMatch(/x-forwarded/i);
+  });
+
+  it("without it, say in Vary that they were built from the forwarded host and protocol", async () => {
+    const { id } = await saveNewDrawing(bare.app);
+    const page = await bare.app.inject({
+      method: "GET",
+      url: `/d/${id}`,
+      headers: { host: "draw.example.com" },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("public, max-age=60");
+    const vary = String(page.headers.vary).toLowerCase().split(/,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(["x-forwarded-host", "x-forwarded-proto"]));
+  });
+});
