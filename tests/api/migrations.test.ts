@@ -46,7 +46,7 @@ describe("the migration set", () => {
 
   it("builds the tables, columns, keys and indexes the app reads (SQLite)", async () => {
     const shape = await freshSchema("sqlite");
-    expect(Object.keys(shape)).toEqual(["drawings", "reports", "server_secrets"]);
+    expect(Object.keys(shape)).toEqual(["admin_sessions", "drawings", "reports", "server_secrets"]);
     expect(shape.drawings?.columns.map((column) => `${column.name} ${column.type}`)).toEqual([
       "id text",
       "image_data bytes",

@@ -41,6 +41,14 @@ export interface ServerSecretsTable {
   value: string;
 }
 
+/** A moderator's signed-in session, until it expires or they sign out. */
+export interface AdminSessionsTable {
+  /** SHA-256 (hex) of the session's random id; the id itself is only in the moderator's cookie. */
+  id_hash: string;
+  /** ISO 8601 written; PostgreSQL reads it back as a Date. */
+  expires_at: ColumnType<Date | string, string, string>;
+}
+
 /**
  * 'pending' waits for approval (pre-moderation); 'hidden' was reported past the threshold or hidden by hand;
  * 'deleted' was removed by a moderator (its bytes are dropped, the row keeps its Idempotency-Key taken).
@@ -52,4 +60,5 @@ export interface Database {
   drawings: DrawingsTable;
   reports: ReportsTable;
   server_secrets: ServerSecretsTable;
+  admin_sessions: AdminSessionsTable;
 }

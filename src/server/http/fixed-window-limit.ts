@@ -22,6 +22,8 @@ export interface VisitorLimit {
   charge(request: FastifyRequest, rows?: number, held?: number): void;
   /** Throws the 429 when the visitor has nothing left in this window, without counting anything. */
   refuseIfSpent(request: FastifyRequest): void;
+  /** Counts one row against the request's visitor without refusing (a failure seen after the answer). */
+  record(request: FastifyRequest): void;
 }
 
 interface Window {
@@ -58,6 +60,9 @@ export function fixedWindowLimit(options: FixedWindowLimitOptions, what: string)
       const window = windows.current(visitorKey(request), time);
       window.count += rows;
       if (window.count > options.limit) refuse(window, time, held);
+    },
+    record: (request) => {
+      if (options.limit !== 0) windows.current(visitorKey(request), now()).count += 1;
     },
     refuseIfSpent: (request) => {
       if (options.limit === 0) return;

@@ -50,7 +50,7 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
     }),
   );
   const requireSession = async (request: FastifyRequest) => {
-    if (!auth.sessionMatches(request.headers.cookie, now())) throw signedOut();
+    if (!(await auth.sessionMatches(request.headers.cookie, now()))) throw signedOut();
   };
 
   const filterQuery = { type: "object", properties: { filter: { type: "string" } } } as const;
@@ -77,13 +77,15 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
       }
       const secure = request.protocol === "https";
       return reply
-        .header("set-cookie", sessionCookie(auth.newSession(now()), secure))
+        .header("set-cookie", sessionCookie(await auth.newSession(now()), secure))
         .redirect("/admin", 303);
     },
   );
 
   app.post("/admin/logout", { onRequest: requireSession }, async (request, reply) => {
     if (!sameOrigin(request)) throw signedOut();
+    // The cookie is dropped by the browser, and the session ended here: a copy of it is worth nothing now.
+    await auth.endSession(request.headers.cookie);
     return reply
       .header("set-cookie", sessionCookie("", request.protocol === "https", 0))
       .redirect("/admin", 303);

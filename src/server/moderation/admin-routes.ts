@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Store } from "../db/open.ts";
+import { HttpError } from "../http/errors.ts";
+import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
 import { unauthorized } from "./admin-guard.ts";
@@ -15,17 +17,29 @@ export interface AdminRoutesOptions {
 }
 
 const MAX_FORM_BYTES = 4096;
+/**
+ * Failed sign-ins (a wrong token in the form or a Bearer header) one visitor may make per window before
+ * every admin route answers it 429, the right token included. A real token is never guessed; this keeps
+ * anyone from trying thousands a second, and the moderator's own typo costs one of ten.
+ */
+const SIGN_IN_FAILURES = { limit: 10, windowSeconds: 15 * 60 };
 
 /**
  * The admin page and API. The routes exist even when admin is off, so every one of them answers 401
  * the same way; unknown paths under both prefixes answer 401 too, so nothing there tells anyone more.
- * Nothing admin answers is cached anywhere.
+ * Nothing admin answers is cached anywhere. Failed sign-ins are throttled per visitor (SIGN_IN_FAILURES).
  */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
-  const auth: AdminAuth = createAdminAuth(options.adminToken);
+  const auth: AdminAuth = createAdminAuth(options.adminToken, options.store.db);
   const now = options.now ?? Date.now;
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
+  });
+  const failures = fixedWindowLimit({ ...SIGN_IN_FAILURES, now }, "failed sign-ins");
+  app.addHook("onRequest", async (request) => failures.refuseIfSpent(request));
+  app.addHook("onError", async (request, _reply, error) => {
+    const presentedToken = request.headers.authorization !== undefined || request.url === "/admin/login";
+    if (error instanceof HttpError && error.statusCode === 401 && presentedToken) failures.record(request);
   });
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
@@ -37,7 +51,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(adminPageRoutes, routeOptions);
   for (const prefix of ["/admin/*", "/api/admin/*"]) {
     app.all(prefix, async (request, reply) => {
-      const signedIn = auth.sessionMatches(request.headers.cookie, now());
+      const signedIn = await auth.sessionMatches(request.headers.cookie, now());
       if (!auth.bearerMatches(request.headers.authorization) && !signedIn) throw unauthorized();
       return reply.callNotFound();
     });
