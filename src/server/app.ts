@@ -24,6 +24,7 @@ import { requestLimitOptions } from "./http/request-limits.ts";
 import { requestLog, requestLoggingOptions } from "./http/request-log.ts";
 import { saveRateLimit } from "./http/save-rate-limit.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
+import { DEFAULT_UPLOAD_BUDGET, type UploadBudgetOptions, uploadBudget } from "./http/upload-budget.ts";
 import { refuseInvalid, registerSharedSchemas, schemaController } from "./http/validation.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./live/event-streams.ts";
 import { eventsRoutes } from "./live/events-route.ts";
@@ -56,6 +57,8 @@ export interface AppOptions {
   readonly eventStreams?: EventStreamLimits;
   /** Memory for served PNGs (IMAGE_CACHE_MB). Default: DEFAULT_IMAGE_CACHE (64 MiB). */
   readonly imageCache?: ImageCacheSettings | undefined;
+  /** Upload bytes in flight, per process and per visitor. Default: DEFAULT_UPLOAD_BUDGET. */
+  readonly uploadBudget?: UploadBudgetOptions;
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
@@ -107,6 +110,8 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     corsOrigins: edge.corsOrigins,
     publicBaseUrl: options.publicBaseUrl,
   });
+  // Before the body is read: upload bytes in flight are bounded per process and per visitor.
+  await app.register(appWide(uploadBudget), options.uploadBudget ?? DEFAULT_UPLOAD_BUDGET);
   await app.register(appWide(saveRateLimit), {
     limit: edge.saveRateLimit,
     windowSeconds: edge.saveRateWindowSeconds,

@@ -56,7 +56,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
   app.post(
     DRAWINGS_PATH,
     {
-      config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG },
+      config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG, uploadBytes: MAX_JSON_BODY_BYTES },
       schema: {
         headers: idempotencyHeaders,
         body: {

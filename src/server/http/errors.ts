@@ -38,6 +38,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** What the route's body must be, said to whoever sends one that cannot be read. */
     readonly accepts?: string;
+    /** What the route says to a body past its size limit, when that is not one 2 MiB drawing. */
+    readonly tooLarge?: string;
   }
 }
 
@@ -140,7 +142,8 @@ export function asHttpError(error: FastifyError, request: FastifyRequest): HttpE
       return new HttpError(
         413,
         "too_large",
-        `The upload is larger than ${MAX_UPLOAD_BYTES} bytes (2 MiB); send the 600 x 600 canvas as a PNG, which is far smaller.`,
+        request.routeOptions.config.tooLarge ??
+          `The upload is larger than ${MAX_UPLOAD_BYTES} bytes (2 MiB); send the 600 x 600 canvas as a PNG, which is far smaller.`,
       );
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new HttpError(

@@ -9,7 +9,6 @@ import {
   type SaveOutcome,
   storeDrawing,
 } from "../drawings/save.ts";
-import { MAX_JSON_BODY_BYTES } from "../drawings/save-route.ts";
 import { decodeDataUrl } from "../drawings/uploads.ts";
 import { JSON_ONLY } from "../http/cross-site.ts";
 import { answerErrorsWith, clip, HttpError, notFound } from "../http/errors.ts";
@@ -20,7 +19,7 @@ import {
   type InsertPreferences,
   insertBodySchema,
   insertPreferences,
-  MAX_ROWS_PER_INSERT,
+  MAX_INSERT_BODY_BYTES,
   refuseInsertBody,
   type SelectedColumn,
   selectedColumns,
@@ -48,11 +47,11 @@ export async function restDrawingsRoutes(
   app: FastifyInstance,
   options: RestDrawingsRoutesOptions,
 ): Promise<void> {
-  // JSON only (supabase-js always sends application/json); room for the largest array allowed.
+  // JSON only (supabase-js always sends application/json), at most MAX_INSERT_BODY_BYTES in all.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "application/json",
-    { parseAs: "string", bodyLimit: MAX_ROWS_PER_INSERT * MAX_JSON_BODY_BYTES },
+    { parseAs: "string", bodyLimit: MAX_INSERT_BODY_BYTES },
     app.getDefaultJsonParser("error", "error"),
   );
   answerErrorsWith(app, answerPostgrest);
@@ -64,6 +63,8 @@ export async function restDrawingsRoutes(
         accepts:
           'send JSON rows {"image_data": "data:image/png;base64,..."} with Content-Type: application/json',
         refuseCrossSite: JSON_ONLY,
+        uploadBytes: MAX_INSERT_BODY_BYTES,
+        tooLarge: `The insert is larger than ${MAX_INSERT_BODY_BYTES / 2 ** 20} MiB in all; send its rows in several requests (each image at most 2 MiB).`,
       },
       schema: {
         querystring: {

@@ -6,6 +6,12 @@ import type { SchemaFailure } from "../http/validation.ts";
 
 /** Rows one request may insert; an array body beyond this is refused before anything is decoded. */
 export const MAX_ROWS_PER_INSERT = 10;
+/**
+ * The whole body of one insert. Ten real drawings (about 120 KB each, 160 KB as data URLs) need under 2 MiB;
+ * 8 MiB holds ten of up to 600 KB, or three at the 2 MiB limit of one image. Ten rows of that limit would be
+ * 28 MB, held in memory as text, parsed strings and decoded PNGs: 60 such requests took the process to 1.2 GB.
+ */
+export const MAX_INSERT_BODY_BYTES = 8 * 2 ** 20;
 
 /** The columns a client may read back; image_data is the data URL exactly as inserted. */
 const READABLE_COLUMNS = ["id", "image_data", "created_at"] as const;
