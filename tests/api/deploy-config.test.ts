@@ -73,10 +73,11 @@ describe("deploy/nginx.conf", () => {
   it("sets X-Forwarded-Host itself, sends HSTS on every answer, and bounds bodies to the largest save", () => {
     expect(text).toContain("proxy_set_header X-Forwarded-Host $host;");
     expect(text).toContain("proxy_hide_header Strict-Transport-Security;");
-    // add_header in a location replaces the server's: every location that has one repeats HSTS.
+    // add_header and proxy_hide_header in a location replace the server's: such a location repeats both.
     const blocks = [...text.matchAll(/location [^{]+\{([^}]*)\}/g)].map((match) => match[1] ?? "");
-    for (const block of blocks.filter((body) => body.includes("add_header"))) {
+    for (const block of blocks.filter((body) => /add_header|proxy_hide_header/.test(body))) {
       expect(block).toContain('add_header Strict-Transport-Security "max-age=31536000" always;');
+      expect(block).toContain("proxy_hide_header Strict-Transport-Security;");
     }
     expect(text).toContain("client_max_body_size 9m;");
   });
