@@ -200,6 +200,9 @@ describe("request timeouts", () => {
       if (address === null || typeof address === "string") throw new Error("no port");
       const socket = connect(address.port, "127.0.0.1");
       socket.on("error", () => {});
+      // Read what the server answers (its 408): a paused socket never reads the server's FIN, so it would never
+      // close when the server had already read the whole 1000 bytes (a clean FIN, not a reset), as under load.
+      socket.resume();
       socket.write(
         "POST /api/drawings HTTP/1.1\r\nHost: x\r\nContent-Type: image/png\r\nContent-Length: 100000\r\n\r\n",
       );
