@@ -4,14 +4,15 @@
  * PointerEvents in headless Chromium (systems interleaved within every run), and prints medians with the
  * ratio to the bare loop. Figures only: nothing here is asserted, and nothing here runs in `npm test`.
  *
- * Then the server bench of issues 4 and 5 (bench/server/index.ts): saves, serving, stored bytes, the wall.
+ * Then the server bench of issues 4 and 5 (bench/server/index.ts): saves, serving, stored bytes, the wall;
+ * then issue 13's: how long validating one upload takes, on real drawings and the worst inputs (bench/validation.ts).
  *
  * The page and server benches write their figures and verdicts into BENCHMARKS.md's generated blocks
  * (bench/benchmarks-file.ts); --benchmarks <path> writes another file, --benchmarks none none.
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse|validation
  * (default all; the page bench includes the fill), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 3), --saves <n> (distinct drawings saved per run, default 1000).
@@ -33,6 +34,7 @@ import { pageVerdicts, renderMarkdown, renderText, type SystemSummary } from "./
 import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
 import { median } from "./stats.ts";
+import { runValidationBench } from "./validation.ts";
 
 const SYSTEMS: readonly SystemName[] = SYSTEM_NAMES;
 
@@ -178,11 +180,9 @@ async function fillOnly(): Promise<string> {
 
 async function main(): Promise<void> {
   const only = options.only;
-  const known = ["page", "fill", "server", "lighthouse"];
+  const known = ["page", "fill", "server", "lighthouse", "validation"];
   if (only !== undefined && !known.includes(only)) {
-    throw new Error(
-      `--only must be "page", "fill", "server" or "lighthouse" (got "${only}"); without it all run.`,
-    );
+    throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
   }
   const sections: string[] = [];
   // Each bench's blocks are written as soon as it is done, so a later failure does not lose them.
@@ -211,6 +211,12 @@ async function main(): Promise<void> {
     process.stdout.write(`${server.text}\n`);
     sections.push(server.markdown);
     await write({ server: server.markdown, "server-verdicts": verdictTable(server.verdicts) });
+  }
+  if (only === undefined || only === "validation") {
+    const validation = await runValidationBench(Number(options.runs));
+    process.stdout.write(`\n${validation.text}\n`);
+    sections.push(validation.markdown);
+    await write({ validation: validation.markdown });
   }
   if (options.markdown !== undefined) {
     await writeFile(options.markdown, sections.join("\n"));
