@@ -38,7 +38,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   const failures = fixedWindowLimit({ ...SIGN_IN_FAILURES, now }, "failed sign-ins");
   app.addHook("onRequest", async (request) => failures.refuseIfSpent(request));
   app.addHook("onError", async (request, _reply, error) => {
-    const presentedToken = request.headers.authorization !== undefined || request.url === "/admin/login";
+    const presentedToken =
+      request.headers.authorization !== undefined || request.routeOptions.url === "/admin/login";
     if (error instanceof HttpError && error.statusCode === 401 && presentedToken) failures.record(request);
   });
   app.addContentTypeParser(
