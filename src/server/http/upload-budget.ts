@@ -65,20 +65,20 @@ function declaredBytes(request: FastifyRequest): number | undefined {
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
-function visitorBusy(): HttpError {
-  return new HttpError(
+/** A refusal for now: the client may send the same upload again after Retry-After. */
+function notNow(statusCode: 429 | 503, code: string, message: string): HttpError {
+  return new HttpError(statusCode, code, message, { headers: { "retry-after": RETRY_AFTER_SECONDS } });
+}
+
+const visitorBusy = () =>
+  notNow(
     429,
     "uploads_in_flight",
     "This address already has as many uploads on their way as it may; wait for them to finish, then send this one again.",
-    { headers: { "retry-after": RETRY_AFTER_SECONDS } },
   );
-}
-
-function serverBusy(): HttpError {
-  return new HttpError(
+const serverBusy = () =>
+  notNow(
     503,
     "busy",
     "The server is receiving as many uploads as it can hold right now; send this one again in a moment.",
-    { headers: { "retry-after": RETRY_AFTER_SECONDS } },
   );
-}
