@@ -187,13 +187,18 @@ test.describe("on a touch screen", () => {
       ]);
     }
     await touch.release();
-    const after = await page.locator(".sticker-editor").boundingBox();
     await expect(
       page.locator(".view-controls__level"),
       "the fingers turned the sticker, not the view",
     ).toHaveText("100%");
-    // The fingers' spread went from 40 to 120: three times the size.
-    expect(after?.width ?? 0).toBeGreaterThan((before?.width ?? 0) * 2.8);
+    // The fingers' spread went from 40 to 120: three times the size. Touch moves reach the page after the
+    // protocol has answered (the browser queues them for the page's next frame), so wait for the last one.
+    const editor = page.locator(".sticker-editor");
+    await expect
+      .poll(async () => (await editor.boundingBox())?.width ?? 0)
+      .toBeGreaterThan((before?.width ?? 0) * 2.8);
+    // ...and the box is drawn where the fingers put it at every move, never eased after them.
+    await expect(editor).toHaveCSS("transition-duration", "0s");
     expect(compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
     await page.getByRole("button", { name: "Done", exact: true }).click();
     await expect
