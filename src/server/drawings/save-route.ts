@@ -76,7 +76,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
       const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
       const png = uploadedPng(request.body);
       const outcome = await duringSave(options.store, () =>
-        saveDrawing(options.store, png, key, options.moderationMode),
+        saveDrawing(options.store, png, key, options.moderationMode, request.saveTimeline),
       );
       const { id, createdAt } = outcome.record;
       // Anything not public (pending, or hidden by a moderator before this retry) is "pending" to the saver.

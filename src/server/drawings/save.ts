@@ -5,6 +5,7 @@ import type { Store } from "../db/open.ts";
 import { validateDrawingPng } from "../png/validate.ts";
 import { keyUsedForOtherImage } from "./idempotency.ts";
 import { insertDrawing, insertDrawingOnce, type NewDrawing, type StoredDrawing } from "./queries.ts";
+import type { SaveTimeline } from "./save-timeline.ts";
 
 // The one save path behind every upload route (/api/drawings and the Supabase-compatible
 // /rest/v1/drawings), so validation, idempotency and moderation can never differ between them.
@@ -25,11 +26,17 @@ export type ModerationMode = ModerationSettings["mode"];
 
 /**
  * Validates an uploaded PNG (throws the 4xx HttpError naming the problem), gives it an id and the
- * status the moderation mode asks for.
+ * status the moderation mode asks for. `timeline` (the request's, from /metrics) records where the time went.
  */
-export async function prepareDrawing(png: Buffer, mode: ModerationMode): Promise<NewDrawing> {
+export async function prepareDrawing(
+  png: Buffer,
+  mode: ModerationMode,
+  timeline?: SaveTimeline,
+): Promise<NewDrawing> {
   await validateDrawingPng(png);
+  timeline?.mark("validate");
   const sha256 = createHash("sha256").update(png).digest("hex");
+  timeline?.mark("hash");
   const status = mode === "pre" ? "pending" : "visible";
   return { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date(), status };
 }
@@ -44,15 +51,18 @@ export async function storeDrawing(
   store: Store,
   drawing: NewDrawing,
   key: string | undefined,
+  timeline?: SaveTimeline,
 ): Promise<SaveOutcome> {
   const outcome =
     key === undefined
       ? { kind: "created" as const, record: await insertDrawing(store.db, drawing) }
       : await insertDrawingOnce(store.db, drawing, key);
+  timeline?.mark("store");
   if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
   if (outcome.kind === "created") {
     const { id, createdAt, status } = outcome.record;
     await store.events.publish({ type: "added", drawing: { id, createdAt }, visible: status === "visible" });
+    timeline?.mark("announce");
   }
   return outcome;
 }
@@ -63,8 +73,9 @@ export async function saveDrawing(
   png: Buffer,
   key: string | undefined,
   mode: ModerationMode,
+  timeline?: SaveTimeline,
 ): Promise<SaveOutcome> {
-  return storeDrawing(store, await prepareDrawing(png, mode), key);
+  return storeDrawing(store, await prepareDrawing(png, mode, timeline), key, timeline);
 }
 
 /** Runs a save with background re-encoding held back, so it never slows the answer down. */

@@ -6,6 +6,7 @@ import { SAVE_PATHS } from "../drawings/save.ts";
 import { countPendingWork, JOB_COLUMNS } from "../jobs/pending-work.ts";
 import { HttpError, notFound } from "./errors.ts";
 import { Registry } from "./metrics-registry.ts";
+import { timeSaves } from "./save-timing.ts";
 
 /** Options of the metrics plugin. */
 export interface MetricsOptions {
@@ -37,6 +38,7 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
     async () => [...inFlight].map(([route, count]) => [{ route }, count] as const),
   );
   registerGauges(registry, options);
+  timeSaves(app, registry);
 
   app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions.url ?? "(no route)";

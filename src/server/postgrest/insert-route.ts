@@ -9,6 +9,7 @@ import {
   type SaveOutcome,
   storeDrawing,
 } from "../drawings/save.ts";
+import type { SaveTimeline } from "../drawings/save-timeline.ts";
 import { decodeDataUrl } from "../drawings/uploads.ts";
 import { JSON_ONLY } from "../http/cross-site.ts";
 import { answerErrorsWith, clip, HttpError, notFound } from "../http/errors.ts";
@@ -90,7 +91,7 @@ export async function restDrawingsRoutes(
       // PostgREST rolls the insert back when an object was asked for and the rows are not one.
       if (preferences.singleObject && images.length !== 1) throw rowsNotOne(images.length);
       const outcomes = await duringSave(options.store, () =>
-        saveAll(options.store, images, key, options.moderationMode),
+        saveAll(options.store, images, key, options.moderationMode, request.saveTimeline),
       );
       return answer(reply, preferences, columns, outcomes, images);
     },
@@ -118,12 +119,13 @@ async function saveAll(
   images: string[],
   key: string | undefined,
   mode: ModerationMode,
+  timeline: SaveTimeline | undefined,
 ): Promise<SaveOutcome[]> {
   const drawings = [];
-  for (const image of images) drawings.push(await prepareDrawing(decodeDataUrl(image), mode));
+  for (const image of images) drawings.push(await prepareDrawing(decodeDataUrl(image), mode, timeline));
   const outcomes = [];
   for (const [index, drawing] of drawings.entries()) {
-    outcomes.push(await storeDrawing(store, drawing, rowKey(key, index, drawings.length)));
+    outcomes.push(await storeDrawing(store, drawing, rowKey(key, index, drawings.length), timeline));
   }
   return outcomes;
 }
