@@ -13,8 +13,14 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   if (isSsrBuild) {
     // `vite build --ssr src/client/server-render.tsx` (part of npm run build): the page's components for the
     // server to render once at start, in a hidden folder of the build that the server never serves as a file.
+    // React is bundled in (its production build, as the browser gets), not imported from node_modules: the
+    // server imports the bundle from wherever the build lives (FANVAS_CLIENT_DIR may be outside the repository,
+    // as the Lighthouse bench's is), and an import of "react" from there does not resolve, which silently left
+    // the page to render in the browser.
     return {
       plugins: [react()],
+      ssr: { noExternal: true },
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: { outDir: SSR_OUT_DIR, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
     };
   }
