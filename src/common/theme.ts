@@ -95,11 +95,12 @@ export function themeProperties(theme: BrandingTheme): Readonly<Record<string, s
 }
 
 /**
- * The theme as the one CSS rule the served page carries in its head (`:root { --accent: …; --bg: … }`), so
+ * The theme as the one CSS rule the served page carries in its head (`html:root { --accent: …; --bg: … }`), so
  * the colours paint with the first byte of HTML. Only validated hex colours reach it, so it is safe to inline;
  * the server allows exactly this text in its Content Security Policy by its hash.
  */
 export function themeStyleRule(theme: BrandingTheme): string {
   const declarations = Object.entries(themeProperties(theme)).map(([name, value]) => `${name}:${value}`);
-  return `:root{${declarations.join(";")}}`;
+  // html:root outranks the stylesheet's :root defaults wherever either sits in the head.
+  return `html:root{${declarations.join(";")}}`;
 }

@@ -33,7 +33,7 @@ import { adminRoutes } from "./moderation/admin-routes.ts";
 import { reportRoutes } from "./moderation/report-route.ts";
 import { configRoutes } from "./pages/config-route.ts";
 import { notFoundPageFor } from "./pages/not-found-page.ts";
-import { pageRoutes } from "./pages/page-routes.ts";
+import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 
@@ -103,7 +103,10 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   registerErrorHandling(app, notFoundPageFor(options.branding));
   registerSharedSchemas(app);
   closeConnectionsWhenClosing(app);
-  await app.register(appWide(securityHeaders), { branding: options.branding });
+  const { branding, publicBaseUrl, clientDir } = options;
+  // Read before the security headers: the page's inline stylesheets are allowed by their hashes.
+  const built = readBuiltPage({ branding, clientDir, publicBaseUrl });
+  await app.register(appWide(securityHeaders), { branding, inlineStyles: built?.styleSources });
   await app.register(appWide(cors), { origins: edge.corsOrigins });
   // Before the limits: a request forged by another site must not spend its visitor's saves or reports.
   await app.register(appWide(crossSiteGuard), {
@@ -134,9 +137,8 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
   await app.register(reportRoutes, { store: options.store, settings: moderation });
   await app.register(adminRoutes, { store: options.store, adminToken: moderation.adminToken });
-  const { branding, publicBaseUrl } = options;
   await app.register(permalinkRoutes, { branding, store: options.store, publicBaseUrl });
-  await app.register(pageRoutes, { branding, clientDir: options.clientDir, publicBaseUrl });
+  await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });
 }
 
 /**

@@ -16,10 +16,14 @@ const INDEX_HTML = `<!doctype html>
     <title>Fanvas</title>
     <!--fanvas-config-->
     <script type="module" src="/assets/index-Ab12Cd34.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css">
   </head>
   <body><div id="root"></div></body>
 </html>
 `;
+
+/** The built page's stylesheet (what vite writes: minified, one line). */
+const PAGE_CSS = ":root{--accent:#1f7a3a;--bg:#eef5ea}.board{display:grid}";
 
 /** Branding whose values try to break out of the script block and the title. */
 const hostileBranding: BrandingConfig = {
@@ -34,6 +38,7 @@ function makeClientDir(): string {
   mkdirSync(join(dir, "assets"));
   writeFileSync(join(dir, "index.html"), INDEX_HTML);
   writeFileSync(join(dir, "assets", "index-Ab12Cd34.js"), "console.log('page');\n");
+  writeFileSync(join(dir, "assets", "index-Ef56Gh78.css"), PAGE_CSS);
   return dir;
 }
 
@@ -85,15 +90,27 @@ for (const dialect of testDialects()) {
       });
       try {
         const response = await themed.app.inject({ method: "GET", url: "/" });
-        const rule = ":root{--accent:#7a2e9c;--bg:#f6f0fa}";
+        const rule = "html:root{--accent:#7a2e9c;--bg:#f6f0fa}";
         expect(response.body).toContain(`<style>${rule}</style>`);
-        const hash = createHash("sha256").update(rule).digest("base64");
+        const hash = (text: string) => createHash("sha256").update(text).digest("base64");
         expect(String(response.headers["content-security-policy"])).toContain(
-          `style-src 'self' 'sha256-${hash}';`,
+          `style-src 'self' 'sha256-${hash(rule)}' 'sha256-${hash(PAGE_CSS)}';`,
         );
       } finally {
         await themed.close();
       }
+    });
+
+    it("carries the built stylesheet inline, so the first paint waits for no other request; the CSP allows it by its hash", async () => {
+      const response = await t.app.inject({ method: "GET", url: "/" });
+      expect(response.body).toContain(`<style>${PAGE_CSS}</style>`);
+      // The link stays, disabled (never fetched), so a lazily loaded chunk sees the page already has it.
+      expect(response.body).toContain('<link rel="stylesheet" href="/assets/index-Ef56Gh78.css" disabled>');
+      expect(response.body).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
+      const hash = createHash("sha256").update(PAGE_CSS).digest("base64");
+      expect(String(response.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
+      // The theme's rule outranks the stylesheet's defaults, wherever each sits.
+      expect(response.body).toContain("<style>html:root{--accent:");
     });
 
     it("caches hashed assets for a year and other built files for an hour", async () => {

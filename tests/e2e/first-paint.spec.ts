@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { PALETTE } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import { servedBranding } from "./helpers/branding.ts";
@@ -51,4 +53,35 @@ test("/ carries a description and a link card (og and twitter tags) with an abso
   const image = await page.request.get(String(await meta("og:image")));
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toMatch(/^image\//);
+});
+
+test("the page paints from the HTML alone: its stylesheet is inline, so no stylesheet is fetched before the tool is up", async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
+  });
+  await openDrawingPage(page);
+  const inline = await page.evaluate(() =>
+    [...document.styleSheets].filter((sheet) => sheet.href === null).map((sheet) => sheet.cssRules.length),
+  );
+  // The theme's rule and the first screen's stylesheet; a later chunk's own stylesheet may follow, never the page's.
+  expect(inline.length).toBe(2);
+  expect(inline[1]).toBeGreaterThan(50);
+  expect(stylesheets.filter((path) => /\/assets\/index-[\w-]+\.css$/.test(path))).toEqual([]);
+});
+
+test("the server-rendering bundle imports nothing but Node's own modules, so it renders from a build anywhere", () => {
+  const bundle = join(import.meta.dirname, "../../dist/.ssr");
+  const files = readdirSync(bundle, { recursive: true, encoding: "utf8" }).filter((file) =>
+    file.endsWith(".js"),
+  );
+  expect(files).toContain("server-render.js");
+  const imported = files.flatMap((file) =>
+    [
+      ...readFileSync(join(bundle, file), "utf8").matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g),
+    ].map((match) => match[1] ?? match[2] ?? ""),
+  );
+  expect(imported.filter((name) => !name.startsWith(".") && !name.startsWith("node:"))).toEqual([]);
 });

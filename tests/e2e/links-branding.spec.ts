@@ -62,3 +62,21 @@ test("branding from a config file shows up without rebuilding the page", async (
   expect((await upload).status()).toBe(201);
   await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
 });
+
+test("a community's theme colours paint the page: the branding's accent and background win over the defaults", async ({
+  launchServer,
+  page,
+}) => {
+  const theme = { accent: "#7a2e9c", background: "#f6f0fa" };
+  const server = await launchServer({ branding: { ...(await servedBranding(page)), theme } });
+  await openDrawingPage(page, server.url);
+  const colours = await page.evaluate(() => {
+    const save = document.querySelector(".save-button");
+    return {
+      accent: getComputedStyle(document.documentElement).getPropertyValue("--accent").trim(),
+      page: getComputedStyle(document.body).backgroundColor,
+      save: save === null ? "" : getComputedStyle(save).backgroundColor,
+    };
+  });
+  expect(colours).toEqual({ accent: theme.accent, page: "rgb(246, 240, 250)", save: "rgb(122, 46, 156)" });
+});

@@ -6,6 +6,8 @@ import { themeStyleRule, withDefaults } from "../../common/theme.ts";
 /** Options of the security headers plugin. */
 export interface SecurityHeadersOptions {
   readonly branding: BrandingConfig;
+  /** CSP sources of the page's inline stylesheets besides the theme's (pages/inline-styles.ts). */
+  readonly inlineStyles?: readonly string[];
 }
 
 /** HTTPS only for a year; not includeSubDomains, which would bind hosts of the operator's we know nothing about. */
@@ -20,7 +22,7 @@ const PERMISSIONS = "camera=(), microphone=(), geolocation=(), payment=(), usb=(
  * are meant to be shared); a request that came over HTTPS (directly, or through a trusted proxy) gets HSTS.
  */
 export async function securityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<void> {
-  const headers = securityHeaderValues(options.branding);
+  const headers = securityHeaderValues(options.branding, options.inlineStyles);
   app.addHook("onSend", async (request, reply) => {
     reply.headers(headers);
     if (!reply.hasHeader("cross-origin-resource-policy"))
@@ -45,9 +47,12 @@ export function withSecurityHeaders(
  * The header values every answer carries, fixed for the life of the process since the branding is read once
  * at start (also written by hand on the answers Node's own HTTP parser makes: http/client-errors.ts).
  */
-export function securityHeaderValues(branding: BrandingConfig): Record<string, string> {
+export function securityHeaderValues(
+  branding: BrandingConfig,
+  inlineStyles: readonly string[] = [],
+): Record<string, string> {
   return {
-    "content-security-policy": contentSecurityPolicy(branding),
+    "content-security-policy": contentSecurityPolicy(branding, inlineStyles),
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     // Older browsers ignore frame-ancestors; this keeps the page out of frames there too.
@@ -58,18 +63,18 @@ export function securityHeaderValues(branding: BrandingConfig): Record<string, s
 }
 
 /**
- * No inline script and no inline style attribute; the one inline style element is the theme's rule, allowed by
- * its hash (so no other inline style can run). The branding's JSON block is a data block, which script-src does
- * not govern. Images may come from the remote mascot, favicon and sticker origins the operator configured;
+ * No inline script and no inline style attribute; the inline style elements are the theme's rule and the
+ * page's own stylesheet, each allowed by its hash (so no other inline style can run). The branding's JSON block
+ * is a data block, which script-src does not govern. Images may come from the remote mascot, favicon and sticker origins the operator configured;
  * data: and blob: are the favicon and the saved drawing the page makes itself.
  */
-function contentSecurityPolicy(branding: BrandingConfig): string {
+function contentSecurityPolicy(branding: BrandingConfig, inlineStyles: readonly string[]): string {
   const stickers = (branding.stickers ?? []).map((sticker) => sticker.image);
   const imageOrigins = remoteOrigins([branding.mascotImage, branding.faviconImage, ...stickers]);
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'self' ${themeStyleHash(branding)}`,
+    ["style-src 'self'", themeStyleHash(branding), ...inlineStyles].join(" "),
     ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
     "connect-src 'self'",
     "font-src 'self'",
@@ -98,6 +103,10 @@ function remoteOrigins(addresses: readonly string[]): string[] {
 
 /** The CSP source that allows the theme's inline rule (see pages/index-html.ts), and nothing else inline. */
 function themeStyleHash(branding: BrandingConfig): string {
-  const rule = themeStyleRule(withDefaults(branding.theme));
-  return `'sha256-${createHash("sha256").update(rule).digest("base64")}'`;
+  return styleSource(themeStyleRule(withDefaults(branding.theme)));
+}
+
+/** The CSP source that allows an inline style element holding exactly `text`. */
+export function styleSource(text: string): string {
+  return `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 }

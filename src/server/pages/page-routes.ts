@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BrandingConfig, PageConfig } from "../../common/config.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
 import { injectBranding } from "./index-html.ts";
+import { inlineStylesheets } from "./inline-styles.ts";
 import { pageHeadTags, withOrigin } from "./page-head.ts";
 import { fillRoot, renderRoot } from "./server-render.ts";
 
@@ -18,6 +19,13 @@ export interface PageRoutesOptions {
   readonly publicBaseUrl?: string | undefined;
 }
 
+/** The built index.html, read once at start: branding, head tags and stylesheets in it. */
+export interface BuiltPage {
+  readonly html: string;
+  /** CSP sources of its inline stylesheets (the security headers allow them). */
+  readonly styleSources: readonly string[];
+}
+
 const YEAR = "public, max-age=31536000, immutable";
 const HOUR = "public, max-age=3600";
 
@@ -25,9 +33,15 @@ const htmlSchema = {
   response: { 200: { description: "The drawing page (text/html)", type: "string" }, ...errorResponses },
 } as const;
 
-/** GET / with the branding injected, and the built files; without a build, / says how to make one. */
-export async function pageRoutes(app: FastifyInstance, options: PageRoutesOptions): Promise<void> {
-  const built = readBuiltIndex(options);
+/**
+ * GET / with the branding injected, and the built files; without a build, / says how to make one. `built` is
+ * readBuiltPage's answer, read by the app before its security headers (they allow the inline stylesheets).
+ */
+export async function pageRoutes(
+  app: FastifyInstance,
+  options: PageRoutesOptions & { readonly built: BuiltPage | undefined },
+): Promise<void> {
+  const built = options.built?.html;
   if (built === undefined) {
     app.get("/", { schema: htmlSchema }, async () => {
       throw new HttpError(503, "page_not_built", "The page is not built: run npm run build");
@@ -67,8 +81,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRoutesOption
   });
 }
 
-/** The built index.html with the branding in it, read once; undefined when there is no build. */
-function readBuiltIndex(options: PageRoutesOptions): string | undefined {
+/** The built index.html with the branding and its stylesheets in it, read once; undefined when there is no build. */
+export function readBuiltPage(options: PageRoutesOptions): BuiltPage | undefined {
   let source: string;
   try {
     source = readFileSync(join(options.clientDir, "index.html"), "utf8");
@@ -78,5 +92,10 @@ function readBuiltIndex(options: PageRoutesOptions): string | undefined {
   }
   const { branding, publicBaseUrl } = options;
   const config: PageConfig = publicBaseUrl === undefined ? branding : { ...branding, publicBaseUrl };
-  return injectBranding(source, config).replace("</head>", () => `${pageHeadTags(options.branding)}</head>`);
+  const branded = injectBranding(source, config).replace(
+    "</head>",
+    () => `${pageHeadTags(options.branding)}</head>`,
+  );
+  const { html, styleSources } = inlineStylesheets(branded, options.clientDir);
+  return { html, styleSources };
 }

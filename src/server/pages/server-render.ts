@@ -42,7 +42,13 @@ export async function renderRoot(
   }
 }
 
-/** The built index.html with `markup` inside its empty #root. */
+/**
+ * The built index.html with `markup` inside its empty #root. The page's script then only hydrates what is
+ * already on screen, so it is fetched at low priority: the mascot and the web font come first, and on a slow
+ * link the first paint never waits for it (a module script is otherwise fetched at high priority).
+ */
 export function fillRoot(html: string, markup: string): string {
-  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  return html
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`)
+    .replace(/<script type="module"(?= )/, '<script type="module" fetchpriority="low"');
 }
