@@ -1,5 +1,5 @@
 /** Page entry: read the run-time branding, apply its theme, title and favicon, and hydrate the app. */
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { themeProperties, withDefaults } from "../common/theme.ts";
 import { loadBranding } from "./branding/branding.ts";
@@ -57,7 +57,10 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (root.firstElementChild === null) createRoot(root).render(app);
-  else hydrateRoot(root, app);
+  // The server's HTML is already on screen: hydrating it as a transition lets React work in slices of a few
+  // milliseconds, so the page stays responsive (a click or key during hydration makes React finish the part
+  // it lands on first, and it is then handled: nothing is lost).
+  else startTransition(() => void hydrateRoot(root, app));
 }
 
 void start();

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
 import type { StrokeStyle } from "../engine/types.ts";
-import type { ToolCommands } from "../tools/tool-commands.ts";
 import type { SavedStatus } from "./save-status.ts";
 import { ToolPanel } from "./ToolPanel.tsx";
-import { useBrushCursor } from "./use-brush-cursor.ts";
 import { useDrawingEngine } from "./use-drawing-engine.ts";
 import { useEngineHistory } from "./use-engine-history.ts";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts.ts";
 import { type SaveCallback, useSaveImage } from "./use-save-image.ts";
+import { useToolCommands } from "./use-tool-commands.ts";
 import "./board.css";
+import "./panel.css";
 import "./controls.css";
 
 /** Props of the drawing component. */
@@ -37,7 +37,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
-  const toolCommands = useRef<ToolCommands | null>(null);
+  const toolCommands = useToolCommands();
   const { engine, ready: engineReady } = useDrawingEngine(canvasRef, backgroundSrc);
   const [style, setStyle] = useState<StrokeStyle>(INITIAL_STYLE);
   const [tool, setTool] = useState("brush");
@@ -59,7 +59,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   }, [status]);
 
   function chooseBrush(eraser: boolean): void {
-    toolCommands.current?.brush();
+    toolCommands.current()?.brush();
     setStyle((current) => ({ ...current, eraser }));
   }
 
@@ -73,12 +73,11 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
       if (engineReady) void save();
     },
     toggleHelp: () => setHelpOpen((open) => !open),
-    tools: () => toolCommands.current,
+    withTools: toolCommands.run,
   });
 
   // Ready once the first display is painted and the keys work, so nothing the visitor does is lost.
   const ready = engineReady && settled;
-  useBrushCursor(canvasRef, extras?.BrushCursor ?? null, style);
 
   return (
     <section className="board" aria-label="Drawing board">
@@ -96,7 +95,13 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
       </div>
       <ToolPanel
         board={{ engine, ready, style, tool, history, status, save, downloadPrefix, sheet }}
-        tools={{ viewportRef, stageRef, commandsRef: toolCommands, onToolChange: setTool }}
+        tools={{
+          viewportRef,
+          stageRef,
+          wanted: toolCommands.wanted,
+          commandsRef: toolCommands.attach,
+          onToolChange: setTool,
+        }}
         setStyle={(change) => setStyle((current) => ({ ...current, ...change }))}
         chooseBrush={chooseBrush}
         announce={setAnnouncement}
@@ -104,6 +109,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
         help={{ open: helpOpen, onOpenChange: setHelpOpen }}
         extras={extras}
       />
+      {extras === null ? null : <extras.BrushCursorPreview canvasRef={canvasRef} style={style} />}
       <span className="visually-hidden" aria-live="polite">
         {announcement}
       </span>

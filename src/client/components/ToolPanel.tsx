@@ -1,4 +1,4 @@
-import { type RefObject, Suspense, useRef } from "react";
+import { type RefCallback, type RefObject, Suspense, useRef } from "react";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import type { ToolSlots } from "../tools/ToolControls.tsx";
@@ -31,7 +31,9 @@ export interface BoardState {
 export interface ToolHooks {
   readonly viewportRef: RefObject<HTMLDivElement | null>;
   readonly stageRef: RefObject<HTMLDivElement | null>;
-  readonly commandsRef: RefObject<ToolCommands | null>;
+  /** The tools' controls mount once this is true (after the page has settled, or when a key needs them). */
+  readonly wanted: boolean;
+  readonly commandsRef: RefCallback<ToolCommands | null>;
   readonly onToolChange: (tool: string) => void;
 }
 
@@ -87,7 +89,7 @@ export function ToolPanel(props: ToolPanelProps) {
       </ColourPalette>
       <BrushSizePicker brush={style} onSelect={(width) => setStyle({ width })} />
       <div ref={viewSlot} className="panel__slot--view" />
-      {extras === null ? null : (
+      {extras === null || !tools.wanted ? null : (
         <Suspense fallback={null}>
           <extras.ToolControls
             engine={engine}

@@ -9,7 +9,7 @@ import { lazyView } from "../lazy/lazy-view.ts";
 
 import "./controls-hover.css";
 
-export { BrushCursor } from "../cursor/brush-cursor.ts";
+export { BrushCursorPreview } from "../cursor/BrushCursorPreview.tsx";
 export { bindShortcuts } from "../keyboard/bind-shortcuts.ts";
 export { boardShortcuts } from "../keyboard/board-shortcuts.ts";
 export { deliverDrawing } from "../save/save-flow.ts";
@@ -17,7 +17,10 @@ export { SaveSheetSlot } from "./SaveSheetSlot.tsx";
 export { SaveStatusLine } from "./SaveStatusLine.tsx";
 export { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 
-/** The meme maker's tools: a chunk of their own, fetched once these extras are in; they fill the panel's slots. */
+/**
+ * The meme maker's tools: a chunk of their own, mounted once the page has settled or when a tool's key asks
+ * for them (use-tool-commands.ts); they fill the panel's slots.
+ */
 export const ToolControls = lazyView(
   lazyChunk(() => import("../tools/ToolControls.tsx")),
   (module) => module.ToolControls,

@@ -1,5 +1,5 @@
 /** Mounts the framework-free DrawingEngine on a canvas for the lifetime of a component. */
-import { type RefObject, useEffect, useState } from "react";
+import { type RefObject, startTransition, useEffect, useState } from "react";
 import { loadMascotBackground } from "../branding/mascot-background.ts";
 import { DrawingEngine } from "../engine/drawing-engine.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
@@ -64,12 +64,13 @@ export function useDrawingEngine(
     const canvas = canvasRef.current;
     if (!canvas) return;
     const created = new DrawingEngine(canvas);
-    const stopListening = created.on("ready", () => setReady(true));
+    // Transitions: React re-renders the board in slices, never holding up a stroke or a click.
+    const stopListening = created.on("ready", () => startTransition(() => setReady(true)));
     const stopBackup = startBackupSoon(created, {
       onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
     });
     const cancelBackground = loadMascotBackground(created, backgroundSrc);
-    setEngine(created);
+    startTransition(() => setEngine(created));
     return () => {
       cancelBackground();
       stopBackup();

@@ -1,5 +1,5 @@
 /** Binds the page's keyboard shortcuts for the lifetime of a component. */
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { BoardCommands } from "../keyboard/board-shortcuts.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 
@@ -31,11 +31,12 @@ export function useKeyboardShortcuts(board: BoardCommands): BoardExtrasState {
       (extras) => {
         if (cancelled) return;
         unbind = extras.bindShortcuts(window, () => extras.boardShortcuts(latest.current));
-        setState({ extras, settled: true });
+        // A transition: React renders what the extras add in slices, never holding up a stroke or a click.
+        startTransition(() => setState({ extras, settled: true }));
       },
       (error: unknown) => {
         console.warn("Fanvas: keyboard shortcuts could not be loaded; the buttons still work.", error);
-        if (!cancelled) setState({ extras: null, settled: true });
+        if (!cancelled) startTransition(() => setState({ extras: null, settled: true }));
       },
     );
     return () => {

@@ -1,4 +1,4 @@
-import { BACKGROUND_COLOUR, CANVAS_SIZE } from "../../common/constants.ts";
+import { CANVAS_SIZE } from "../../common/constants.ts";
 import type { RestorePlan } from "./history.ts";
 import { backingStoreSize } from "./pixel-ratio.ts";
 import {
@@ -56,16 +56,16 @@ export class Surface {
    */
   #spares: HTMLCanvasElement[] = [];
 
+  /**
+   * Sizes the canvases and leaves them blank (transparent): the first display is painted by paintBackground,
+   * and until then the page's mascot image under the canvas shows through, with no white frame between them
+   * and no pixels to copy or composite twice.
+   */
   constructor(display: HTMLCanvasElement, pixelRatio: number) {
     this.display = display;
     this.#displayContext = context2d(display);
     this.#resizeDisplay(backingStoreSize(pixelRatio));
-    if (this.display.width !== CANVAS_SIZE) this.#createDocument();
-    for (const context of this.#contexts()) {
-      context.fillStyle = BACKGROUND_COLOUR;
-      context.fillRect(0, 0, CANVAS_SIZE, CANVAS_SIZE);
-      forgetAppliedStyle(context);
-    }
+    if (this.display.width !== CANVAS_SIZE) this.#createDocument(false);
   }
 
   /** The 600 x 600 canvas that holds the drawing (export reads it). */
@@ -197,12 +197,13 @@ export class Surface {
     return this.#documentContext ?? this.#displayContext;
   }
 
-  #createDocument(): void {
+  /** The 600 x 600 document beside a display of another size, with the display's picture when `copy`. */
+  #createDocument(copy = true): void {
     const document = this.display.ownerDocument.createElement("canvas");
     document.width = CANVAS_SIZE;
     document.height = CANVAS_SIZE;
     const context = context2d(document);
-    copyPixels(context, this.display);
+    if (copy) copyPixels(context, this.display);
     this.#document = document;
     this.#documentContext = context;
   }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, startTransition, useEffect, useState } from "react";
 import { lazyChunk, whenPageSettles } from "../lazy/lazy-chunk.ts";
 import { lazyView } from "../lazy/lazy-view.ts";
 
@@ -14,7 +14,8 @@ const Gallery = lazyView(
 /** Where the community wall goes; it is fetched and mounted only after the drawing tool has settled. */
 export function GallerySlot() {
   const [show, setShow] = useState(false);
-  useEffect(() => whenPageSettles(() => setShow(true)), []);
+  // A transition: React renders the wall in slices, never holding up a stroke or a click.
+  useEffect(() => whenPageSettles(() => startTransition(() => setShow(true))), []);
   if (!show) return null;
   return (
     <Suspense fallback={null}>

@@ -16,14 +16,13 @@ export interface BoardCommands {
   readonly announce: (message: string) => void;
   readonly save: () => void;
   readonly toggleHelp: () => void;
-  /** The tools' commands, once their chunk is in (null before: those keys do nothing yet). */
-  readonly tools: () => ToolCommands | null;
+  /** Runs a command on the tools: at once, or as soon as their chunk is in (it is then fetched at once). */
+  readonly withTools: (command: (tools: ToolCommands) => void) => void;
 }
 
 /** The handlers for every shortcut action, acting on `board`. */
 export function boardShortcuts(board: BoardCommands): ShortcutHandlers {
-  const { engine, style, announce } = board;
-  const tools = board.tools();
+  const { engine, style, announce, withTools } = board;
   const stepSize = (direction: -1 | 1): void => {
     board.setStyle((current) => ({ ...current, width: stepBrushSize(current.width, direction) }));
     announce(`Brush size ${stepBrushSize(style.width, direction)}`);
@@ -39,11 +38,11 @@ export function boardShortcuts(board: BoardCommands): ShortcutHandlers {
     "brush-larger": () => stepSize(1),
     save: board.save,
     "toggle-help": board.toggleHelp,
-    text: () => tools?.toggle("text"),
-    fill: () => tools?.toggle("fill"),
-    "pick-colour": () => tools?.toggle("pick"),
-    "zoom-in": () => tools?.zoomIn(),
-    "zoom-out": () => tools?.zoomOut(),
-    "zoom-fit": () => tools?.fit(),
+    text: () => withTools((tools) => tools.toggle("text")),
+    fill: () => withTools((tools) => tools.toggle("fill")),
+    "pick-colour": () => withTools((tools) => tools.toggle("pick")),
+    "zoom-in": () => withTools((tools) => tools.zoomIn()),
+    "zoom-out": () => withTools((tools) => tools.zoomOut()),
+    "zoom-fit": () => withTools((tools) => tools.fit()),
   };
 }

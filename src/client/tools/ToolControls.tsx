@@ -5,8 +5,10 @@
  */
 import {
   type ReactNode,
+  type Ref,
   type RefObject,
   Suspense,
+  useCallback,
   useEffect,
   useImperativeHandle,
   useRef,
@@ -15,6 +17,7 @@ import {
 import { createPortal } from "react-dom";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
+import type { CanvasView } from "../view/canvas-view.ts";
 import { useCanvasView } from "../view/use-canvas-view.ts";
 import { ViewControls } from "../view/ViewControls.tsx";
 import { CustomColour } from "./CustomColour.tsx";
@@ -58,7 +61,7 @@ export interface ToolControlsProps {
   readonly viewportRef: RefObject<HTMLDivElement | null>;
   readonly stageRef: RefObject<HTMLDivElement | null>;
   /** What the board's shortcuts call. */
-  readonly commandsRef: RefObject<ToolCommands | null>;
+  readonly commandsRef: Ref<ToolCommands>;
   /** Told the tool in use, so the panel's Brush and Eraser show whether they are current. */
   readonly onToolChange: (tool: string) => void;
   /** Where in the board's panel each group of controls goes. */
@@ -93,6 +96,18 @@ export function ToolControls(props: ToolControlsProps) {
     },
   });
   const { controller, view } = useCanvasView(viewportRef, stageRef);
+  // A zoom key pressed before the view's own chunk is in acts once it is (no key is lost while chunks load).
+  const pendingView = useRef<((view: CanvasView) => void)[]>([]);
+  useEffect(() => {
+    if (controller !== null) for (const command of pendingView.current.splice(0)) command(controller);
+  }, [controller]);
+  const withView = useCallback(
+    (command: (view: CanvasView) => void): void => {
+      if (controller !== null) command(controller);
+      else pendingView.current.push(command);
+    },
+    [controller],
+  );
 
   // A caption or sticker still open at a reload comes back open, with its tool.
   useEditingBackup(ready, caption.caption, sticker.placed, async (edit) => {
@@ -132,11 +147,11 @@ export function ToolControls(props: ToolControlsProps) {
     () => ({
       toggle: tools.toggle,
       brush: () => tools.setState(BRUSH),
-      zoomIn: () => controller?.zoomIn(),
-      zoomOut: () => controller?.zoomOut(),
-      fit: () => controller?.fit(),
+      zoomIn: () => withView((view) => view.zoomIn()),
+      zoomOut: () => withView((view) => view.zoomOut()),
+      fit: () => withView((view) => view.fit()),
     }),
-    [tools.toggle, tools.setState, controller],
+    [tools.toggle, tools.setState, withView],
   );
 
   // The stylesheet shows each tool's cursor over the canvas.
