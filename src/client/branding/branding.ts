@@ -22,12 +22,17 @@ export function parseBranding(value: unknown): BrandingConfig | null {
   return merged as unknown as BrandingConfig;
 }
 
-/** Reads the JSON block the server injects into index.html; null when absent (vite dev) or unreadable. */
+/**
+ * Reads the JSON block the server injects into index.html; null when absent (vite dev) or unreadable. Our
+ * server wrote it from a branding file it checked at start, so it is only filled in from the defaults (an older
+ * server may lack a field), not checked again in the page's first bundle.
+ */
 function readInjectedBranding(): BrandingConfig | null {
   const element = document.getElementById(CONFIG_ELEMENT_ID);
   if (!element?.textContent) return null;
   try {
-    return parseBranding(JSON.parse(element.textContent));
+    const injected: unknown = JSON.parse(element.textContent);
+    return typeof injected === "object" && injected !== null ? { ...DEFAULT_BRANDING, ...injected } : null;
   } catch {
     return null;
   }

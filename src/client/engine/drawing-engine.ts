@@ -1,11 +1,12 @@
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
+import type { Checkpoint } from "./checkpoints.ts";
 import { Emitter } from "./emitter.ts";
 import { type Action, History, type RestorePlan } from "./history.ts";
 import { LiveStroke } from "./live-stroke.ts";
 import { watchDevicePixelRatio } from "./pixel-ratio.ts";
 import { PointerInput } from "./pointer-input.ts";
 import { usableImage } from "./render.ts";
-import { type Snapshot, Surface } from "./surface.ts";
+import { Surface } from "./surface.ts";
 import type { EngineEventName, EngineListener, InputMode, Point, StrokeStyle, ToolAction } from "./types.ts";
 
 /** How the engine is set up. */
@@ -35,7 +36,7 @@ export class DrawingEngine {
   readonly #emitter = new Emitter();
   readonly #previousTouchAction: string;
   #style: StrokeStyle = DEFAULT_STYLE;
-  #history: History<Snapshot> | null = null;
+  #history: History<Checkpoint> | null = null;
   #background: CanvasImageSource | null = null;
   readonly #live: LiveStroke;
   #inputMode: InputMode = "draw";
@@ -77,7 +78,8 @@ export class DrawingEngine {
     this.#live.drop();
     this.#background = usableImage(image, this.#canvas.ownerDocument, "background image");
     this.#surface.paintBackground(this.#background);
-    this.#resetHistory();
+    // The first display is painted again when undone to, never copied: ready one copy of the picture sooner.
+    this.#resetHistory({ background: this.#background });
     this.#restored = false;
     this.#emitter.emit("ready", undefined);
     this.#emitHistoryChange();
@@ -96,7 +98,8 @@ export class DrawingEngine {
     this.#pointer.abandonStroke();
     this.#live.drop();
     this.#surface.paintDrawing(usable);
-    this.#resetHistory();
+    // A copy: the caller may release `image` (an ImageBitmap's close) as soon as this returns.
+    this.#resetHistory(this.#surface.snapshot());
     this.#restored = true;
     this.#emitHistoryChange();
     return true;
@@ -226,7 +229,7 @@ export class DrawingEngine {
   }
 
   /** Brings a history state on screen and tells the host. */
-  #show(plan: RestorePlan<Snapshot> | null): boolean {
+  #show(plan: RestorePlan<Checkpoint> | null): boolean {
     if (plan === null) return false;
     this.#surface.replay(plan, this.#background);
     this.#emitter.emit("change", undefined);
@@ -234,12 +237,10 @@ export class DrawingEngine {
     return true;
   }
 
-  #resetHistory(): void {
+  #resetHistory(base: Checkpoint): void {
     this.#history?.dispose();
     const surface = this.#surface;
-    this.#history = new History<Snapshot>(surface.snapshot(), {
-      dispose: (snapshot) => surface.release(snapshot),
-    });
+    this.#history = new History<Checkpoint>(base, { dispose: (checkpoint) => surface.release(checkpoint) });
   }
 
   #emitHistoryChange(): void {

@@ -164,6 +164,11 @@ export function usableImage(
   what: string,
 ): CanvasImageSource | null {
   if (image === null) return null;
+  // An image loaded in CORS mode either arrived CORS-approved or failed to load: it cannot taint the canvas,
+  // so the probe (a synchronous draw and read-back) is not needed.
+  const ImageElement = ownerDocument.defaultView?.HTMLImageElement;
+  if (ImageElement && image instanceof ImageElement && image.crossOrigin !== null && image.naturalWidth > 0)
+    return image;
   const reason = unusableImageReason(image, ownerDocument);
   if (reason === null) return image;
   console.warn(

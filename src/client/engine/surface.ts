@@ -1,4 +1,5 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import { CanvasPool, type Checkpoint, context2d, isSnapshot, type Snapshot } from "./checkpoints.ts";
 import type { RestorePlan } from "./history.ts";
 import { backingStoreSize } from "./pixel-ratio.ts";
 import {
@@ -11,29 +12,6 @@ import {
 } from "./render.ts";
 import { type Segment, strokeSegments } from "./smoothing.ts";
 import type { StrokeStyle, ToolAction } from "./types.ts";
-
-/** A copy of the picture for the history: the 600 x 600 document and, at pixel ratio != 1, the display. */
-export interface Snapshot {
-  readonly document: HTMLCanvasElement;
-  readonly display: HTMLCanvasElement | null;
-  /** Backing-store side of `display` when it was taken. */
-  readonly displaySize: number;
-}
-
-/** Spare canvases kept for reuse: one snapshot's worth (document + display at pixel ratio != 1). */
-const MAX_SPARES = 2;
-
-/** Frees a canvas's backing store now rather than at the next garbage collection. */
-function freeCanvas(canvas: HTMLCanvasElement): void {
-  canvas.width = 0;
-  canvas.height = 0;
-}
-
-function context2d(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
-  const context = canvas.getContext("2d");
-  if (context === null) throw new Error("Fanvas needs a 2D canvas context, and this browser gave none.");
-  return context;
-}
 
 /**
  * Where the pixels live. At pixel ratio 1 the on-screen canvas is the 600 x 600 document itself; otherwise
@@ -49,12 +27,7 @@ export class Surface {
   readonly #displayContext: CanvasRenderingContext2D;
   #document: HTMLCanvasElement | null = null;
   #documentContext: CanvasRenderingContext2D | null = null;
-  /**
-   * Canvases of released snapshots, kept for the next snapshot (at most one snapshot's worth). Copying into
-   * a fresh canvas cost about 1.5 ms (allocating its backing store and context on first draw); into a
-   * reused one about 0.06 ms, and a checkpoint is taken every K strokes, at the pointerup that ends one.
-   */
-  #spares: HTMLCanvasElement[] = [];
+  readonly #pool: CanvasPool;
 
   /**
    * Sizes the canvases and leaves them blank (transparent): the first display is painted by paintBackground,
@@ -64,6 +37,7 @@ export class Surface {
   constructor(display: HTMLCanvasElement, pixelRatio: number) {
     this.display = display;
     this.#displayContext = context2d(display);
+    this.#pool = new CanvasPool(display.ownerDocument);
     this.#resizeDisplay(backingStoreSize(pixelRatio));
     if (this.display.width !== CANVAS_SIZE) this.#createDocument(false);
   }
@@ -92,7 +66,7 @@ export class Surface {
    * Shows a history state: one checkpoint restore, then each replayed action painted with the calls it was
    * first painted with (`background` is what a clear paints).
    */
-  replay(plan: RestorePlan<Snapshot>, background: CanvasImageSource | null): void {
+  replay(plan: RestorePlan<Checkpoint>, background: CanvasImageSource | null): void {
     if (plan.restore !== null) this.restore(plan.restore);
     for (const action of plan.replay) {
       switch (action.kind) {
@@ -135,13 +109,18 @@ export class Surface {
 
   /** Copies the picture (a GPU-side canvas copy, no read-back). */
   snapshot(): Snapshot {
-    const document = this.#copyOf(this.documentCanvas);
-    const display = this.#document === null ? null : this.#copyOf(this.display);
+    const document = this.#pool.copyOf(this.documentCanvas);
+    const display = this.#document === null ? null : this.#pool.copyOf(this.display);
     return { document, display, displaySize: this.display.width };
   }
 
-  /** Shows `snapshot` again, exactly (or resampled from its document if the pixel ratio changed since). */
-  restore(snapshot: Snapshot): void {
+  /** Shows a checkpoint again, exactly (a copy is resampled from its document if the pixel ratio changed since). */
+  restore(checkpoint: Checkpoint): void {
+    if (!isSnapshot(checkpoint)) {
+      this.paintBackground(checkpoint.background);
+      return;
+    }
+    const snapshot = checkpoint;
     copyPixels(this.#documentContextOrDisplay(), snapshot.document);
     if (this.#document === null) return;
     const sameSize = snapshot.display !== null && snapshot.displaySize === this.display.width;
@@ -151,22 +130,14 @@ export class Surface {
     );
   }
 
-  /**
-   * Takes back a snapshot the history let go of: its canvases are kept for the next snapshot (up to one
-   * snapshot's worth); the rest have their memory freed now rather than at the next garbage collection.
-   */
-  release(snapshot: Snapshot): void {
-    for (const canvas of [snapshot.document, snapshot.display]) {
-      if (canvas === null) continue;
-      if (this.#spares.length < MAX_SPARES) this.#spares.push(canvas);
-      else freeCanvas(canvas);
-    }
+  /** Takes back a checkpoint the history let go of (see CanvasPool.release). */
+  release(checkpoint: Checkpoint): void {
+    this.#pool.release(checkpoint);
   }
 
   /** Frees the kept spare canvases (the engine is going away). */
   dropSpares(): void {
-    for (const canvas of this.#spares) freeCanvas(canvas);
-    this.#spares = [];
+    this.#pool.drop();
   }
 
   /** Follows a new device pixel ratio without losing, shifting or blurring the document. */
@@ -215,25 +186,5 @@ export class Surface {
     forgetAppliedStyle(this.#displayContext);
     const scale = size / CANVAS_SIZE;
     this.#displayContext.setTransform(scale, 0, 0, scale, 0, 0);
-  }
-
-  /** A copy of `source`, in a spare canvas of its size when there is one (copyPixels replaces every pixel). */
-  #copyOf(source: HTMLCanvasElement): HTMLCanvasElement {
-    const copy = this.#takeSpare(source.width, source.height) ?? this.#newCanvas(source.width, source.height);
-    copyPixels(context2d(copy), source);
-    return copy;
-  }
-
-  /** Setting a size, even the same one, resets a canvas: only fresh canvases get one. */
-  #newCanvas(width: number, height: number): HTMLCanvasElement {
-    const canvas = this.display.ownerDocument.createElement("canvas");
-    canvas.width = width;
-    canvas.height = height;
-    return canvas;
-  }
-
-  #takeSpare(width: number, height: number): HTMLCanvasElement | null {
-    const index = this.#spares.findIndex((spare) => spare.width === width && spare.height === height);
-    return index === -1 ? null : (this.#spares.splice(index, 1)[0] ?? null);
   }
 }
