@@ -1,4 +1,5 @@
 /** Shapes of the HTTP API shared by the page and the server. */
+import type { ReactionCounts, ReactionKind } from "./reactions.ts";
 
 /** 201 answer of POST /api/drawings. */
 export interface SavedDrawing {
@@ -39,12 +40,22 @@ export interface GalleryItem {
   readonly permalink: string;
   /** ISO 8601 time the drawing was stored. */
   readonly createdAt: string;
+  /** Its reactions' counts, and their version (see ReactionState). */
+  readonly reactions: ReactionCounts;
+  readonly reactionsVersion: number;
+  /** The id of the drawing it remixes, while that one is on the wall; null otherwise. */
+  readonly remixOf: string | null;
+  /** The reactions the visitor who asked gave it: in pages only (an event goes to everyone). */
+  readonly reacted?: readonly ReactionKind[];
 }
 
-/** 200 answer of GET /api/drawings?before=<cursor>&limit=<n>: newest first. */
+/**
+ * 200 answer of GET /api/drawings: `?before=<cursor>&limit=<n>` newest first (the default, `sort=new`),
+ * `?sort=top&window=week|all` most reactions first, `?remixOf=<id>` that drawing's remixes newest first.
+ */
 export interface GalleryPage {
   readonly items: readonly GalleryItem[];
-  /** Pass as `before` to get the next (older) page; null on the last page. Opaque: never parse it. */
+  /** Pass as `before` (with the same sort) to get the next page; null on the last page. Opaque: never parse it. */
   readonly nextCursor: string | null;
 }
 
@@ -55,9 +66,15 @@ export const GALLERY_MAX_LIMIT = 60;
 
 /**
  * Server-Sent Events of the wall. `event: drawing` carries a GalleryItem (its `id:` is the item's
- * gallery cursor); `event: removed` carries a RemovedDrawing. Comments are heartbeats.
+ * gallery cursor); `event: removed` carries a RemovedDrawing; `event: reactions` a ReactionsEvent (counts
+ * that changed, gathered for a quarter of a second). Comments are heartbeats.
  */
 export const EVENTS_PATH = "/api/events";
+
+/** How GET /api/drawings orders the wall: newest first, or most reactions first. */
+export type WallSort = "new" | "top";
+/** Which drawings Top ranks: those of the last 7 days (today and the 6 before, UTC), or all. */
+export type TopWindow = "week" | "all";
 
 /** Data of `event: removed`: the drawing left the wall (hidden or deleted); drop it from the page. */
 export interface RemovedDrawing {

@@ -36,6 +36,7 @@ import { notFoundPageFor } from "./pages/not-found-page.ts";
 import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
+import { reactionRoutes } from "./reactions/reaction-routes.ts";
 
 /** Everything the app needs; production (main.ts) and tests pass the same shape. */
 export interface AppOptions {
@@ -136,6 +137,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(eventsRoutes, { events: options.store.events, limits });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
   await app.register(reportRoutes, { store: options.store, settings: moderation });
+  await app.register(reactionRoutes, { store: options.store, settings: moderation });
   await app.register(adminRoutes, { store: options.store, adminToken: moderation.adminToken });
   await app.register(permalinkRoutes, { branding, store: options.store, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });

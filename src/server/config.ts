@@ -4,10 +4,7 @@ import { join, resolve } from "node:path";
 
 /** A start-up problem the operator fixes in the environment or the config file; its message is one line. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
+  override readonly name = "ConfigError";
 }
 
 /** Which database to use; chosen from configuration (DATABASE_URL), never sniffed later. */
@@ -31,15 +28,17 @@ export interface EdgeSettings {
   readonly requestTimeoutSeconds: number;
 }
 
-/** How drawings are moderated and who may moderate them. */
+/** How drawings are moderated, who may moderate them, and how much one visitor may report and react. */
 export interface ModerationSettings {
   /** MODERATION_MODE "post": a save is visible at once; "pre": it waits as 'pending' until a moderator approves it. */
   readonly mode: "post" | "pre";
   /** REPORT_THRESHOLD: reports (one per client) that hide a visible drawing until a moderator reviews it. */
   readonly reportThreshold: number;
-  /** REPORT_RATE_LIMIT per REPORT_RATE_WINDOW_SECONDS; 0 turns the limit off. */
+  /** REPORT_ and REACTION_RATE_LIMIT per their _RATE_WINDOW_SECONDS (a reaction given or taken back is one); 0: none. */
   readonly reportRateLimit: number;
   readonly reportRateWindowSeconds: number;
+  readonly reactionRateLimit: number;
+  readonly reactionRateWindowSeconds: number;
   /** ADMIN_TOKEN, the moderators' shared secret; undefined turns admin off (every admin route answers 401). */
   readonly adminToken: string | undefined;
 }
@@ -87,12 +86,14 @@ export const DEFAULT_EDGE: EdgeSettings = {
 };
 /** An app built without edge settings (tests of other concerns): production's headers and timeouts, no rate limit. */
 export const UNLIMITED_EDGE: EdgeSettings = { ...DEFAULT_EDGE, saveRateLimit: 0 };
-/** Post-moderation, 3 reports hide a drawing, 10 reports per client per hour, admin off. */
+/** Post-moderation, 3 reports hide a drawing, 10 reports an hour and 60 reactions a minute per client, no admin. */
 export const DEFAULT_MODERATION: ModerationSettings = {
   mode: "post",
   reportThreshold: 3,
   reportRateLimit: 10,
   reportRateWindowSeconds: 3600,
+  reactionRateLimit: 60,
+  reactionRateWindowSeconds: 60,
   adminToken: undefined,
 };
 /** /metrics answers 404 to everyone: nothing is exposed until the operator opens it. */
@@ -148,7 +149,7 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   };
 }
 
-/** MODERATION_MODE, REPORT_THRESHOLD, REPORT_RATE_LIMIT, REPORT_RATE_WINDOW_SECONDS and ADMIN_TOKEN. */
+/** MODERATION_MODE, REPORT_THRESHOLD, REPORT_ and REACTION_RATE_LIMIT and _RATE_WINDOW_SECONDS, ADMIN_TOKEN. */
 export function readModerationSettings(env: NodeJS.ProcessEnv): ModerationSettings {
   const mode = (nonEmpty(env.MODERATION_MODE) ?? DEFAULT_MODERATION.mode).toLowerCase();
   if (mode !== "post" && mode !== "pre") {
@@ -162,16 +163,15 @@ export function readModerationSettings(env: NodeJS.ProcessEnv): ModerationSettin
       `ADMIN_TOKEN must be at least ${MIN_SECRET_LENGTH} characters (a random one: openssl rand -base64 24); unset it to turn admin off.`,
     );
   }
+  const d = DEFAULT_MODERATION;
+  const read = (name: string, fallback: number, minimum: number) => whole(env, name, fallback, minimum);
   return {
     mode,
-    reportThreshold: whole(env, "REPORT_THRESHOLD", DEFAULT_MODERATION.reportThreshold, 1),
-    reportRateLimit: whole(env, "REPORT_RATE_LIMIT", DEFAULT_MODERATION.reportRateLimit, 0),
-    reportRateWindowSeconds: whole(
-      env,
-      "REPORT_RATE_WINDOW_SECONDS",
-      DEFAULT_MODERATION.reportRateWindowSeconds,
-      1,
-    ),
+    reportThreshold: read("REPORT_THRESHOLD", d.reportThreshold, 1),
+    reportRateLimit: read("REPORT_RATE_LIMIT", d.reportRateLimit, 0),
+    reportRateWindowSeconds: read("REPORT_RATE_WINDOW_SECONDS", d.reportRateWindowSeconds, 1),
+    reactionRateLimit: read("REACTION_RATE_LIMIT", d.reactionRateLimit, 0),
+    reactionRateWindowSeconds: read("REACTION_RATE_WINDOW_SECONDS", d.reactionRateWindowSeconds, 1),
     adminToken,
   };
 }

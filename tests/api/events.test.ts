@@ -80,7 +80,7 @@ for (const dialect of testDialects()) {
       const saved = (await answer.json()) as SavedDrawing;
       const message = await stream.waitFor(isDrawingEvent(saved.id), "the new drawing");
       const item = JSON.parse(message.data) as GalleryItem;
-      expect(item).toEqual(galleryItem(saved.id, saved.createdAt));
+      expect(item).toEqual(galleryItem({ id: saved.id, createdAt: saved.createdAt }));
       expect(message.id).toBe(encodeCursor({ createdAt: saved.createdAt, id: saved.id }));
     });
 

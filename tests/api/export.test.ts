@@ -70,7 +70,13 @@ for (const dialect of testDialects()) {
         [...visible.keys()].sort(),
       );
       for (const item of index.drawings) {
-        expect(item).toEqual({ id: item.id, createdAt: expect.any(String), status: "visible" });
+        expect(item).toEqual({
+          id: item.id,
+          createdAt: expect.any(String),
+          status: "visible",
+          reactions: { heart: 0, fire: 0, lol: 0 },
+          remixOf: null,
+        });
         expect(new Date(item.createdAt).toISOString()).toBe(item.createdAt);
       }
     }

@@ -96,6 +96,10 @@ for (const dialect of testDialects()) {
         thumbnailUrl: `/api/drawings/${newest.id}.webp`,
         permalink: `/d/${newest.id}`,
         createdAt: newest.createdAt,
+        reactions: { heart: 0, fire: 0, lol: 0 },
+        reactionsVersion: 0,
+        remixOf: null,
+        reacted: [],
       });
     });
 

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "../../src/server/db/migrate.ts";
 import { openStore, type Store } from "../../src/server/db/open.ts";
+import { isoTime } from "../../src/server/db/values.ts";
 import { findDrawingImage, insertDrawing } from "../../src/server/drawings/queries.ts";
 import { listForAdmin } from "../../src/server/moderation/admin-queries.ts";
 import { createTestDatabase, type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
@@ -46,7 +47,13 @@ describe("the migration set", () => {
 
   it("builds the tables, columns, keys and indexes the app reads (SQLite)", async () => {
     const shape = await freshSchema("sqlite");
-    expect(Object.keys(shape)).toEqual(["admin_sessions", "drawings", "reports", "server_secrets"]);
+    expect(Object.keys(shape)).toEqual([
+      "admin_sessions",
+      "drawings",
+      "reactions",
+      "reports",
+      "server_secrets",
+    ]);
     expect(shape.drawings?.columns.map((column) => `${column.name} ${column.type}`)).toEqual([
       "id text",
       "image_data bytes",
@@ -59,9 +66,37 @@ describe("the migration set", () => {
       "status text",
       "thumbnail_webp bytes",
       "reviewed_at text",
+      "heart_count integer",
+      "fire_count integer",
+      "lol_count integer",
+      "reaction_count integer",
+      "reactions_version integer",
+      "created_day text",
+      "remix_of text",
     ]);
-    expect(shape.drawings?.indexes.map((index) => index.name)).toHaveLength(5);
+    expect(shape.drawings?.indexes.map((index) => index.name)).toHaveLength(8);
     expect(shape.reports?.foreignKeys).toEqual(["drawing_id -> drawings.id on delete cascade"]);
+    // Reactions: one row per drawing, visitor and kind; the Top and remix orders each have their index.
+    expect(shape.reactions?.columns.filter((column) => column.primaryKey > 0).map((c) => c.name)).toEqual([
+      "drawing_id",
+      "reactor_hash",
+      "kind",
+    ]);
+    expect(shape.reactions?.foreignKeys).toEqual(["drawing_id -> drawings.id on delete cascade"]);
+    expect(shape.drawings?.foreignKeys).toEqual(["remix_of -> drawings.id on delete set null"]);
+    const indexes = Object.fromEntries((shape.drawings?.indexes ?? []).map((index) => [index.name, index]));
+    expect(indexes.drawings_top?.columns).toEqual(["status", "reaction_count", "created_at", "id"]);
+    expect(indexes.drawings_top_by_day?.columns).toEqual([
+      "status",
+      "created_day",
+      "reaction_count",
+      "created_at",
+      "id",
+    ]);
+    expect(indexes.drawings_remixes).toMatchObject({
+      columns: ["remix_of", "status", "created_at", "id"],
+      where: "remix_of is not null",
+    });
   });
 
   if (testDialects().includes("postgres")) {
@@ -105,6 +140,14 @@ for (const dialect of testDialects()) {
     it("keeps the drawing and the report it held, and stores new drawings", async () => {
       const kept = await findDrawingImage(store.db, "fixtureid001");
       expect(kept?.bytes.equals(await drawingPng(600, 600, 5))).toBe(true);
+      // The upgrade gave it no reactions and its UTC day, so it ranks on the Top walls too.
+      const ranked = await store.db
+        .selectFrom("drawings")
+        .select(["created_at", "created_day", "reaction_count", "heart_count", "remix_of"])
+        .where("id", "=", "fixtureid001")
+        .executeTakeFirstOrThrow();
+      expect(ranked).toMatchObject({ reaction_count: 0, heart_count: 0, remix_of: null });
+      expect(ranked.created_day).toBe(isoTime(ranked.created_at).slice(0, 10));
       const reported = await listForAdmin(store.db, "reported", 10);
       expect(reported).toMatchObject([{ id: "fixtureid001", reportCount: 1, status: "visible" }]);
       const png = await drawingPng(600, 600, 6);

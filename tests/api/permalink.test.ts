@@ -74,7 +74,11 @@ for (const dialect of testDialects()) {
       const html = response.body;
       expect(html).toContain(`src="/api/drawings/${drawing.id}.png" width="600" height="600"`);
       expect(html).toContain('<a class="permalink__cta" href="/">Draw your own</a>');
-      expect(html).not.toMatch(/<script|style="/);
+      // No inline code (the CSP forbids it): the one script is the reactions' file, and no style attribute.
+      expect(html).not.toMatch(/<script(?! type="module" src="\/d\/permalink\.js")|style="/);
+      const script = await t.app.inject({ method: "GET", url: "/d/permalink.js" });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers["content-type"]).toBe("text/javascript; charset=utf-8");
       const stylesheet = await t.app.inject({ method: "GET", url: "/d/permalink.css" });
       expect(stylesheet.statusCode).toBe(200);
       expect(stylesheet.headers["content-type"]).toBe("text/css; charset=utf-8");

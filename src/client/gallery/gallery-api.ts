@@ -1,5 +1,6 @@
 /** Reading the wall from the server: one page of drawings, and the items the event stream carries. */
 import { DRAWINGS_PATH, type GalleryItem, type GalleryPage } from "../../common/api.ts";
+import { isReactionKind, NO_REACTIONS, REACTION_KINDS, type ReactionCounts } from "../../common/reactions.ts";
 
 /**
  * Drawings per request: four rows of six on a desktop (the wall uses the page's width), so the first screen
@@ -7,15 +8,40 @@ import { DRAWINGS_PATH, type GalleryItem, type GalleryPage } from "../../common/
  */
 export const GALLERY_PAGE_SIZE = 24;
 
-/** A GalleryItem when the value has every field as a string and links only to our own paths; else null. */
+/**
+ * A GalleryItem when the value has every field of the right type and links only to our own paths; else null.
+ * Missing counts (an older server) read as none.
+ */
 export function parseGalleryItem(value: unknown): GalleryItem | null {
   if (typeof value !== "object" || value === null) return null;
-  const { id, url, thumbnailUrl, permalink, createdAt } = value as Record<string, unknown>;
-  const strings = [id, url, thumbnailUrl, permalink, createdAt];
-  if (!strings.every((field): field is string => typeof field === "string")) return null;
+  const item = value as Record<string, unknown>;
+  const { id, url, thumbnailUrl, permalink, createdAt, remixOf, reacted, reactionsVersion } = item;
+  if (typeof id !== "string" || typeof createdAt !== "string") return null;
   // The page only ever links and loads same-origin paths; anything else from the wire is not ours.
-  if (![url, thumbnailUrl, permalink].every((path) => /^\/(?!\/)/.test(path as string))) return null;
-  return { id, url, thumbnailUrl, permalink, createdAt } as GalleryItem;
+  if (!isOwnPath(url) || !isOwnPath(thumbnailUrl) || !isOwnPath(permalink)) return null;
+  return {
+    id,
+    url,
+    thumbnailUrl,
+    permalink,
+    createdAt,
+    reactions: parseCounts(item.reactions) ?? NO_REACTIONS,
+    reactionsVersion: typeof reactionsVersion === "number" ? reactionsVersion : 0,
+    remixOf: typeof remixOf === "string" ? remixOf : null,
+    ...(Array.isArray(reacted) ? { reacted: reacted.filter(isReactionKind) } : {}),
+  };
+}
+
+function isOwnPath(value: unknown): value is string {
+  return typeof value === "string" && /^\/(?!\/)/.test(value);
+}
+
+/** Counts of every kind as whole numbers, or undefined. */
+export function parseCounts(value: unknown): ReactionCounts | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const counts = value as Record<string, unknown>;
+  if (!REACTION_KINDS.every((kind) => Number.isInteger(counts[kind]))) return undefined;
+  return { heart: counts.heart as number, fire: counts.fire as number, lol: counts.lol as number };
 }
 
 /** The page of drawings older than `before` (the newest when null). Rejects with a readable error. */

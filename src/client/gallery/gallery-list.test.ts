@@ -10,6 +10,9 @@ function item(id: string, minute: number): GalleryItem {
     thumbnailUrl: `/api/drawings/${id}.webp`,
     permalink: `/d/${id}`,
     createdAt: new Date(Date.UTC(2026, 10, 21, 12, minute)).toISOString(),
+    reactions: { heart: minute, fire: 0, lol: 1 },
+    reactionsVersion: minute + 1,
+    remixOf: null,
   };
 }
 

@@ -1,12 +1,17 @@
 import type { Kysely } from "kysely";
+import type { ReactionCounts } from "../../common/reactions.ts";
 import type { Database } from "../db/schema.ts";
 import { asBuffer, isoTime } from "../db/values.ts";
+import { stateOf } from "../reactions/reaction-queries.ts";
 
 /** One visible drawing as the export writes it. */
 export interface ExportRow {
   readonly id: string;
   readonly createdAt: string;
   readonly png: Buffer;
+  readonly reactions: ReactionCounts;
+  /** The drawing it remixes, when that one is visible too (so it is in the same export). */
+  readonly remixOf: string | null;
 }
 
 /** Rows per query: a few MB of PNGs at a time, whatever the size of the store. */
@@ -24,17 +29,29 @@ export async function* visibleDrawingBatches(
   for (;;) {
     let query = db
       .selectFrom("drawings")
-      .select(["id", "created_at", "image_data"])
-      .where("status", "=", "visible")
-      .orderBy("created_at")
-      .orderBy("id")
+      .leftJoin("drawings as original", (join) =>
+        join.onRef("original.id", "=", "drawings.remix_of").on("original.status", "=", "visible"),
+      )
+      .select([
+        "drawings.id",
+        "drawings.created_at",
+        "drawings.image_data",
+        "drawings.heart_count",
+        "drawings.fire_count",
+        "drawings.lol_count",
+        "drawings.reactions_version",
+        "original.id as original_id",
+      ])
+      .where("drawings.status", "=", "visible")
+      .orderBy("drawings.created_at")
+      .orderBy("drawings.id")
       .limit(batchSize);
     if (after !== undefined) {
       const { createdAt, id } = after;
       query = query.where((eb) =>
         eb.or([
-          eb("created_at", ">", createdAt),
-          eb.and([eb("created_at", "=", createdAt), eb("id", ">", id)]),
+          eb("drawings.created_at", ">", createdAt),
+          eb.and([eb("drawings.created_at", "=", createdAt), eb("drawings.id", ">", id)]),
         ]),
       );
     }
@@ -44,6 +61,8 @@ export async function* visibleDrawingBatches(
       id: row.id,
       createdAt: isoTime(row.created_at),
       png: asBuffer(row.image_data),
+      reactions: stateOf(row).reactions,
+      remixOf: row.original_id ?? null,
     }));
     yield batch;
     const last = batch[batch.length - 1];

@@ -19,7 +19,7 @@ export interface ExportSummary {
 
 /**
  * Writes every visible drawing as `<id>.png` (stored, not deflated: PNGs are compressed already) and
- * `index.json` ({ drawings: [{ id, createdAt, status }], count }) into a zip on `output`. Streaming:
+ * `index.json` ({ drawings: [{ id, createdAt, status, reactions, remixOf }], count }) into a zip on `output`. Streaming:
  * one batch of rows is in memory at a time, the next is read only once the zip has taken the last
  * one, and the index grows in a temporary file, so 100,000 drawings need little memory.
  */
@@ -103,7 +103,8 @@ class IndexWriter {
 
   async add(row: ExportRow): Promise<void> {
     this.#throwIfFailed();
-    const entry = JSON.stringify({ id: row.id, createdAt: row.createdAt, status: "visible" });
+    const { id, createdAt, reactions, remixOf } = row;
+    const entry = JSON.stringify({ id, createdAt, status: "visible", reactions, remixOf });
     const ok = this.#file.write(`${this.#first ? "" : ",\n"}${entry}`);
     this.#first = false;
     if (!ok) await once(this.#file, "drain");

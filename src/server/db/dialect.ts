@@ -1,4 +1,4 @@
-import { type CreateTableBuilder, sql } from "kysely";
+import { type CreateTableBuilder, type RawBuilder, sql } from "kysely";
 import type { StoreConfig } from "../config.ts";
 
 // The few places where the SQLite and the PostgreSQL schema differ, in one place. Migrations get them as an
@@ -14,10 +14,22 @@ export interface DialectSchema {
   strict<Table extends string, Columns extends string>(
     table: CreateTableBuilder<Table, Columns>,
   ): CreateTableBuilder<Table, Columns>;
+  /** The UTC day ('2026-11-26') of a time column, as text: SQLite's ISO text begins with it. */
+  utcDay(column: string): RawBuilder<string>;
 }
 
 /** Each store's schema differences. */
 export const DIALECT_SCHEMAS: Readonly<Record<StoreConfig["dialect"], DialectSchema>> = {
-  sqlite: { bytes: "blob", time: "text", strict: (table) => table.modifyEnd(sql`strict`) },
-  postgres: { bytes: "bytea", time: "timestamptz(3)", strict: (table) => table },
+  sqlite: {
+    bytes: "blob",
+    time: "text",
+    strict: (table) => table.modifyEnd(sql`strict`),
+    utcDay: (column) => sql<string>`substr(${sql.ref(column)}, 1, 10)`,
+  },
+  postgres: {
+    bytes: "bytea",
+    time: "timestamptz(3)",
+    strict: (table) => table,
+    utcDay: (column) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`,
+  },
 };

@@ -23,6 +23,31 @@ export interface DrawingsTable {
   thumbnail_webp: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   /** When a moderator last hid, restored or deleted it; only reports made after it (or in its millisecond) count. */
   reviewed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Visitors who gave each reaction; changed with the reactions rows, in one transaction. */
+  heart_count: Counter;
+  fire_count: Counter;
+  lol_count: Counter;
+  /** The three counts' sum: the Top wall's order. */
+  reaction_count: Counter;
+  /** Grows by one with every reaction given or taken back, so the newest counts can be told from older ones. */
+  reactions_version: Counter;
+  /** UTC day it was stored ('2026-11-26'): the "this week" Top's bucket. NULL only if a writer forgot it. */
+  created_day: ColumnType<string | null, string | undefined, never>;
+  /** The drawing this one remixes, when that was on the wall at the save; NULL otherwise. */
+  remix_of: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A count kept in the drawing's row: 0 for a new row, numbers in and out (pg reads integer as a number). */
+type Counter = ColumnType<number, number | undefined, number>;
+
+/** One visitor's reaction of one kind to one drawing; the triple is unique, so a visitor counts once. */
+export interface ReactionsTable {
+  drawing_id: string;
+  /** The same salted hash of the visitor key as reports (ReportsTable.reporter_hash). */
+  reactor_hash: string;
+  kind: string;
+  /** ISO 8601 written. */
+  created_at: ColumnType<Date | string, string, never>;
 }
 
 /** One visitor's report of one drawing; the pair is unique, so a client counts once per drawing. */
@@ -59,6 +84,7 @@ export type DrawingStatus = "visible" | "pending" | "hidden" | "deleted";
 export interface Database {
   drawings: DrawingsTable;
   reports: ReportsTable;
+  reactions: ReactionsTable;
   server_secrets: ServerSecretsTable;
   admin_sessions: AdminSessionsTable;
 }

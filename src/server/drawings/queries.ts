@@ -12,6 +12,8 @@ export interface DrawingRecord {
 export interface StoredDrawing extends DrawingRecord {
   /** A new save is 'visible' or, under pre-moderation, 'pending'; a replay reports the row as it is now. */
   readonly status: DrawingStatus;
+  /** The drawing it remixes, as stored. */
+  readonly remixOf: string | null;
 }
 
 /** The stored PNG with what the image route needs for its headers. */
@@ -28,6 +30,8 @@ export interface NewDrawing {
   readonly createdAt: Date;
   /** 'pending' under pre-moderation; absent means 'visible' (the column's default). */
   readonly status?: DrawingStatus;
+  /** The drawing it remixes; storeDrawing keeps it only when that one is on the wall. */
+  readonly remixOf?: string | undefined;
 }
 
 /** What became of a save that carried an Idempotency-Key. */
@@ -64,13 +68,14 @@ export async function insertDrawingOnce(
   // PostgreSQL's insert waited for the racing commit, so this read sees its row; rows are never deleted.
   const stored = await db
     .selectFrom("drawings")
-    .select(["id", "created_at", "upload_sha256", "status"])
+    .select(["id", "created_at", "upload_sha256", "status", "remix_of"])
     .where("idempotency_key", "=", idempotencyKey)
     .executeTakeFirstOrThrow();
   if (stored.upload_sha256 !== drawing.sha256) return { kind: "key_used_for_other_image" };
+  const { id, status } = stored;
   return {
     kind: "replayed",
-    record: { id: stored.id, createdAt: isoTime(stored.created_at), status: stored.status },
+    record: { id, createdAt: isoTime(stored.created_at), status, remixOf: stored.remix_of },
   };
 }
 
@@ -84,12 +89,15 @@ function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
     created_at: drawing.createdAt.toISOString(),
     upload_sha256: drawing.sha256,
     status: drawing.status,
+    created_day: drawing.createdAt.toISOString().slice(0, 10),
+    remix_of: drawing.remixOf ?? null,
   };
 }
 
 /** What a save answers for the row it inserted; an absent status is the column's default. */
 function newRecord(drawing: NewDrawing): StoredDrawing {
-  return { id: drawing.id, createdAt: drawing.createdAt.toISOString(), status: drawing.status ?? "visible" };
+  const { id, status = "visible", remixOf = null } = drawing;
+  return { id, createdAt: drawing.createdAt.toISOString(), status, remixOf };
 }
 
 /** Whose eyes a read is for: the public sees visible drawings only; work and moderators see every stored one. */

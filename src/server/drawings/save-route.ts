@@ -7,6 +7,7 @@ import { JSON_OR_PNG } from "../http/cross-site.ts";
 import { errorResponses } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "./idempotency.ts";
+import { badRemixOf, REMIX_OF, remixOfUpload } from "./remix-of.ts";
 import { duringSave, saveDrawing } from "./save.ts";
 import { UPLOAD_HINT, uploadedPng } from "./uploads.ts";
 
@@ -28,7 +29,7 @@ const dataUrlBodySchema = {
   type: "object",
   additionalProperties: false,
   required: ["image_data"],
-  properties: { image_data: { type: "string" } },
+  properties: { image_data: { type: "string" }, remixOf: REMIX_OF },
 } as const;
 
 /** Options of the save route. */
@@ -53,12 +54,13 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
+  app.post<{ Querystring: { remixOf?: string } }>(
     DRAWINGS_PATH,
     {
       config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG, uploadBytes: MAX_JSON_BODY_BYTES },
       schema: {
         headers: idempotencyHeaders,
+        querystring: { type: "object", properties: { remixOf: REMIX_OF } },
         body: {
           content: {
             "application/json": { schema: dataUrlBodySchema },
@@ -68,15 +70,17 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
         response: { 200: savedDrawingSchema, 201: savedDrawingSchema, ...errorResponses },
       },
       schemaErrorFormatter: refuseInvalid(
-        ({ part }) => (part === "headers" ? badIdempotencyKey() : undefined),
+        ({ part, field }) =>
+          part === "headers" ? badIdempotencyKey() : field === "remixOf" ? badRemixOf() : undefined,
         UPLOAD_HINT,
       ),
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
       const png = uploadedPng(request.body);
+      const remixOf = remixOfUpload(request.query, request.body);
       const outcome = await duringSave(options.store, () =>
-        saveDrawing(options.store, png, key, options.moderationMode, request.saveTimeline),
+        saveDrawing(options.store, png, key, options.moderationMode, request.saveTimeline, remixOf),
       );
       const { id, createdAt } = outcome.record;
       // Anything not public (pending, or hidden by a moderator before this retry) is "pending" to the saver.

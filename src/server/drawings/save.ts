@@ -5,6 +5,7 @@ import type { Store } from "../db/open.ts";
 import { validateDrawingPng } from "../png/validate.ts";
 import { keyUsedForOtherImage } from "./idempotency.ts";
 import { insertDrawing, insertDrawingOnce, type NewDrawing, type StoredDrawing } from "./queries.ts";
+import { withVisibleOriginal } from "./remix-of.ts";
 import type { SaveTimeline } from "./save-timeline.ts";
 
 // The one save path behind every upload route (/api/drawings and the Supabase-compatible
@@ -49,10 +50,11 @@ export async function prepareDrawing(
  */
 export async function storeDrawing(
   store: Store,
-  drawing: NewDrawing,
+  given: NewDrawing,
   key: string | undefined,
   timeline?: SaveTimeline,
 ): Promise<SaveOutcome> {
+  const drawing = await withVisibleOriginal(store.db, given);
   const outcome =
     key === undefined
       ? { kind: "created" as const, record: await insertDrawing(store.db, drawing) }
@@ -60,22 +62,30 @@ export async function storeDrawing(
   timeline?.mark("store");
   if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
   if (outcome.kind === "created") {
-    const { id, createdAt, status } = outcome.record;
-    await store.events.publish({ type: "added", drawing: { id, createdAt }, visible: status === "visible" });
+    const { id, createdAt, status, remixOf } = outcome.record;
+    await store.events.publish({
+      type: "added",
+      drawing: { id, createdAt, remixOf },
+      visible: status === "visible",
+    });
     timeline?.mark("announce");
   }
   return outcome;
 }
 
-/** Validates and stores one uploaded PNG; outcome.record.status says whether it is public yet. */
+/**
+ * Validates and stores one uploaded PNG; outcome.record.status says whether it is public yet. `remixOf` names
+ * the drawing it remixes (kept when that one is on the wall).
+ */
 export async function saveDrawing(
   store: Store,
   png: Buffer,
   key: string | undefined,
   mode: ModerationMode,
   timeline?: SaveTimeline,
+  remixOf?: string,
 ): Promise<SaveOutcome> {
-  return storeDrawing(store, await prepareDrawing(png, mode, timeline), key, timeline);
+  return storeDrawing(store, { ...(await prepareDrawing(png, mode, timeline)), remixOf }, key, timeline);
 }
 
 /** Runs a save with background re-encoding held back, so it never slows the answer down. */

@@ -18,9 +18,12 @@ export function encodeCursor(cursor: GalleryCursor): string {
 export function decodeCursor(text: string): GalleryCursor | undefined {
   const [createdAt, id, ...rest] = Buffer.from(text, "base64url").toString("utf8").split("|");
   if (createdAt === undefined || id === undefined || rest.length > 0) return undefined;
-  if (!ISO_TIME.test(createdAt) || !DRAWING_ID_PATTERN.test(id)) return undefined;
-  // Rejects 2026-13-45T...: a time that does not exist would compare oddly as text.
-  if (Number.isNaN(Date.parse(createdAt)) || new Date(createdAt).toISOString() !== createdAt)
-    return undefined;
+  if (!isStoredTime(createdAt) || !DRAWING_ID_PATTERN.test(id)) return undefined;
   return { createdAt, id };
+}
+
+/** True for a time as the store writes it; 2026-13-45T... is refused: a time that does not exist compares oddly. */
+export function isStoredTime(text: string): boolean {
+  if (!ISO_TIME.test(text) || Number.isNaN(Date.parse(text))) return false;
+  return new Date(text).toISOString() === text;
 }

@@ -1,36 +1,101 @@
 import type { Kysely } from "kysely";
+import type { ReactionCounts } from "../../common/reactions.ts";
 import type { Database } from "../db/schema.ts";
 import { isoTime } from "../db/values.ts";
+import type { DrawingRef } from "../live/event-bus.ts";
+import { stateOf } from "../reactions/reaction-queries.ts";
 import type { GalleryCursor } from "./wall-cursor.ts";
 
-/** One row of the wall: a visible drawing's id and creation time, without its bytes. */
-export interface WallRow {
-  readonly id: string;
-  readonly createdAt: string;
+/** One row of the wall: what its card shows, without the bytes. */
+export interface WallRow extends DrawingRef {
+  readonly reactions: ReactionCounts;
+  readonly reactionsVersion: number;
+  readonly remixOf: string | null;
+  /** The Top order's key: every reaction of every kind. */
+  readonly reactionCount: number;
 }
 
 /**
  * Up to `limit` visible drawings older than `before` (all when undefined), newest first, the id
  * breaking ties between equal times. Keyset pagination on (status, created_at, id): each page is one
- * index range however deep it is, where OFFSET would walk every row before it.
+ * index range however deep it is, where OFFSET would walk every row before it. `remixOf` lists only the
+ * remixes of that drawing (their own index, in the same order).
  */
 export async function listVisibleDrawings(
   db: Kysely<Database>,
   before: GalleryCursor | undefined,
   limit: number,
+  remixOf?: string,
 ): Promise<WallRow[]> {
   let query = db
     .selectFrom("drawings")
-    .select(["id", "created_at"])
+    .select("id")
     .where("status", "=", "visible")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit);
+  if (remixOf !== undefined) query = query.where("remix_of", "=", remixOf);
   if (before !== undefined) {
     query = query.where((eb) =>
       eb(eb.refTuple("created_at", "id"), "<", eb.tuple(before.createdAt, before.id)),
     );
   }
-  const rows = await query.execute();
-  return rows.map((row) => ({ id: row.id, createdAt: isoTime(row.created_at) }));
+  return wallRows(
+    db,
+    (await query.execute()).map((row) => row.id),
+  );
+}
+
+/**
+ * The cards of these drawings, in the order given (visible ones only): counts from the drawing's own row and
+ * the id it remixes, when that one is still on the wall (a hidden or deleted original loses its link, never
+ * its remixes). One query of `ids.length` primary-key reads, whatever the size of the wall.
+ */
+export async function wallRows(db: Kysely<Database>, ids: readonly string[]): Promise<WallRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("drawings")
+    .leftJoin("drawings as original", (join) =>
+      join.onRef("original.id", "=", "drawings.remix_of").on("original.status", "=", "visible"),
+    )
+    .select([
+      "drawings.id",
+      "drawings.created_at",
+      "drawings.heart_count",
+      "drawings.fire_count",
+      "drawings.lol_count",
+      "drawings.reaction_count",
+      "drawings.reactions_version",
+      "original.id as original_id",
+    ])
+    .where("drawings.id", "in", ids)
+    .where("drawings.status", "=", "visible")
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (row === undefined) return [];
+    const { reactions, version } = stateOf(row);
+    return [
+      {
+        id,
+        createdAt: isoTime(row.created_at),
+        reactions,
+        reactionsVersion: version,
+        reactionCount: Number(row.reaction_count),
+        remixOf: row.original_id ?? null,
+      },
+    ];
+  });
+}
+
+/** How many remixes of the drawing are on the wall. */
+export async function countVisibleRemixes(db: Kysely<Database>, id: string): Promise<number> {
+  const row = await db
+    .selectFrom("drawings")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("remix_of", "=", id)
+    .where("status", "=", "visible")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -1,26 +1,47 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   DRAWINGS_PATH,
   GALLERY_DEFAULT_LIMIT,
   GALLERY_MAX_LIMIT,
+  type GalleryItem,
   type GalleryPage,
 } from "../../common/api.ts";
 import type { Store } from "../db/open.ts";
-import { errorResponses, HttpError } from "../http/errors.ts";
+import { errorResponses, notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
-import { decodeCursor, encodeCursor, type GalleryCursor } from "./wall-cursor.ts";
+import { visitorHasher } from "../moderation/visitor-hash.ts";
+import { reactionsGivenBy } from "../reactions/reaction-queries.ts";
+import { reactionCountsSchema } from "../reactions/reaction-schemas.ts";
+import { findVisibleDrawing } from "./queries.ts";
+import { encodeTopCursor } from "./top-cursor.ts";
+import { listTopDrawings, weekSince } from "./top-queries.ts";
+import { encodeCursor } from "./wall-cursor.ts";
 import { galleryItem } from "./wall-item.ts";
-import { listVisibleDrawings } from "./wall-queries.ts";
+import { listVisibleDrawings, type WallRow } from "./wall-queries.ts";
+import { badCursor, badLimit, readWallRequest, type WallQuery, wallQuerySchema } from "./wall-request.ts";
 
 const galleryItemSchema = {
   type: "object",
-  required: ["id", "url", "thumbnailUrl", "permalink", "createdAt"],
+  required: [
+    "id",
+    "url",
+    "thumbnailUrl",
+    "permalink",
+    "createdAt",
+    "reactions",
+    "reactionsVersion",
+    "remixOf",
+  ],
   properties: {
     id: { type: "string" },
     url: { type: "string" },
     thumbnailUrl: { type: "string" },
     permalink: { type: "string" },
     createdAt: { type: "string" },
+    reactions: reactionCountsSchema,
+    reactionsVersion: { type: "integer" },
+    remixOf: { type: ["string", "null"] },
+    reacted: { type: "array", items: { type: "string" } },
   },
 } as const;
 
@@ -33,68 +54,67 @@ const galleryPageSchema = {
   },
 } as const;
 
-const galleryQuerySchema = {
-  type: "object",
-  properties: {
-    before: {
-      type: "string",
-      pattern: "^[A-Za-z0-9_-]{1,200}$",
-      description: "nextCursor of the previous page; omit for the newest",
-    },
-    // Over the cap is clamped rather than refused: a client asking for more simply pages further.
-    limit: { type: "integer", minimum: 1, maximum: 999_999, description: "1 or more" },
-  },
-} as const;
-
-const badCursor = () =>
-  new HttpError(
-    400,
-    "bad_cursor",
-    "The before cursor is not one this server gave out; pass a nextCursor from GET /api/drawings unchanged, or omit it for the newest drawings.",
-  );
-const badLimit = () =>
-  new HttpError(
-    400,
-    "bad_limit",
-    `limit must be a whole number from 1; at most ${GALLERY_MAX_LIMIT} are returned per page.`,
-  );
-
 /** Options of the wall route. */
 export interface WallRouteOptions {
   readonly store: Store;
 }
 
-/** GET /api/drawings: the wall, newest first, in keyset pages. */
+/**
+ * GET /api/drawings: the wall in keyset pages, newest first (sort=new, the default, or a drawing's remixes
+ * with remixOf) or most reactions first (sort=top, window=week|all); each item with the reactions the
+ * visitor who asked gave it.
+ */
 export async function wallRoute(app: FastifyInstance, options: WallRouteOptions): Promise<void> {
   const { db } = options.store;
+  const hashVisitor = visitorHasher(db);
 
-  app.get<{ Querystring: { before?: string; limit?: number } }>(
+  app.get<{ Querystring: WallQuery }>(
     DRAWINGS_PATH,
     {
-      schema: { querystring: galleryQuerySchema, response: { 200: galleryPageSchema, ...errorResponses } },
-      schemaErrorFormatter: refuseInvalid(({ field }) => (field === "before" ? badCursor() : badLimit())),
+      schema: { querystring: wallQuerySchema, response: { 200: galleryPageSchema, ...errorResponses } },
+      schemaErrorFormatter: refuseInvalid(({ field }) =>
+        field === "before" ? badCursor() : field === "limit" ? badLimit() : undefined,
+      ),
     },
     async (request, reply) => {
-      const { query } = request;
-      const before = query.before === undefined ? undefined : readCursor(query.before);
-      const limit = Math.min(query.limit ?? GALLERY_DEFAULT_LIMIT, GALLERY_MAX_LIMIT);
+      const wall = readWallRequest(request.query);
+      const limit = Math.min(request.query.limit ?? GALLERY_DEFAULT_LIMIT, GALLERY_MAX_LIMIT);
       // One row more than the page says whether another page follows, without a count.
-      const rows = await listVisibleDrawings(db, before, limit + 1);
+      let rows: WallRow[];
+      let cursorOf: (row: WallRow) => string;
+      if (wall.sort === "new") {
+        if (wall.remixOf !== undefined && (await findVisibleDrawing(db, wall.remixOf)) === undefined) {
+          throw notFound("No drawing on the wall has this id, so it has no remixes to list.");
+        }
+        rows = await listVisibleDrawings(db, wall.before, limit + 1, wall.remixOf);
+        cursorOf = encodeCursor;
+      } else {
+        const since = wall.window === "all" ? "" : (wall.before?.since ?? weekSince(new Date()));
+        const { window } = wall;
+        rows = await listTopDrawings(db, { window, since, after: wall.before, limit: limit + 1 });
+        cursorOf = (row) => encodeTopCursor({ window, since, count: row.reactionCount, ...row });
+      }
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       const answer: GalleryPage = {
-        items: page.map((row) => galleryItem(row.id, row.createdAt)),
-        nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last) : null,
+        items: await withReacted(request, page),
+        nextCursor: rows.length > limit && last !== undefined ? cursorOf(last) : null,
       };
       // Moderation can take a drawing off any page at any time, so no page is cached.
       return reply.header("Cache-Control", "no-store").send(answer);
     },
   );
-}
 
-/** A cursor this server gave out; the schema only knows it is base64url. */
-function readCursor(text: string): GalleryCursor {
-  const cursor = decodeCursor(text);
-  if (cursor === undefined) throw badCursor();
-  return cursor;
+  /** The page's items, each with the reactions this visitor gave it (one query for the page). */
+  async function withReacted(request: FastifyRequest, rows: readonly WallRow[]): Promise<GalleryItem[]> {
+    const given =
+      rows.length === 0
+        ? new Map()
+        : await reactionsGivenBy(
+            db,
+            await hashVisitor(request),
+            rows.map((row) => row.id),
+          );
+    return rows.map((row) => ({ ...galleryItem(row), reacted: given.get(row.id) ?? [] }));
+  }
 }

@@ -32,6 +32,11 @@ const JSON_BODY = ["application/json"] as const;
 export const JSON_ONLY: readonly string[] = JSON_BODY;
 /** The body types of the upload route: the PNG's bytes, or JSON with a data URL. */
 export const JSON_OR_PNG: readonly string[] = [...JSON_BODY, "image/png"];
+/**
+ * A DELETE's: no body (no type: "" below), or JSON. No page can send a DELETE to another site without a CORS
+ * preflight, so the body type does not matter here; the origin check still does.
+ */
+export const NO_BODY_OR_JSON: readonly string[] = ["", ...JSON_BODY];
 
 /** The app-wide hook that enforces each route's `refuseCrossSite`, before any limit counts the request. */
 export async function crossSiteGuard(app: FastifyInstance, options: CrossSiteOptions): Promise<void> {
@@ -65,7 +70,7 @@ function crossSite(origin: string | undefined): HttpError {
   return new HttpError(
     403,
     "cross_site",
-    `This request came from ${from}; Fanvas takes saves and reports only from its own page, or from the origins its operator lists in CORS_ORIGINS.`,
+    `This request came from ${from}; Fanvas takes saves, reports and reactions only from its own page, or from the origins its operator lists in CORS_ORIGINS.`,
   );
 }
 

@@ -1,11 +1,18 @@
+import type { ReactionChange, ReactionCounts } from "../../common/reactions.ts";
+
 // The one in-process event bus: what happened to a drawing, for whoever must react (the wall's stream, the
 // image cache, the background jobs, the PostgreSQL bridge to other processes). One bus per open store.
 
-/** A drawing as the wall names it: its id and when it was stored. */
+/** A drawing as the wall names it: its id and when it was stored, and what else its card shows. */
 export interface DrawingRef {
   readonly id: string;
   /** ISO 8601, as stored. */
   readonly createdAt: string;
+  /** The drawing it remixes, when that one is on the wall. */
+  readonly remixOf?: string | null;
+  /** What it had when it came back on the wall (a restore keeps its reactions); absent for a new drawing. */
+  readonly reactions?: ReactionCounts;
+  readonly reactionsVersion?: number;
 }
 
 /**
@@ -17,10 +24,12 @@ export type DrawingEvent = (
   | { readonly type: "shown"; readonly drawing: DrawingRef }
   | { readonly type: "changed"; readonly id: string }
   | { readonly type: "removed"; readonly id: string }
+  | { readonly type: "reactions"; readonly changes: readonly ReactionChange[] }
 ) & { readonly remote?: true };
 // added: a save stored a new drawing (visible: on the wall at once; otherwise pending for a moderator).
 // shown: a moderator approved or restored it onto the wall. changed: its stored bytes were replaced by the
-// same pixels in fewer bytes. removed: it stopped being public (hidden or deleted). Reactions come later.
+// same pixels in fewer bytes. removed: it stopped being public (hidden or deleted). reactions: visible
+// drawings' counts changed (gathered over a short interval, so a burst is one event).
 
 /** A subscriber; a returned promise is awaited by publish (the bridge's NOTIFY). */
 export type DrawingListener = (event: DrawingEvent) => void | Promise<void>;

@@ -99,6 +99,9 @@ function send(stream: PassThrough, text: string): void {
  */
 function formatEvent(event: WallEvent): string {
   if (event.type === "removed") return `event: removed\ndata: ${JSON.stringify({ id: event.id })}\n\n`;
+  if (event.type === "reactions") {
+    return `event: reactions\ndata: ${JSON.stringify({ changes: event.changes })}\n\n`;
+  }
   const { item } = event;
   const id = encodeCursor({ createdAt: item.createdAt, id: item.id });
   return `id: ${id}\nevent: drawing\ndata: ${JSON.stringify(item)}\n\n`;

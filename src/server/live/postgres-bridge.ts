@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
 import type { Store } from "../db/open.ts";
+import { formatBridgeMessage, parseBridgeMessage } from "./bridge-message.ts";
 import type { DrawingEvent } from "./event-bus.ts";
 
 /** The NOTIFY channel every Fanvas process on one database listens on. */
@@ -74,7 +75,7 @@ export async function startPostgresBridge(store: Store, log: BridgeLog): Promise
   }
 
   function receive(payload: string | undefined): void {
-    const message = parseMessage(payload);
+    const message = parseBridgeMessage(payload);
     if (message === undefined) log.warn({ payload }, `ignored a malformed ${DRAWINGS_CHANNEL} notification`);
     else if (message.origin !== origin) void store.events.publish({ ...message.event, remote: true });
   }
@@ -108,8 +109,8 @@ export async function startPostgresBridge(store: Store, log: BridgeLog): Promise
   const stopForwarding = store.events.subscribe(async (event) => {
     if (!crossesProcesses(event)) return;
     try {
-      // NOTIFY payloads are limited to 8000 bytes; an event is a few hundred.
-      await sql`select pg_notify(${DRAWINGS_CHANNEL}, ${JSON.stringify({ origin, event })})`.execute(
+      // NOTIFY payloads are limited to 8000 bytes; an event is a few hundred (a reactions batch a few thousand).
+      await sql`select pg_notify(${DRAWINGS_CHANNEL}, ${formatBridgeMessage(origin, event)})`.execute(
         store.db,
       );
     } catch (error) {
@@ -126,29 +127,4 @@ export async function startPostgresBridge(store: Store, log: BridgeLog): Promise
       await last?.end();
     },
   };
-}
-
-/** Reads a notification back; undefined when it is not one of ours. */
-function parseMessage(payload: string | undefined): { origin: string; event: DrawingEvent } | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload ?? "");
-  } catch {
-    return undefined;
-  }
-  const { origin, event } = (value ?? {}) as { origin?: unknown; event?: Record<string, unknown> };
-  if (typeof origin !== "string" || typeof event !== "object" || event === null) return undefined;
-  const drawing = event.drawing as Record<string, unknown> | undefined;
-  const ref =
-    typeof drawing?.id === "string" && typeof drawing.createdAt === "string"
-      ? { id: drawing.id, createdAt: drawing.createdAt }
-      : undefined;
-  if ((event.type === "removed" || event.type === "changed") && typeof event.id === "string") {
-    return { origin, event: { type: event.type, id: event.id } };
-  }
-  if (event.type === "shown" && ref !== undefined) return { origin, event: { type: "shown", drawing: ref } };
-  if (event.type === "added" && ref !== undefined && typeof event.visible === "boolean") {
-    return { origin, event: { type: "added", drawing: ref, visible: event.visible } };
-  }
-  return undefined;
 }

@@ -1,23 +1,25 @@
 import type { GalleryItem } from "../../common/api.ts";
+import type { ReactionChange } from "../../common/reactions.ts";
 import { galleryItem } from "../drawings/wall-item.ts";
 import type { DrawingEvent } from "./event-bus.ts";
 
-/** What the wall's visitors hear: a drawing arrived on the wall, or one left it. */
+/** What the wall's visitors hear: a drawing arrived on the wall, one left it, or counts changed. */
 export type WallEvent =
   | { readonly type: "added"; readonly item: GalleryItem }
-  | { readonly type: "removed"; readonly id: string };
+  | { readonly type: "removed"; readonly id: string }
+  | { readonly type: "reactions"; readonly changes: readonly ReactionChange[] };
 
 /** The wall's view of a drawing event; undefined when the public sees no change (pending save, new bytes). */
 export function wallEventOf(event: DrawingEvent): WallEvent | undefined {
   switch (event.type) {
     case "added":
-      return event.visible
-        ? { type: "added", item: galleryItem(event.drawing.id, event.drawing.createdAt) }
-        : undefined;
+      return event.visible ? { type: "added", item: galleryItem(event.drawing) } : undefined;
     case "shown":
-      return { type: "added", item: galleryItem(event.drawing.id, event.drawing.createdAt) };
+      return { type: "added", item: galleryItem(event.drawing) };
     case "removed":
       return { type: "removed", id: event.id };
+    case "reactions":
+      return { type: "reactions", changes: event.changes };
     case "changed":
       return undefined;
   }

@@ -3,6 +3,7 @@ import type { Store } from "../db/open.ts";
 import { findDrawingImage } from "../drawings/queries.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { reactionCountsSchema } from "../reactions/reaction-schemas.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { requireBearer, requireBearerOrSession } from "./admin-guard.ts";
 import {
@@ -27,12 +28,14 @@ const MAX_LIMIT = 200;
 
 const drawingSchema = {
   type: "object",
-  required: ["id", "createdAt", "status", "reportCount", "imageUrl"],
+  required: ["id", "createdAt", "status", "reportCount", "reactions", "remixOf", "imageUrl"],
   properties: {
     id: { type: "string" },
     createdAt: { type: "string" },
     status: { type: "string" },
     reportCount: { type: "integer" },
+    reactions: reactionCountsSchema,
+    remixOf: { type: ["string", "null"] },
     imageUrl: { type: "string" },
   },
 } as const;

@@ -1,3 +1,4 @@
+import { REACTION_KINDS, REACTION_NAMES, type ReactionCounts } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
 import { PERMALINK_STYLESHEET_PATH } from "../pages/permalink-html.ts";
 import type { AdminDrawing, AdminFilter } from "./admin-queries.ts";
@@ -92,7 +93,7 @@ export function listPage(filter: AdminFilter, drawings: readonly AdminDrawing[],
     drawings.length === 0
       ? `<p>Nothing to review here.</p>`
       : `<table>
-<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Actions</th></tr></thead>
+<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Actions</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -134,6 +135,20 @@ ${form("delete", "Delete for good", "admin__action admin__action--danger")}</det
 <td data-label="Stored"><time datetime="${escapeHtml(drawing.createdAt)}" title="${escapeHtml(exact)}">${escapeHtml(relativeTime(stored, now, "en") || drawing.createdAt)}</time></td>
 <td data-label="Status">${escapeHtml(drawing.status)}</td>
 <td data-label="Reports">${drawing.reportCount}</td>
+<td data-label="Reactions">${reactionsText(drawing.reactions)}</td>
+<td data-label="Remix of">${remixLink(drawing.remixOf)}</td>
 <td>${buttons}</td>
 </tr>`;
+}
+
+/** "3 heart, 1 fire, 0 laughing": words, since the admin page loads no icons. */
+function reactionsText(reactions: ReactionCounts): string {
+  return REACTION_KINDS.map((kind) => `${reactions[kind]} ${REACTION_NAMES[kind].toLowerCase()}`).join(", ");
+}
+
+/** The original's image for moderators (whatever its status), or a dash. */
+function remixLink(remixOf: string | null): string {
+  if (remixOf === null) return "—";
+  const id = escapeHtml(remixOf);
+  return `<a href="/api/admin/drawings/${id}.png">${id}</a>`;
 }

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { ReactionCounts } from "../../common/reactions.ts";
 import type { Database, DrawingStatus } from "../db/schema.ts";
 import { isoTime } from "../db/values.ts";
+import { stateOf } from "../reactions/reaction-queries.ts";
 import { countedReports } from "./report-queries.ts";
 
 /** Which drawings the admin lists. */
@@ -15,6 +17,10 @@ export interface AdminDrawing {
   readonly status: DrawingStatus;
   /** Reports since the last review (all reports when never reviewed). */
   readonly reportCount: number;
+  /** Its reactions, kept while it is off the wall (the public sees them again if it comes back). */
+  readonly reactions: ReactionCounts;
+  /** The drawing it remixes, whatever that one's status (the public sees the link only while it is visible). */
+  readonly remixOf: string | null;
 }
 
 /** What a moderator can do to a drawing. */
@@ -43,7 +49,17 @@ export async function listForAdmin(
 ): Promise<AdminDrawing[]> {
   let query = db
     .selectFrom("drawings")
-    .select((eb) => ["id", "created_at", "status", countedReports(eb).as("report_count")])
+    .select((eb) => [
+      "id",
+      "created_at",
+      "status",
+      "heart_count",
+      "fire_count",
+      "lol_count",
+      "reactions_version",
+      "remix_of",
+      countedReports(eb).as("report_count"),
+    ])
     .where("status", "!=", "deleted");
   if (filter === "pending") query = query.where("status", "=", "pending").orderBy("created_at", "asc");
   if (filter === "hidden") query = query.where("status", "=", "hidden").orderBy("created_at", "desc");
@@ -60,6 +76,8 @@ export async function listForAdmin(
     createdAt: isoTime(row.created_at),
     status: row.status,
     reportCount: Number(row.report_count ?? 0),
+    reactions: stateOf(row).reactions,
+    remixOf: row.remix_of,
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { Store } from "../db/open.ts";
+import { wallRows } from "../drawings/wall-queries.ts";
 import { type ActionOutcome, type AdminAction, applyAction } from "./admin-queries.ts";
 
 interface Log {
@@ -23,7 +24,9 @@ export async function moderate(
   const isVisible = outcome.to === "visible";
   if (wasVisible && !isVisible) await store.events.publish({ type: "removed", id });
   if (!wasVisible && isVisible) {
-    await store.events.publish({ type: "shown", drawing: { id, createdAt: outcome.createdAt } });
+    // Back on the wall with what its card had: its reactions, and its link when the original is visible.
+    const [card] = await wallRows(store.db, [id]);
+    await store.events.publish({ type: "shown", drawing: card ?? { id, createdAt: outcome.createdAt } });
   }
   return outcome;
 }

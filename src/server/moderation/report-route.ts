@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ModerationSettings } from "../config.ts";
@@ -8,8 +7,8 @@ import { JSON_ONLY } from "../http/cross-site.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
-import { visitorKey } from "../http/visitor.ts";
-import { hideIfReported, recordReport, reporterSalt } from "./report-queries.ts";
+import { hideIfReported, recordReport } from "./report-queries.ts";
+import { visitorHasher } from "./visitor-hash.ts";
 
 /** Options of the report route. */
 export interface ReportRoutesOptions {
@@ -49,7 +48,7 @@ const reportAnswerSchema = {
 export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions): Promise<void> {
   const { db } = options.store;
   const { settings } = options;
-  let salt: Promise<string> | undefined;
+  const hashVisitor = visitorHasher(db);
   const reportLimit = fixedWindowLimit(
     { limit: settings.reportRateLimit, windowSeconds: settings.reportRateWindowSeconds },
     "reports",
@@ -88,14 +87,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       const given = request.body?.reason;
       const reason = given?.trim() === "" ? undefined : given;
       if ((await findVisibleDrawing(db, id)) === undefined) throw notOnTheWall();
-      // A failed read is forgotten, so one database hiccup does not refuse every later report.
-      salt ??= reporterSalt(db).catch((error: unknown) => {
-        salt = undefined;
-        throw error;
-      });
-      const reporterHash = createHmac("sha256", await salt)
-        .update(visitorKey(request))
-        .digest("base64url");
+      const reporterHash = await hashVisitor(request);
       await recordReport(db, { drawingId: id, reporterHash, reason, at: new Date() });
       if (await hideIfReported(db, id, settings.reportThreshold)) {
         request.log.info({ drawingId: id }, "drawing hidden by reports until a moderator reviews it");

@@ -2,6 +2,15 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { type BrandingTheme, themeStyleRule, withDefaults } from "../../common/theme.ts";
 import { escapeHtml } from "./index-html.ts";
+import {
+  formatDay,
+  PERMALINK_SCRIPT_PATH,
+  type PermalinkSocial,
+  reactionsHtml,
+  remixesHtml,
+  remixLinkHtml,
+  remixOfHtml,
+} from "./permalink-social-html.ts";
 
 /** Where the permalink page's stylesheet is served (a file, since the CSP refuses inline styles). */
 export const PERMALINK_STYLESHEET_PATH = "/d/permalink.css";
@@ -21,6 +30,8 @@ export interface PermalinkPageData {
   readonly createdAt: string;
   /** The branding's colours (the defaults when left out). */
   readonly theme?: BrandingTheme | undefined;
+  /** Its reactions and remixes. */
+  readonly social: PermalinkSocial;
 }
 
 /** The permalink page: the drawing, the community title, a way back to the drawing tool, and social card meta. */
@@ -47,12 +58,19 @@ export function permalinkPageHtml(data: PermalinkPageData): string {
   const metaTags = meta
     .map(([attribute, key, value]) => `    <meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
     .join("\n");
+  const { social } = data;
   const body = `    <main class="permalink">
       <h1 class="permalink__title">${title}</h1>
+${remixOfHtml(social)}
       <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${alt}" />
-      <p class="permalink__meta">Drawn <time datetime="${escapeHtml(data.createdAt)}">${escapeHtml(formatDay(data.createdAt))}</time></p>
-      <p><a class="permalink__cta" href="/">Draw your own</a></p>
-    </main>`;
+      <div class="permalink__bar">
+${reactionsHtml(social)}
+        <p class="permalink__meta">Drawn <time datetime="${escapeHtml(data.createdAt)}">${escapeHtml(formatDay(data.createdAt))}</time></p>
+      </div>
+      <p class="permalink__actions"><a class="permalink__cta" href="/">Draw your own</a>${remixLinkHtml(social)}</p>
+${remixesHtml(social)}
+    </main>
+    <script type="module" src="${PERMALINK_SCRIPT_PATH}"></script>`;
   return documentHtml({
     title: `${title} — a fan drawing`,
     head: `    <meta name="description" content="${description}" />
@@ -95,18 +113,6 @@ export function noticePageHtml(branding: NoticeBranding, heading: string, text: 
       <p>${text}</p>
       <p><a class="permalink__cta" href="/">Draw your own</a></p>
     </main>`,
-  });
-}
-
-/** "21 Nov 2026" in UTC, so the page reads the same wherever it is rendered. */
-function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
   });
 }
 

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BrandingConfig } from "../../common/config.ts";
 import { absoluteUrl, drawingImagePath, PERMALINK_PREFIX, permalinkPath } from "../../common/permalink.ts";
 import type { Store } from "../db/open.ts";
-import { findVisibleDrawing } from "../drawings/queries.ts";
+import { galleryItem } from "../drawings/wall-item.ts";
+import { countVisibleRemixes, listVisibleDrawings, wallRows } from "../drawings/wall-queries.ts";
 import { answerErrorsWith, answerHtml, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import {
@@ -13,6 +14,7 @@ import {
   permalinkNotFoundHtml,
   permalinkPageHtml,
 } from "./permalink-html.ts";
+import { PERMALINK_SCRIPT_PATH } from "./permalink-social-html.ts";
 
 /** Options of the permalink routes. */
 export interface PermalinkRoutesOptions {
@@ -25,9 +27,13 @@ export interface PermalinkRoutesOptions {
 /** Moderation can hide a drawing at any time; a shared cache may keep the page only this long. */
 const SHORT = "public, max-age=60";
 // One stylesheet for the server's own pages: the permalink and notice pages', and the moderation pages'.
-const STYLESHEET = ["permalink.css", "../moderation/admin.css"]
+const STYLESHEET = ["permalink.css", "permalink-social.css", "../moderation/admin.css"]
   .map((file) => readFileSync(join(import.meta.dirname, file), "utf8"))
   .join("\n");
+// The reactions' buttons come to life with this small script (plain JavaScript, served as written).
+const SCRIPT = readFileSync(join(import.meta.dirname, "permalink-reactions.js"), "utf8");
+/** Remixes shown on a drawing's page; the rest are a GET /api/drawings?remixOf= away. */
+const REMIXES_SHOWN = 12;
 
 const htmlSchema = {
   params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } },
@@ -59,12 +65,30 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
       reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(STYLESHEET),
   );
 
+  app.get(
+    PERMALINK_SCRIPT_PATH,
+    { schema: { response: { 200: { description: "The permalink page's script", type: "string" } } } },
+    (_request, reply) =>
+      reply
+        .type("text/javascript; charset=utf-8")
+        .header("Cache-Control", "public, max-age=3600")
+        .send(SCRIPT),
+  );
+
   app.get<{ Params: { id: string } }>(
     `${PERMALINK_PREFIX}:id`,
     { schema: htmlSchema, schemaErrorFormatter: refuseInvalid(noVisibleDrawing) },
     async (request, reply) => {
-      const drawing = await findVisibleDrawing(options.store.db, request.params.id);
+      const { db } = options.store;
+      const [drawing] = await wallRows(db, [request.params.id]);
       if (drawing === undefined) throw noVisibleDrawing();
+      const remixes = await listVisibleDrawings(db, undefined, REMIXES_SHOWN, drawing.id);
+      const social = {
+        ...drawing,
+        remixes: remixes.map(galleryItem),
+        remixCount:
+          remixes.length < REMIXES_SHOWN ? remixes.length : await countVisibleRemixes(db, drawing.id),
+      };
       reply.type("text/html; charset=utf-8");
       const base = options.publicBaseUrl ?? requestOrigin(request);
       // Built from the request's host, the page differs per X-Forwarded-Host/-Proto (TRUST_PROXY): a shared
@@ -83,6 +107,7 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
           pageUrl: absoluteUrl(base, permalinkPath(drawing.id)),
           createdAt: drawing.createdAt,
           theme: branding.theme,
+          social,
         }),
       );
     },

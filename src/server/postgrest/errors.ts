@@ -27,6 +27,7 @@ const POSTGREST_CODES: Readonly<Record<ApiError["code"], string>> = {
   too_many_rows: "54000",
   idempotency_key_reused: "23505",
   bad_idempotency_key: "22023",
+  bad_remix_of: "22023",
   rows_not_one: "PGRST116",
   not_found: "PGRST205",
   cross_site: "42501",

@@ -87,11 +87,12 @@ export async function restDrawingsRoutes(
       const preferences = insertPreferences(request.headers.prefer, request.headers.accept);
       const columns = selectedColumns(request.query.select);
       const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
-      const images = [request.body].flat().map((row) => row.image_data);
+      const rows = [request.body].flat();
+      const images = rows.map((row) => row.image_data);
       // PostgREST rolls the insert back when an object was asked for and the rows are not one.
       if (preferences.singleObject && images.length !== 1) throw rowsNotOne(images.length);
       const outcomes = await duringSave(options.store, () =>
-        saveAll(options.store, images, key, options.moderationMode, request.saveTimeline),
+        saveAll(options.store, rows, key, options.moderationMode, request.saveTimeline),
       );
       return answer(reply, preferences, columns, outcomes, images);
     },
@@ -116,13 +117,16 @@ export async function restDrawingsRoutes(
  */
 async function saveAll(
   store: Store,
-  images: string[],
+  rows: readonly InsertedRow[],
   key: string | undefined,
   mode: ModerationMode,
   timeline: SaveTimeline | undefined,
 ): Promise<SaveOutcome[]> {
   const drawings = [];
-  for (const image of images) drawings.push(await prepareDrawing(decodeDataUrl(image), mode, timeline));
+  for (const row of rows) {
+    const drawing = await prepareDrawing(decodeDataUrl(row.image_data), mode, timeline);
+    drawings.push({ ...drawing, remixOf: row.remix_of });
+  }
   const outcomes = [];
   for (const [index, drawing] of drawings.entries()) {
     outcomes.push(await storeDrawing(store, drawing, rowKey(key, index, drawings.length), timeline));
@@ -151,6 +155,7 @@ function answer(
       created_at: outcome.record.createdAt,
       // What was inserted; the stored bytes may later be re-encoded to the same pixels in fewer bytes.
       image_data: images[index],
+      remix_of: outcome.record.remixOf,
     };
     return Object.fromEntries(columns.map(({ name, column }) => [name, values[column]]));
   });

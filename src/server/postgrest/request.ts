@@ -14,7 +14,7 @@ export const MAX_ROWS_PER_INSERT = 10;
 export const MAX_INSERT_BODY_BYTES = 8 * 2 ** 20;
 
 /** The columns a client may read back; image_data is the data URL exactly as inserted. */
-const READABLE_COLUMNS = ["id", "image_data", "created_at"] as const;
+const READABLE_COLUMNS = ["id", "image_data", "created_at", "remix_of"] as const;
 /** One readable column. */
 export type ReadableColumn = (typeof READABLE_COLUMNS)[number];
 
@@ -35,12 +35,15 @@ export interface InsertPreferences {
 /** Columns that exist but are the server's to set. */
 const SERVER_COLUMNS = new Set(["id", "created_at", "status"]);
 
-/** One row of an insert: image_data, the PNG's data URL, and nothing else. */
+/**
+ * One row of an insert: image_data, the PNG's data URL, and optionally remix_of, the id of the drawing it
+ * remixes (stored when that one is on the wall, else null, as on /api/drawings).
+ */
 const rowSchema = {
   type: "object",
   required: ["image_data"],
   additionalProperties: false,
-  properties: { image_data: { type: "string" } },
+  properties: { image_data: { type: "string" }, remix_of: { $ref: "drawing-id#" } },
 } as const;
 
 /** The body of an insert: one row, or an array of at most MAX_ROWS_PER_INSERT rows (JSON Schema applies the
@@ -55,6 +58,7 @@ export const insertBodySchema = {
 /** A row as insertBodySchema lets it through. */
 export interface InsertedRow {
   readonly image_data: string;
+  readonly remix_of?: string;
 }
 
 /**
@@ -90,6 +94,13 @@ export function refuseInsertBody(failure: SchemaFailure): HttpError {
       400,
       "missing_field",
       'null value in column "image_data" of relation "drawings" violates not-null constraint; send canvas.toDataURL("image/png") as image_data.',
+    );
+  }
+  if (field.endsWith("remix_of")) {
+    return new HttpError(
+      400,
+      "bad_remix_of",
+      "remix_of must be the id of a drawing (12 letters, digits, - or _); leave it out for a drawing of your own.",
     );
   }
   if (field.endsWith("image_data")) {

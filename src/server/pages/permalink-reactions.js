@@ -1,0 +1,75 @@
+// The permalink page's reactions, brought to life: the page shows the counts without script; with it, each
+// button gives or takes back its reaction. Plain JavaScript served as written (the server pages have no build):
+// it changes the count at once and settles on the server's answer, the newest version winning.
+
+const root = document.querySelector(".reactions[data-drawing]");
+const notice = document.querySelector(".reactions__notice");
+
+if (root instanceof HTMLElement) {
+  const path = `/api/drawings/${encodeURIComponent(root.dataset.drawing ?? "")}/reactions`;
+  let version = Number(root.dataset.version ?? "0");
+  /** @type {NodeListOf<HTMLButtonElement>} */
+  const buttons = root.querySelectorAll("button[data-kind]");
+
+  /** @param {HTMLButtonElement} button @param {number} count @param {boolean} pressed */
+  const show = (button, count, pressed) => {
+    const counter = button.querySelector(".reaction__count");
+    if (counter) counter.textContent = String(count);
+    button.setAttribute("aria-pressed", String(pressed));
+  };
+
+  /** @param {{ reactions: Record<string, number>, version: number, reacted: string[] }} state */
+  const settle = (state) => {
+    if (state.version < version) return;
+    version = state.version;
+    for (const button of buttons) {
+      const kind = button.dataset.kind ?? "";
+      show(button, state.reactions[kind] ?? 0, state.reacted.includes(kind));
+    }
+  };
+
+  /** @param {string} text */
+  const say = (text) => {
+    if (notice) notice.textContent = text;
+  };
+
+  /** @param {RequestInit} init */
+  const send = async (url, init) => {
+    const answer = await fetch(url, { ...init, headers: { Accept: "application/json", ...init.headers } });
+    if (!answer.ok) throw answer.status;
+    settle(await answer.json());
+  };
+
+  /** @param {HTMLButtonElement} button */
+  const toggle = async (button) => {
+    const kind = button.dataset.kind ?? "";
+    const pressed = button.getAttribute("aria-pressed") === "true";
+    const count = Number(button.querySelector(".reaction__count")?.textContent ?? "0");
+    show(button, Math.max(0, count + (pressed ? -1 : 1)), !pressed);
+    say("");
+    try {
+      await send(pressed ? `${path}/${kind}` : path, {
+        method: pressed ? "DELETE" : "POST",
+        headers: { "Content-Type": "application/json" },
+        body: pressed ? undefined : JSON.stringify({ kind }),
+      });
+    } catch (status) {
+      show(button, count, pressed);
+      say(
+        status === 429
+          ? "Too many reactions just now — try again in a minute."
+          : "Couldn't react — try again.",
+      );
+    }
+  };
+
+  send(path, { method: "GET" }).then(
+    () => {
+      for (const button of buttons) {
+        button.disabled = false;
+        button.addEventListener("click", () => void toggle(button));
+      }
+    },
+    () => undefined,
+  );
+}
