@@ -104,3 +104,12 @@ function parseBlock(block: string): SseMessage {
 export function isDrawingEvent(id: string): (message: SseMessage) => boolean {
   return (message) => message.event === "drawing" && (JSON.parse(message.data) as { id: string }).id === id;
 }
+
+/** A `event: reactions` message carrying this drawing's counts at this version (or a newer one). */
+export function isReactionsEvent(id: string, version: number): (message: SseMessage) => boolean {
+  return (message) => {
+    if (message.event !== "reactions") return false;
+    const { changes } = JSON.parse(message.data) as { changes: { id: string; version: number }[] };
+    return changes.some((change) => change.id === id && change.version >= version);
+  };
+}
