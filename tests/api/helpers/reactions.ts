@@ -33,10 +33,13 @@ export async function walkWall(app: FastifyInstance, query: string, limit: numbe
   const listed: GalleryItem[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 100; pages += 1) {
-    const before = cursor === null ? "" : `&before=${cursor}`;
-    const answer = await app.inject({ method: "GET", url: `/api/drawings?${query}&limit=${limit}${before}` });
+    const before: string = cursor === null ? "" : `&before=${cursor}`;
+    const answer: Awaited<ReturnType<FastifyInstance["inject"]>> = await app.inject({
+      method: "GET",
+      url: `/api/drawings?${query}&limit=${limit}${before}`,
+    });
     if (answer.statusCode !== 200) throw new Error(`GET answered ${answer.statusCode}: ${answer.body}`);
-    const page = answer.json<GalleryPage>();
+    const page: GalleryPage = answer.json<GalleryPage>();
     if (page.nextCursor !== null && page.items.length !== limit)
       throw new Error("a short page before the end");
     listed.push(...page.items);
