@@ -29,6 +29,7 @@ for (const dialect of testDialects()) {
         id: "roundtrip001",
         createdAt: "2026-01-02T03:04:05.678Z",
         status: "visible",
+        remixOf: null,
       });
       const image = await findDrawingImage(opened.store.db, "roundtrip001");
       expect(image?.bytes.equals(png)).toBe(true);
