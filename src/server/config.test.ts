@@ -43,13 +43,15 @@ describe("readSettings", () => {
 });
 
 describe("moderation settings", () => {
-  it("defaults to post-moderation, 3 reports, 10 reports per hour, admin off", () => {
+  it("defaults to post-moderation, 3 reports, 10 reports per hour, 60 reactions a minute, admin off", () => {
     expect(readModerationSettings({})).toEqual(DEFAULT_MODERATION);
     expect(DEFAULT_MODERATION).toEqual({
       mode: "post",
       reportThreshold: 3,
       reportRateLimit: 10,
       reportRateWindowSeconds: 3600,
+      reactionRateLimit: 60,
+      reactionRateWindowSeconds: 60,
       adminToken: undefined,
     });
     expect(readSettings({}).moderation).toEqual(DEFAULT_MODERATION);
@@ -63,6 +65,8 @@ describe("moderation settings", () => {
         REPORT_THRESHOLD: "5",
         REPORT_RATE_LIMIT: "0",
         REPORT_RATE_WINDOW_SECONDS: "60",
+        REACTION_RATE_LIMIT: "20",
+        REACTION_RATE_WINDOW_SECONDS: "30",
         ADMIN_TOKEN: ` ${token} `,
       }),
     ).toEqual({
@@ -70,6 +74,8 @@ describe("moderation settings", () => {
       reportThreshold: 5,
       reportRateLimit: 0,
       reportRateWindowSeconds: 60,
+      reactionRateLimit: 20,
+      reactionRateWindowSeconds: 30,
       adminToken: token,
     });
   });
@@ -80,6 +86,8 @@ describe("moderation settings", () => {
     [{ REPORT_THRESHOLD: "two" }, "REPORT_THRESHOLD"],
     [{ REPORT_RATE_LIMIT: "-1" }, "REPORT_RATE_LIMIT"],
     [{ REPORT_RATE_WINDOW_SECONDS: "0" }, "REPORT_RATE_WINDOW_SECONDS"],
+    [{ REACTION_RATE_LIMIT: "-1" }, "REACTION_RATE_LIMIT"],
+    [{ REACTION_RATE_WINDOW_SECONDS: "0" }, "REACTION_RATE_WINDOW_SECONDS"],
     [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],
   ])("refuses %o with a ConfigError naming %s", (env, name) => {
     expect(() => readSettings(env)).toThrow(ConfigError);
