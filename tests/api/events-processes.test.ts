@@ -1,22 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { GalleryItem, SavedDrawing } from "../../src/common/api.ts";
 import { createTestDatabase, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
-import { killLeftoverServers, spawnServer } from "./helpers/server-process.ts";
-import { isDrawingEvent, openEventStream, type SseClient } from "./helpers/sse.ts";
+import { processKit } from "./helpers/process-kit.ts";
+import { spawnServer } from "./helpers/server-process.ts";
+import { isDrawingEvent, type SseClient } from "./helpers/sse.ts";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  killLeftoverServers();
-});
-
-async function listen(baseUrl: string): Promise<SseClient> {
-  const stream = await openEventStream(`${baseUrl}/api/events`);
-  cleanups.push(() => stream.close());
-  await stream.waitFor((message) => message.retry !== undefined, "the opening retry line");
-  return stream;
-}
+const { defer, listen } = processKit();
 
 async function save(baseUrl: string, seed: number): Promise<SavedDrawing> {
   const answer = await fetch(`${baseUrl}/api/drawings`, {
@@ -38,7 +28,7 @@ for (const dialect of testDialects()) {
   describe(`live drawings from a server process on ${dialect}`, () => {
     it("a save reaches the process's own event stream once, and SIGTERM ends the stream and exits 0", async () => {
       const database = await createTestDatabase(dialect);
-      cleanups.push(() => database.drop());
+      defer(() => database.drop());
       const server = await spawnServer(database.env);
       const stream = await listen(server.baseUrl);
       const saved = await save(server.baseUrl, 3);
@@ -56,11 +46,11 @@ for (const dialect of testDialects()) {
   describe("live drawings across server processes on one PostgreSQL database", () => {
     it("a save through process A reaches event streams on A and on B, each exactly once", async () => {
       const database = await createTestDatabase(dialect);
-      cleanups.push(() => database.drop());
+      defer(() => database.drop());
       const a = await spawnServer(database.env);
-      cleanups.push(async () => void (await a.stop()));
+      defer(async () => void (await a.stop()));
       const b = await spawnServer(database.env);
-      cleanups.push(async () => void (await b.stop()));
+      defer(async () => void (await b.stop()));
       const onA = await listen(a.baseUrl);
       const onB = await listen(b.baseUrl);
 

@@ -1,23 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { GalleryPage, SavedDrawing } from "../../src/common/api.ts";
 import type { ReactionState, ReactionsEvent } from "../../src/common/reactions.ts";
 import { createTestDatabase, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
-import { killLeftoverServers, spawnServer } from "./helpers/server-process.ts";
-import { isReactionsEvent, openEventStream, type SseClient } from "./helpers/sse.ts";
+import { processKit } from "./helpers/process-kit.ts";
+import { spawnServer } from "./helpers/server-process.ts";
+import { isReactionsEvent } from "./helpers/sse.ts";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  killLeftoverServers();
-});
-
-async function listen(baseUrl: string): Promise<SseClient> {
-  const stream = await openEventStream(`${baseUrl}/api/events`);
-  cleanups.push(() => stream.close());
-  await stream.waitFor((message) => message.retry !== undefined, "the opening retry line");
-  return stream;
-}
+const { defer, listen } = processKit();
 
 async function toggle(baseUrl: string, id: string, kind: string, give: boolean): Promise<ReactionState> {
   const answer = await fetch(`${baseUrl}/api/drawings/${id}/reactions${give ? "" : `/${kind}`}`, {
@@ -40,11 +30,11 @@ describe.runIf(testDialects().includes("postgres"))(
   () => {
     it("a reaction through process A changes the counts on B's stream and wall, and B's on A's", async () => {
       const database = await createTestDatabase("postgres");
-      cleanups.push(() => database.drop());
+      defer(() => database.drop());
       const a = await spawnServer(database.env);
-      cleanups.push(async () => void (await a.stop()));
+      defer(async () => void (await a.stop()));
       const b = await spawnServer(database.env);
-      cleanups.push(async () => void (await b.stop()));
+      defer(async () => void (await b.stop()));
       const saved = await fetch(`${a.baseUrl}/api/drawings`, {
         method: "POST",
         headers: { "content-type": "image/png" },

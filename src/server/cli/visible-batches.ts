@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { ReactionCounts } from "../../common/reactions.ts";
 import type { Database } from "../db/schema.ts";
 import { asBuffer, isoTime } from "../db/values.ts";
+import { selectCards } from "../drawings/wall-queries.ts";
 import { stateOf } from "../reactions/reaction-queries.ts";
 
 /** One visible drawing as the export writes it. */
@@ -27,21 +28,8 @@ export async function* visibleDrawingBatches(
 ): AsyncGenerator<ExportRow[]> {
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
-    let query = db
-      .selectFrom("drawings")
-      .leftJoin("drawings as original", (join) =>
-        join.onRef("original.id", "=", "drawings.remix_of").on("original.status", "=", "visible"),
-      )
-      .select([
-        "drawings.id",
-        "drawings.created_at",
-        "drawings.image_data",
-        "drawings.heart_count",
-        "drawings.fire_count",
-        "drawings.lol_count",
-        "drawings.reactions_version",
-        "original.id as original_id",
-      ])
+    let query = selectCards(db)
+      .select("drawings.image_data")
       .where("drawings.status", "=", "visible")
       .orderBy("drawings.created_at")
       .orderBy("drawings.id")

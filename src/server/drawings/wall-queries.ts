@@ -53,21 +53,7 @@ export async function listVisibleDrawings(
  */
 export async function wallRows(db: Kysely<Database>, ids: readonly string[]): Promise<WallRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom("drawings")
-    .leftJoin("drawings as original", (join) =>
-      join.onRef("original.id", "=", "drawings.remix_of").on("original.status", "=", "visible"),
-    )
-    .select([
-      "drawings.id",
-      "drawings.created_at",
-      "drawings.heart_count",
-      "drawings.fire_count",
-      "drawings.lol_count",
-      "drawings.reaction_count",
-      "drawings.reactions_version",
-      "original.id as original_id",
-    ])
+  const rows = await selectCards(db)
     .where("drawings.id", "in", ids)
     .where("drawings.status", "=", "visible")
     .execute();
@@ -87,6 +73,28 @@ export async function wallRows(db: Kysely<Database>, ids: readonly string[]): Pr
       },
     ];
   });
+}
+
+/**
+ * What a card (or an exported drawing) shows of `drawings`: its counters, and the id it remixes joined only
+ * when that original is visible.
+ */
+export function selectCards(db: Kysely<Database>) {
+  return db
+    .selectFrom("drawings")
+    .leftJoin("drawings as original", (join) =>
+      join.onRef("original.id", "=", "drawings.remix_of").on("original.status", "=", "visible"),
+    )
+    .select([
+      "drawings.id",
+      "drawings.created_at",
+      "drawings.heart_count",
+      "drawings.fire_count",
+      "drawings.lol_count",
+      "drawings.reaction_count",
+      "drawings.reactions_version",
+      "original.id as original_id",
+    ]);
 }
 
 /** How many remixes of the drawing are on the wall. */

@@ -6,6 +6,7 @@ import { findVisibleDrawing } from "../drawings/queries.ts";
 import { JSON_ONLY } from "../http/cross-site.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
+import { acceptOptionalJsonBody } from "../http/optional-json-body.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { hideIfReported, recordReport } from "./report-queries.ts";
 import { visitorHasher } from "./visitor-hash.ts";
@@ -53,18 +54,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     { limit: settings.reportRateLimit, windowSeconds: settings.reportRateWindowSeconds },
     "reports",
   );
-  const defaultJson = app.getDefaultJsonParser("error", "error");
-  // A report button may post no body at all, even with a JSON content type.
-  app.removeContentTypeParser(["application/json", "text/plain"]);
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "string", bodyLimit: MAX_REPORT_BODY_BYTES },
-    (request, body, done) => {
-      const text = String(body);
-      if (text.trim() === "") done(null, undefined);
-      else defaultJson(request, text, done);
-    },
-  );
+  acceptOptionalJsonBody(app, MAX_REPORT_BODY_BYTES);
 
   app.post<{ Params: { id: string }; Body: { reason?: string } | null | undefined }>(
     `${DRAWINGS_PATH}/:id/report`,

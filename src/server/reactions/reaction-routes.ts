@@ -6,6 +6,7 @@ import type { Store } from "../db/open.ts";
 import { JSON_ONLY, NO_BODY_OR_JSON } from "../http/cross-site.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
+import { acceptOptionalJsonBody } from "../http/optional-json-body.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { visitorHasher } from "../moderation/visitor-hash.ts";
 import { createReactionAnnouncer } from "./reaction-announcer.ts";
@@ -59,17 +60,7 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
     { limit: settings.reactionRateLimit, windowSeconds: settings.reactionRateWindowSeconds },
     "reactions",
   );
-  const defaultJson = app.getDefaultJsonParser("error", "error");
-  // A DELETE may come with a JSON type and no body (fetch sends what it is told).
-  app.removeContentTypeParser(["application/json", "text/plain"]);
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "string", bodyLimit: MAX_BODY_BYTES },
-    (request, body, done) => {
-      if (String(body).trim() === "") done(null, undefined);
-      else defaultJson(request, String(body), done);
-    },
-  );
+  acceptOptionalJsonBody(app, MAX_BODY_BYTES);
 
   /** The answer after a toggle: this visitor's reactions now, and the change announced to every wall. */
   const answer = async (id: string, outcome: ToggleOutcome, hash: string) => {
