@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "../components/Icon.tsx";
 import { type ReportOutcome, reportDrawing } from "./report-drawing.ts";
+import "./report-control.css";
 
 type ReportState = "closed" | "menu" | "confirming" | "sending" | Exclude<ReportOutcome, "reported">;
 

@@ -34,6 +34,7 @@ import { BRUSH, chooseSticker } from "./tool-state.ts";
 import { useEditingBackup } from "./use-editing-backup.ts";
 import { useTools } from "./use-tools.ts";
 import "./tools.css";
+import "./stickers/stickers.css";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import { lazyView } from "../lazy/lazy-view.ts";
 
