@@ -13,7 +13,7 @@ import { openDrawingPage } from "./helpers/page.ts";
 import { listedIds, openWall, statusOf } from "./helpers/public-view.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
-import { LIVE_WINDOW_MS, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+import { seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
 
 const PENDING_TEXT = "Saved — it will appear on the wall once a moderator approves it";
 
@@ -27,6 +27,9 @@ test("pre-moderation: a save waits for approval out of sight, then reaches an op
   request,
 }) => {
   const server = await launchServer({ env: { MODERATION_MODE: "pre", ADMIN_TOKEN } });
+  // A drawing approved after the visitor's save: its live arrival proves the wall has seen everything before it.
+  const [marker] = await seedDrawings(request, server.url, 1);
+  if (marker === undefined) throw new Error("seeding gave no drawing");
   const watcher = await context.newPage();
   await openWall(watcher, server.url);
   await expect(wall(watcher).getByText("No drawings yet — be the first")).toBeVisible();
@@ -43,20 +46,25 @@ test("pre-moderation: a save waits for approval out of sight, then reaches an op
   expect(saved.status).toBe("pending");
   await expect(page.getByRole("status").filter({ hasText: PENDING_TEXT })).toBeVisible();
 
-  await watcher.waitForTimeout(LIVE_WINDOW_MS);
-  await expect(wallLinks(watcher)).toHaveCount(0);
+  const { page: moderator, close: closeModerator } = await openModerator(browser, server.url);
+  // The wall's stream is one ordered connection: once the later approval has arrived live, an arrival of the
+  // pending save (sent before it) would have shown too.
+  await moderateOnPage(moderator, "pending", marker.id, "Approve");
+  await expect(wallLink(watcher, marker.id)).toHaveCount(1);
+  await expect(wallLinks(watcher)).toHaveCount(1);
   expect(await listedIds(request, server.url)).not.toContain(saved.id);
   expect(await statusOf(request, `${server.url}${saved.url}`)).toBe(404);
   expect(await statusOf(request, `${server.url}/d/${saved.id}`)).toBe(404);
-  // By now the share chunk has loaded: a pending save still offers no View link and no sharing.
+  // The save sheet (its own chunk) is up: a pending save still offers no View link and no sharing.
+  await expect(page.getByRole("dialog", { name: "Saved — waiting for a moderator" })).toBeVisible();
   for (const name of [/^View/, /^Share on X/]) await expect(page.getByRole("link", { name })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^(Copy link|Share)$/ })).toHaveCount(0);
 
-  const { page: moderator, close: closeModerator } = await openModerator(browser, server.url);
   await moderateOnPage(moderator, "pending", saved.id, "Approve");
   await expect(adminRow(moderator, saved.id)).toHaveCount(0);
 
   await expect(wallLink(watcher, saved.id)).toHaveCount(1);
+  await expect(wallLinks(watcher)).toHaveCount(2);
   expect(await statusOf(request, `${server.url}/d/${saved.id}`)).toBe(200);
   expect(await statusOf(request, `${server.url}${saved.url}`)).toBe(200);
   expect(await listedIds(request, server.url)).toContain(saved.id);

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { BACKUP_LOCATION } from "../../../src/client/persistence/backup-store.ts";
-import { BACKUP_DELAY_MS } from "../../../src/client/persistence/drawing-backup.ts";
 import { EDITING_KEY } from "../../../src/client/tools/editing-backup.ts";
+import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { drawingCanvas, readCanvasPixels } from "./page.ts";
 import { compareBitmaps, type Pixels } from "./pixels.ts";
 import { decodePng } from "./png.ts";
@@ -14,9 +14,11 @@ export interface StoredBackup {
 
 /**
  * Opens the page and waits until the first display is painted and the restore attempt has finished (the page
- * marks the canvas `data-restored="true"` whatever the outcome); returns the canvas pixels then.
+ * marks the canvas `data-restored="true"` whatever the outcome); returns the canvas pixels then. This page and
+ * the ones it loads later count their drawing encodes (see expectBackupKept).
  */
 export async function openRestoredPage(page: Page, url = "/"): Promise<Pixels> {
+  await countDrawingEncodes(page);
   await page.goto(url);
   return waitForRestore(page);
 }
@@ -137,18 +139,44 @@ export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<Store
   return stored;
 }
 
-/** Well past the backup's write delay (encoding included), so a write the page wrongly scheduled has landed. */
-const WRITE_WINDOW_MS = BACKUP_DELAY_MS * 5;
-
 /**
- * Asserts the stored backup is still `expected` once any write the page scheduled would have landed. Read at
- * once after the restore, it could only ever show the old record: a wrongful overwrite waits BACKUP_DELAY_MS.
+ * Asserts no backup write has started since the page loaded, nor is one waiting, and the stored backup is
+ * still `expected`. Waiting for a wrongful write to land would prove nothing on a loaded machine; instead the
+ * page is told it is being hidden, which makes it start any write it has pending at once (as a phone killing
+ * a hidden tab needs), and every write starts by encoding the 600 x 600 drawing, which the page counts
+ * (countDrawingEncodes): none counted after that means none happened and none will without a new change.
  */
 export async function expectBackupKept(
   page: Page,
   expected: StoredBackup | null,
   what: string,
 ): Promise<void> {
-  await page.waitForTimeout(WRITE_WINDOW_MS);
+  const encodes = await page.evaluate(async () => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+    Reflect.deleteProperty(document, "visibilityState");
+    // The flushed write starts in a later microtask: a new task begins after every one of them has run.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return (window as unknown as { fanvasDrawingEncodes: number }).fanvasDrawingEncodes;
+  });
+  expect(encodes, `${what}: no backup write started since the page loaded`).toBe(0);
   expect(await readStoredBackup(page), what).toEqual(expected);
+}
+
+/**
+ * Makes every page `page` loads from now on count how many times it encodes the 600 x 600 drawing (canvas
+ * toBlob: each backup write and each save does it once), for expectBackupKept.
+ */
+async function countDrawingEncodes(page: Page): Promise<void> {
+  await page.addInitScript((size) => {
+    const counted = window as unknown as { fanvasDrawingEncodes?: number };
+    if (counted.fanvasDrawingEncodes !== undefined) return;
+    counted.fanvasDrawingEncodes = 0;
+    const toBlob = HTMLCanvasElement.prototype.toBlob;
+    HTMLCanvasElement.prototype.toBlob = function (this: HTMLCanvasElement, ...args) {
+      if (this.width === size && this.height === size)
+        counted.fanvasDrawingEncodes = (counted.fanvasDrawingEncodes ?? 0) + 1;
+      return toBlob.apply(this, args);
+    };
+  }, CANVAS_SIZE);
 }

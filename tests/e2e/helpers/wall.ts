@@ -30,6 +30,3 @@ export async function seedDrawings(
   }
   return saved;
 }
-
-/** Past the wall's two-second promise for live arrivals, so an arrival that should not happen (or a second copy) would have shown. */
-export const LIVE_WINDOW_MS = 2_500;
