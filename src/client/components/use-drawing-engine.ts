@@ -1,9 +1,7 @@
 /** Mounts the framework-free DrawingEngine on a canvas for the lifetime of a component. */
 import { type RefObject, startTransition, useEffect, useState } from "react";
-import { loadMascotBackground } from "../branding/mascot-background.ts";
-import { DrawingEngine } from "../engine/drawing-engine.ts";
+import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
-import type { DrawingBackupOptions } from "../persistence/drawing-backup.ts";
 
 /** What the board needs from its engine: the instance (null until mounted) and whether it accepts input. */
 export interface MountedEngine {
@@ -12,46 +10,19 @@ export interface MountedEngine {
 }
 
 /**
- * The browser backup (IndexedDB, encoding, the write scheduler) is loaded beside the drawing tool rather than
- * inside its first bundle; the download runs in parallel with the mascot's, which the restore waits for anyway.
+ * The engine is its own chunk, fetched as soon as the page's script runs, in parallel with hydration and the
+ * mascot (which the engine waits for before it takes input anyway): the first bundle, which hydrates what the
+ * server rendered, is smaller and runs sooner, and drawing starts no later.
  */
-const backupChunk = lazyChunk(() => import("../persistence/drawing-backup.ts"));
+const engineChunk = lazyChunk(() => import("./mount-engine.ts"));
+void engineChunk.load().catch(() => undefined);
 
 /**
- * Starts the backup of `engine` as soon as its module has loaded; returns a function that stops it. A change
- * the visitor makes before the module arrives is remembered and handed over, so it is still written.
- */
-function startBackupSoon(engine: DrawingEngine, options: DrawingBackupOptions): () => void {
-  let changedBeforeStart = false;
-  let stopBackup: (() => void) | null = null;
-  let cancelled = false;
-  const stopEarlyListener = engine.on("change", () => {
-    changedBeforeStart = true;
-  });
-  backupChunk.load().then(
-    ({ startDrawingBackup }) => {
-      stopEarlyListener();
-      if (cancelled) return;
-      stopBackup = startDrawingBackup(engine, { ...options, changedBeforeStart });
-    },
-    (error: unknown) => {
-      stopEarlyListener();
-      console.warn("Fanvas: the drawing backup could not be loaded; the page works without it.", error);
-      options.onRestoreSettled?.("unavailable");
-    },
-  );
-  return () => {
-    cancelled = true;
-    stopEarlyListener();
-    stopBackup?.();
-  };
-}
-
-/**
- * Creates the engine over the canvas, loads the background, restores and keeps the browser backup of the
- * drawing, and destroys them on unmount. React state only changes on mount and on 'ready': pointer input goes
- * straight to the engine and never renders. `data-restored="true"` on the canvas marks the end of the restore
- * attempt, whatever its outcome (set on the element directly: nothing on screen depends on it).
+ * Creates the engine over the canvas once its chunk is in, loads the background, restores and keeps the
+ * browser backup of the drawing, and destroys them on unmount. React state only changes on mount and on
+ * 'ready': pointer input goes straight to the engine and never renders. `data-restored="true"` on the canvas
+ * marks the end of the restore attempt, whatever its outcome (set on the element directly: nothing on screen
+ * depends on it).
  */
 export function useDrawingEngine(
   canvasRef: RefObject<HTMLCanvasElement | null>,
@@ -63,20 +34,28 @@ export function useDrawingEngine(
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const created = new DrawingEngine(canvas);
-    // Transitions: React re-renders the board in slices, never holding up a stroke or a click.
-    const stopListening = created.on("ready", () => startTransition(() => setReady(true)));
-    const stopBackup = startBackupSoon(created, {
-      onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
-    });
-    const cancelBackground = loadMascotBackground(created, backgroundSrc);
-    startTransition(() => setEngine(created));
+    let unmount: (() => void) | null = null;
+    let cancelled = false;
+    engineChunk.load().then(
+      ({ mountEngine }) => {
+        if (cancelled) return;
+        const mounted = mountEngine(canvas, backgroundSrc, {
+          // Transitions: React re-renders the board in slices, never holding up a stroke or a click.
+          onReady: () => startTransition(() => setReady(true)),
+          onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
+        });
+        unmount = mounted.unmount;
+        startTransition(() => setEngine(mounted.engine));
+      },
+      (error: unknown) => {
+        if (!cancelled)
+          console.error("Fanvas: the drawing tool could not be loaded; reload the page to draw.", error);
+      },
+    );
     return () => {
-      cancelBackground();
-      stopBackup();
+      cancelled = true;
+      unmount?.();
       canvas.removeAttribute("data-restored");
-      stopListening();
-      created.destroy();
       setEngine(null);
       setReady(false);
     };

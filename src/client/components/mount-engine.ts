@@ -1,0 +1,76 @@
+/**
+ * The drawing tool's own chunk: the engine, the mascot behind it and the start of its browser backup. The
+ * page's first bundle only hydrates what the server rendered; this arrives in parallel (see use-drawing-engine).
+ */
+import { loadMascotBackground } from "../branding/mascot-background.ts";
+import { DrawingEngine } from "../engine/drawing-engine.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import type { DrawingBackupOptions } from "../persistence/drawing-backup.ts";
+
+/** What the board hears from a mounted engine. */
+export interface EngineCallbacks {
+  /** The first display is painted: the engine takes input. */
+  readonly onReady: () => void;
+  /** The restore attempt is over, whatever its outcome. */
+  readonly onRestoreSettled: () => void;
+}
+
+/**
+ * The browser backup (IndexedDB, encoding, the write scheduler) is loaded beside the drawing tool rather than
+ * inside its chunk; the download runs in parallel with the mascot's, which the restore waits for anyway.
+ */
+const backupChunk = lazyChunk(() => import("../persistence/drawing-backup.ts"));
+
+/**
+ * Starts the backup of `engine` as soon as its module has loaded; returns a function that stops it. A change
+ * the visitor makes before the module arrives is remembered and handed over, so it is still written.
+ */
+function startBackupSoon(engine: DrawingEngine, options: DrawingBackupOptions): () => void {
+  let changedBeforeStart = false;
+  let stopBackup: (() => void) | null = null;
+  let cancelled = false;
+  const stopEarlyListener = engine.on("change", () => {
+    changedBeforeStart = true;
+  });
+  backupChunk.load().then(
+    ({ startDrawingBackup }) => {
+      stopEarlyListener();
+      if (cancelled) return;
+      stopBackup = startDrawingBackup(engine, { ...options, changedBeforeStart });
+    },
+    (error: unknown) => {
+      stopEarlyListener();
+      console.warn("Fanvas: the drawing backup could not be loaded; the page works without it.", error);
+      options.onRestoreSettled?.("unavailable");
+    },
+  );
+  return () => {
+    cancelled = true;
+    stopEarlyListener();
+    stopBackup?.();
+  };
+}
+
+/**
+ * Creates the engine over `canvas`, loads the mascot behind it and starts the backup (which restores the last
+ * drawing). Returns the engine and a function that stops and destroys them all.
+ */
+export function mountEngine(
+  canvas: HTMLCanvasElement,
+  backgroundSrc: string,
+  callbacks: EngineCallbacks,
+): { readonly engine: DrawingEngine; readonly unmount: () => void } {
+  const engine = new DrawingEngine(canvas);
+  const stopListening = engine.on("ready", callbacks.onReady);
+  const stopBackup = startBackupSoon(engine, { onRestoreSettled: callbacks.onRestoreSettled });
+  const cancelBackground = loadMascotBackground(engine, backgroundSrc);
+  return {
+    engine,
+    unmount: () => {
+      cancelBackground();
+      stopBackup();
+      stopListening();
+      engine.destroy();
+    },
+  };
+}
