@@ -70,7 +70,7 @@ for (const dialect of testDialects()) {
       const response = await t.app.inject({ method: "GET", url: `/d/${drawing.id}` });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
-      expect(response.headers["cache-control"]).toBe("public, max-age=60");
+      expect(response.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
       const html = response.body;
       expect(html).toContain(`src="/api/drawings/${drawing.id}.png" width="600" height="600"`);
       expect(html).toContain('<a class="permalink__cta" href="/">Draw your own</a>');

@@ -47,7 +47,7 @@ describe("permalink pages and forwarded headers", () => {
       headers: { host: "draw.example.com" },
     });
     expect(page.statusCode).toBe(200);
-    expect(page.headers["cache-control"]).toBe("public, max-age=60");
+    expect(page.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60");
     const vary = String(page.headers.vary).toLowerCase().split(/,\s*/);
     expect(vary).toEqual(expect.arrayContaining(["x-forwarded-host", "x-forwarded-proto"]));
   });

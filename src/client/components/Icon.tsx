@@ -25,7 +25,11 @@ export type IconName =
   | "pick"
   | "zoom-in"
   | "zoom-out"
-  | "fit";
+  | "fit"
+  | "reaction-heart"
+  | "reaction-fire"
+  | "reaction-lol"
+  | "remix";
 
 /** The sprite beside index.html (relative in the static build, which may live under a sub-path). */
 const SPRITE = `${import.meta.env.BASE_URL}icons.svg`;

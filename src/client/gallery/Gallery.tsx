@@ -1,8 +1,12 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { GalleryCard } from "./GalleryCard.tsx";
+import { NEWEST, type WallView } from "./gallery-api.ts";
 import { useMyDrawings } from "./my-drawings.ts";
 import { useGallery } from "./use-gallery.ts";
+import { useReactionToggle } from "./use-reaction-toggle.ts";
+import { WallTabs } from "./WallTabs.tsx";
 import "./gallery.css";
+import "./wall-social.css";
 
 /** How often the cards' ages ("5 minutes ago") are brought up to date. */
 const AGE_TICK_MS = 60_000;
@@ -18,19 +22,25 @@ function useNow(): Date {
 }
 
 /**
- * The community wall below the drawing tool: newest first in as many columns as the screen holds, more on
- * scroll (a "Load more" button where IntersectionObserver is missing, and for keyboards), live additions and
- * removals from the event stream. The visitor's own new drawing is marked when it arrives.
+ * The community wall below the drawing tool: newest first (or Top: most reactions this week or of all time)
+ * in as many columns as the screen holds, more on scroll (a "Load more" button where IntersectionObserver is
+ * missing, and for keyboards), live additions, removals and reaction counts from the event stream. The
+ * visitor's own new drawing is marked when it arrives.
  */
 export function Gallery() {
   const headingId = useId();
-  const wall = useGallery();
+  const [view, setView] = useState<WallView>(NEWEST);
+  const wall = useGallery(view);
   const mine = useMyDrawings();
   const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, load, loadMore } = wall;
   // One live region for the whole wall (no role="status": the save status stays the page's only status).
   const [announcement, setAnnouncement] = useState("");
+  const react = useReactionToggle(wall.updateItems, setAnnouncement);
+  const changeView = useCallback((next: WallView) => {
+    setView((current) => (current.sort === next.sort && current.window === next.window ? current : next));
+  }, []);
 
   useEffect(() => {
     const target = sentinel.current;
@@ -53,7 +63,12 @@ export function Gallery() {
         <h2 className="wall__title" id={headingId}>
           Community wall
         </h2>
-        <p className="wall__lead">Fresh drawings from everyone, live as they are saved.</p>
+        <p className="wall__lead">
+          {view.sort === "new"
+            ? "Fresh drawings from everyone, live as they are saved."
+            : `The drawings with the most reactions ${view.window === "week" ? "this week" : "of all time"}.`}
+        </p>
+        <WallTabs view={view} onChange={changeView} />
       </div>
       {empty ? <p className="wall__empty">No drawings yet — be the first</p> : null}
       <ul className="wall__grid">
@@ -64,6 +79,7 @@ export function Gallery() {
             reported={wall.reported.has(item.id)}
             mine={mine.has(item.id)}
             now={now}
+            onReact={react}
             onReported={(id) => {
               wall.markReported(id);
               setAnnouncement("Reported — thank you. The drawing is hidden for you.");

@@ -1,5 +1,9 @@
 import type { GalleryItem } from "../../common/api.ts";
+import type { ReactionKind } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
+import { remixPath } from "../../common/remix.ts";
+import { Icon } from "../components/Icon.tsx";
+import { ReactionBar } from "./ReactionBar.tsx";
 import { ReportControl } from "./ReportControl.tsx";
 
 /** Thumbnails are at most 300 x 300; the size is given so the grid never jumps while they load. */
@@ -14,10 +18,15 @@ export interface GalleryCardProps {
   /** The time ages are counted to; the wall ticks it so ages stay true while the page is open. */
   readonly now: Date;
   readonly onReported: (id: string) => void;
+  /** Gives or takes back this visitor's reaction. */
+  readonly onReact: (item: GalleryItem, kind: ReactionKind) => void;
 }
 
-/** One drawing on the wall: its thumbnail linking to its permalink, its age, and a quiet menu to report it. */
-export function GalleryCard({ item, reported, mine, now, onReported }: GalleryCardProps) {
+/**
+ * One drawing on the wall: its thumbnail linking to its permalink, its reactions, its age, Remix (the drawing
+ * page starting from this drawing) and a quiet menu to report it.
+ */
+export function GalleryCard({ item, reported, mine, now, onReported, onReact }: GalleryCardProps) {
   if (reported) {
     return (
       <li className="wall__item wall__item--reported">
@@ -42,6 +51,11 @@ export function GalleryCard({ item, reported, mine, now, onReported }: GalleryCa
         />
       </a>
       {mine ? <span className="wall__badge">Yours</span> : null}
+      <a className="wall__remix" href={remixPath(item.id)}>
+        <Icon name="remix" />
+        Remix<span className="visually-hidden"> this drawing</span>
+      </a>
+      <ReactionBar item={item} onToggle={onReact} />
       <div className="wall__meta">
         {valid ? (
           <time className="wall__age" dateTime={item.createdAt} title={when.toLocaleString()}>

@@ -1,5 +1,11 @@
 /** Reading the wall from the server: one page of drawings, and the items the event stream carries. */
-import { DRAWINGS_PATH, type GalleryItem, type GalleryPage } from "../../common/api.ts";
+import {
+  DRAWINGS_PATH,
+  type GalleryItem,
+  type GalleryPage,
+  type TopWindow,
+  type WallSort,
+} from "../../common/api.ts";
 import { isReactionKind, NO_REACTIONS, REACTION_KINDS, type ReactionCounts } from "../../common/reactions.ts";
 
 /**
@@ -44,9 +50,29 @@ export function parseCounts(value: unknown): ReactionCounts | undefined {
   return { heart: counts.heart as number, fire: counts.fire as number, lol: counts.lol as number };
 }
 
-/** The page of drawings older than `before` (the newest when null). Rejects with a readable error. */
-export async function fetchGalleryPage(before: string | null, signal?: AbortSignal): Promise<GalleryPage> {
+/** Which wall is shown: New (newest first), or Top over this week or all time. */
+export interface WallView {
+  readonly sort: WallSort;
+  readonly window: TopWindow;
+}
+
+/** The wall a visitor first sees. */
+export const NEWEST: WallView = { sort: "new", window: "week" };
+
+/**
+ * The page of drawings after `before` (the first page when null) in the view's order. Rejects with a
+ * readable error.
+ */
+export async function fetchGalleryPage(
+  before: string | null,
+  view: WallView = NEWEST,
+  signal?: AbortSignal,
+): Promise<GalleryPage> {
   const query = new URLSearchParams({ limit: String(GALLERY_PAGE_SIZE) });
+  if (view.sort === "top") {
+    query.set("sort", "top");
+    query.set("window", view.window);
+  }
   if (before !== null) query.set("before", before);
   const response = await fetch(`${DRAWINGS_PATH}?${query}`, {
     headers: { Accept: "application/json" },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GalleryItem } from "../../common/api.ts";
 import { parseGalleryItem } from "./gallery-api.ts";
-import { appendOlder, prependNewer, withoutDrawing } from "./gallery-list.ts";
+import { appendOlder, prependNewer, withoutDrawing, withReactionChanges } from "./gallery-list.ts";
 
 function item(id: string, minute: number): GalleryItem {
   return {
@@ -55,5 +55,30 @@ describe("parseGalleryItem", () => {
     expect(parseGalleryItem({ ...item("a", 1), permalink: "https://evil.example/d/a" })).toBeNull();
     expect(parseGalleryItem({ ...item("a", 1), thumbnailUrl: "//evil.example/a.webp" })).toBeNull();
     expect(parseGalleryItem({ ...item("a", 1), url: "javascript:alert(1)" })).toBeNull();
+  });
+});
+
+describe("reaction counts on the wall", () => {
+  const shown = [item("a", 3), item("b", 2)];
+
+  it("takes newer counts, keeps the visitor's own reactions unless an answer gives them", () => {
+    const a = shown[0] as GalleryItem;
+    const live = withReactionChanges(shown, [
+      { id: "a", reactions: { heart: 9, fire: 1, lol: 0 }, version: 10 },
+    ]);
+    expect(live[0]).toMatchObject({ reactions: { heart: 9, fire: 1, lol: 0 }, reactionsVersion: 10 });
+    expect(live[1]).toBe(shown[1]);
+    const answered = withReactionChanges(live, [
+      { id: "a", reactions: { heart: 10, fire: 1, lol: 0 }, version: 11, reacted: ["heart"] },
+    ]);
+    expect(answered[0]?.reacted).toEqual(["heart"]);
+    expect(a.reactionsVersion).toBe(4);
+  });
+
+  it("ignores counts older than those shown, and changes of drawings not shown", () => {
+    const stale = [{ id: "a", reactions: { heart: 0, fire: 0, lol: 0 }, version: 1 }];
+    expect(withReactionChanges(shown, stale)).toBe(shown);
+    const elsewhere = [{ id: "zz", reactions: { heart: 5, fire: 0, lol: 0 }, version: 99 }];
+    expect(withReactionChanges(shown, elsewhere)).toBe(shown);
   });
 });

@@ -1,5 +1,6 @@
 /** The wall's list as plain data: newest first, each drawing once, whatever order pages and events arrive in. */
 import type { GalleryItem } from "../../common/api.ts";
+import type { ReactionChange, ReactionKind } from "../../common/reactions.ts";
 
 /** Adds an older page below what is shown, skipping drawings already there (an event may have brought them). */
 export function appendOlder(
@@ -30,6 +31,32 @@ export function prependNewer(
 /** Drops a drawing (moderation removed it, or this visitor reported it); the same list when it is not shown. */
 export function withoutDrawing(items: readonly GalleryItem[], id: string): readonly GalleryItem[] {
   return items.some((item) => item.id === id) ? items.filter((item) => item.id !== id) : items;
+}
+
+/**
+ * Puts newer counts on the drawings they belong to. A change older than what a card shows is ignored, so the
+ * newest of a toggle's answer and the live events wins whatever order they arrive in; `reacted` (this
+ * visitor's own reactions, which only their answers carry) replaces the card's when given.
+ */
+export function withReactionChanges(
+  items: readonly GalleryItem[],
+  changes: readonly (ReactionChange & { readonly reacted?: readonly ReactionKind[] })[],
+): readonly GalleryItem[] {
+  const byId = new Map(changes.map((change) => [change.id, change]));
+  let changed = false;
+  const next = items.map((item) => {
+    const change = byId.get(item.id);
+    if (change === undefined || change.version < item.reactionsVersion) return item;
+    changed = true;
+    const reacted = change.reacted ?? item.reacted;
+    return {
+      ...item,
+      reactions: change.reactions,
+      reactionsVersion: change.version,
+      ...(reacted ? { reacted } : {}),
+    };
+  });
+  return changed ? next : items;
 }
 
 function newestFirst(a: GalleryItem, b: GalleryItem): number {

@@ -1,7 +1,9 @@
 /** The wall's live feed: Server-Sent Events on /api/events, kept open for as long as the gallery is shown. */
 import { EVENTS_PATH, type GalleryItem } from "../../common/api.ts";
+import type { ReactionChange } from "../../common/reactions.ts";
 import { backoffDelayMs } from "../save/backoff.ts";
 import { parseGalleryItem } from "./gallery-api.ts";
+import { parseReactionChanges } from "./react-drawing.ts";
 
 /** What the gallery hears from the feed. */
 export interface LiveWallHandlers {
@@ -9,6 +11,8 @@ export interface LiveWallHandlers {
   readonly onDrawing: (item: GalleryItem) => void;
   /** A drawing left the wall (hidden or deleted by moderation). */
   readonly onRemoved: (id: string) => void;
+  /** Drawings' reaction counts changed (anyone's reactions, in any server process). */
+  readonly onReactions: (changes: readonly ReactionChange[]) => void;
   /**
    * The feed is open again after a drop: events sent in the gap may be lost (always after a re-created source,
    * which has no Last-Event-ID), so the newest page should be fetched again and merged.
@@ -53,6 +57,10 @@ export function openLiveWall(handlers: LiveWallHandlers, options: LiveWallOption
       if (typeof data === "object" && data !== null && typeof (data as { id?: unknown }).id === "string") {
         handlers.onRemoved((data as { id: string }).id);
       }
+    });
+    current.addEventListener("reactions", (event) => {
+      const changes = parseReactionChanges(parseData(event));
+      if (changes.length > 0) handlers.onReactions(changes);
     });
     current.addEventListener("error", () => {
       // CONNECTING means the browser is already retrying on its own; only a CLOSED source needs us.

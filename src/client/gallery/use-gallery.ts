@@ -1,8 +1,8 @@
 /** The gallery's state in React: pages fetched on demand, the live feed merged in, reports hidden locally. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GalleryItem } from "../../common/api.ts";
-import { fetchGalleryPage } from "./gallery-api.ts";
-import { appendOlder, prependNewer, withoutDrawing } from "./gallery-list.ts";
+import { fetchGalleryPage, type WallView } from "./gallery-api.ts";
+import { appendOlder, prependNewer, withoutDrawing, withReactionChanges } from "./gallery-list.ts";
 import { openLiveWall } from "./live-wall.ts";
 
 /** Where loading stands: a page on its way, nothing in flight, or a failure the visitor can retry. */
@@ -11,12 +11,14 @@ export type GalleryLoad = "loading" | "idle" | "failed";
 /** What the gallery view shows and can do. */
 export interface GalleryModel {
   readonly items: readonly GalleryItem[];
+  /** Changes the shown items in place (a reaction's optimistic count and the server's answer). */
+  readonly updateItems: (change: (items: readonly GalleryItem[]) => readonly GalleryItem[]) => void;
   readonly load: GalleryLoad;
   /** False until the first page arrived, so the empty state is never shown before we know. */
   readonly loadedOnce: boolean;
-  /** True while an older page exists that is not shown yet. */
+  /** True while a further page exists that is not shown yet. */
   readonly hasMore: boolean;
-  /** Fetches the next older page (or the first, after it failed); does nothing while one is loading. */
+  /** Fetches the next page (or the first, after it failed); does nothing while one is loading. */
   readonly loadMore: () => void;
   /** Drawings this visitor reported: shown as "Reported" in place, never brought back by a page or event. */
   readonly reported: ReadonlySet<string>;
@@ -24,8 +26,12 @@ export interface GalleryModel {
   readonly markReported: (id: string) => void;
 }
 
-/** Loads the newest page, follows the live feed, and pages back on demand. */
-export function useGallery(): GalleryModel {
+/**
+ * Loads the view's first page, follows the live feed, and pages on demand. Changing the view starts over;
+ * an answer for the view before is dropped. New drawings arrive live on New only (on Top they start at the
+ * bottom); counts and removals arrive live on both.
+ */
+export function useGallery(view: WallView): GalleryModel {
   const [items, setItems] = useState<readonly GalleryItem[]>([]);
   const [load, setLoad] = useState<GalleryLoad>("loading");
   const [loadedOnce, setLoadedOnce] = useState(false);
@@ -35,45 +41,65 @@ export function useGallery(): GalleryModel {
   const firstPageLoaded = useRef(false);
   const loading = useRef(false);
   const hidden = useRef(new Set<string>());
+  const generation = useRef(0);
 
-  const fetchPage = useCallback(async (older: boolean) => {
-    if (loading.current) return;
-    loading.current = true;
-    setLoad("loading");
-    try {
-      const page = await fetchGalleryPage(older ? cursor.current : null);
-      const shown = page.items.filter((item) => !hidden.current.has(item.id));
-      setItems((current) => (older ? appendOlder(current, shown) : prependNewer(current, shown)));
-      // A resync of the newest page must not move the paging position back up the wall.
-      if (older || !firstPageLoaded.current) {
-        cursor.current = page.nextCursor;
-        setHasMore(page.nextCursor !== null);
+  const fetchPage = useCallback(
+    async (older: boolean) => {
+      if (loading.current) return;
+      loading.current = true;
+      const asked = generation.current;
+      setLoad("loading");
+      try {
+        const page = await fetchGalleryPage(older ? cursor.current : null, view);
+        if (asked !== generation.current) return;
+        const shown = page.items.filter((item) => !hidden.current.has(item.id));
+        // Top's first page replaces what is shown (a resync may re-rank); New's merges by time.
+        const first =
+          view.sort === "top"
+            ? () => shown
+            : (current: readonly GalleryItem[]) => prependNewer(current, shown);
+        setItems((current) => (older ? appendOlder(current, shown) : first(current)));
+        // A resync of the first page must not move the paging position back up the wall.
+        if (older || !firstPageLoaded.current) {
+          cursor.current = page.nextCursor;
+          setHasMore(page.nextCursor !== null);
+        }
+        firstPageLoaded.current = true;
+        setLoadedOnce(true);
+        setLoad("idle");
+      } catch (error) {
+        if (asked !== generation.current) return;
+        console.warn("Fanvas: the gallery could not be loaded; Load more tries again.", error);
+        setLoad("failed");
+      } finally {
+        if (asked === generation.current) loading.current = false;
       }
-      firstPageLoaded.current = true;
-      setLoadedOnce(true);
-      setLoad("idle");
-    } catch (error) {
-      console.warn("Fanvas: the gallery could not be loaded; Load more tries again.", error);
-      setLoad("failed");
-    } finally {
-      loading.current = false;
-    }
-  }, []);
+    },
+    [view],
+  );
 
-  // The newest page once, and the live feed for as long as the gallery is shown.
+  // The view's first page once, and the live feed for as long as the gallery shows this view.
   useEffect(() => {
+    generation.current += 1;
+    loading.current = false;
+    cursor.current = null;
+    firstPageLoaded.current = false;
+    setItems([]);
+    setHasMore(false);
     void fetchPage(false);
     return openLiveWall({
       onDrawing: (item) => {
-        if (!hidden.current.has(item.id)) setItems((current) => prependNewer(current, [item]));
+        if (view.sort === "new" && !hidden.current.has(item.id))
+          setItems((current) => prependNewer(current, [item]));
       },
       // A drawing this visitor reported keeps its "Reported" note in place, even when the report hid it.
       onRemoved: (id) => {
         if (!hidden.current.has(id)) setItems((current) => withoutDrawing(current, id));
       },
+      onReactions: (changes) => setItems((current) => withReactionChanges(current, changes)),
       onResync: () => void fetchPage(false),
     });
-  }, [fetchPage]);
+  }, [fetchPage, view.sort]);
 
   const loadMore = useCallback(() => {
     if (!firstPageLoaded.current) void fetchPage(false);
@@ -86,5 +112,5 @@ export function useGallery(): GalleryModel {
     setReported((current) => new Set(current).add(id));
   }, []);
 
-  return { items, load, loadedOnce, hasMore, loadMore, reported, markReported };
+  return { items, updateItems: setItems, load, loadedOnce, hasMore, loadMore, reported, markReported };
 }

@@ -1,5 +1,6 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import { loadRemixBase, remixMayReplace } from "../remix/remix-base.ts";
 import { createBackupGate } from "./backup-gate.ts";
 import { type BackupStore, openBackupStore } from "./backup-store.ts";
 import { windowTimers } from "./timers.ts";
@@ -61,11 +62,21 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
   };
   document.addEventListener("visibilitychange", onHidden);
 
-  Promise.all([loaded, firstDisplay(engine)]).then(([{ store, bitmap, outcome }]) => {
+  Promise.all([loaded, firstDisplay(engine), loadRemixBase()]).then(([loadedBackup, , remix]) => {
+    const { store } = loadedBackup;
+    let { bitmap, outcome } = loadedBackup;
     if (stopped) {
       bitmap?.close();
       store?.close();
       return;
+    }
+    // A remix (/?remix=<id>) is the first display, in place of the mascot (Clear comes back to it), unless
+    // the visitor keeps the drawing their backup holds.
+    if (remix !== null && remixMayReplace(bitmap !== null)) {
+      engine.setBackground(remix);
+      bitmap?.close();
+      bitmap = null;
+      outcome = "none";
     }
     const finalOutcome = bitmap === null ? outcome : restore(engine, bitmap);
     if (store !== null) {

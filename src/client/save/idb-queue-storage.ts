@@ -21,7 +21,8 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
   return {
     put: (item) =>
       write((saves) => {
-        saves.put({ key: item.key, blob: item.blob, createdAt: item.createdAt, attempts: item.attempts });
+        const { key, blob, createdAt, attempts, remixOf } = item;
+        saves.put({ key, blob, createdAt, attempts, ...(remixOf === undefined ? {} : { remixOf }) });
       }),
     async list() {
       const values: unknown[] = await readStore(db, store, (saves) => saves.getAll());

@@ -10,6 +10,8 @@ export interface QueuedSave {
   readonly createdAt: number;
   /** Failed attempts so far; sets the backoff. */
   readonly attempts: number;
+  /** The drawing this one remixes (the page was opened as /?remix=<id>); absent otherwise. */
+  readonly remixOf?: string;
 }
 
 /** Durable (or not) storage of the waiting saves. Every method resolves once the change is kept. */
@@ -60,6 +62,7 @@ export function isQueuedSave(value: unknown): value is QueuedSave {
     typeof record.key === "string" &&
     record.blob instanceof Blob &&
     typeof record.createdAt === "number" &&
-    typeof record.attempts === "number"
+    typeof record.attempts === "number" &&
+    (record.remixOf === undefined || typeof record.remixOf === "string")
   );
 }

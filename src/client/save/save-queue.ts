@@ -40,7 +40,7 @@ export interface SaveQueueOptions {
 /** The queue's handle. */
 export interface SaveQueue {
   /** Keeps the drawing — durably, before any attempt — then starts sending. */
-  add(blob: Blob, key: string): Promise<void>;
+  add(blob: Blob, key: string, remixOf?: string): Promise<void>;
   /** Sends what waits now (on load, back online, a new save); resolves when this sender is idle again. */
   wake(): Promise<void>;
   /** Resolves when no pass is running (a backoff timer may still be waiting). */
@@ -174,8 +174,8 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
   }
 
   return {
-    async add(blob, key) {
-      const item: QueuedSave = { key, blob, createdAt: now(), attempts: 0 };
+    async add(blob, key, remixOf) {
+      const item: QueuedSave = { key, blob, createdAt: now(), attempts: 0, ...(remixOf ? { remixOf } : {}) };
       report(key, { kind: "saving" });
       try {
         await storage.put(item);

@@ -1,5 +1,6 @@
 /** The page's save callback: every save goes through one durable queue per tab, which uploads and retries. */
 
+import { remixIdIn } from "../../common/remix.ts";
 import { windowTimers } from "../persistence/timers.ts";
 import { openIdbQueueStorage } from "./idb-queue-storage.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
@@ -51,5 +52,6 @@ export function startSaveQueue(): void {
 export async function storeDrawing(_pngDataUrl: string, { png, report }: SaveContext): Promise<void> {
   const key = newIdempotencyKey();
   listeners.set(key, report);
-  await (await queue()).add(png, key);
+  // A remix says which drawing it remixes; the server keeps the link while that one is on the wall.
+  await (await queue()).add(png, key, remixIdIn(window.location.search) ?? undefined);
 }

@@ -17,7 +17,8 @@ export async function uploadDrawing(item: QueuedSave): Promise<AttemptVerdict> {
   let retryAfter: string | null;
   let body: unknown;
   try {
-    const response = await fetch(DRAWINGS_PATH, {
+    const query = item.remixOf === undefined ? "" : `?remixOf=${encodeURIComponent(item.remixOf)}`;
+    const response = await fetch(`${DRAWINGS_PATH}${query}`, {
       method: "POST",
       headers: { "Content-Type": "image/png", Accept: "application/json", "Idempotency-Key": item.key },
       body: item.blob,

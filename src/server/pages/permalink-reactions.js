@@ -63,6 +63,27 @@ if (root instanceof HTMLElement) {
     }
   };
 
+  // Everyone's reactions, live: the wall's event stream carries the counts that changed (this visitor's own
+  // pressed buttons are theirs to change, so only the counts move).
+  if ("EventSource" in window) {
+    const stream = new EventSource("/api/events");
+    stream.addEventListener("reactions", (event) => {
+      try {
+        /** @type {{ changes: { id: string, reactions: Record<string, number>, version: number }[] }} */
+        const { changes } = JSON.parse(event.data);
+        const change = changes.find((candidate) => candidate.id === root.dataset.drawing);
+        if (change === undefined || change.version <= version) return;
+        version = change.version;
+        for (const button of buttons) {
+          const kind = button.dataset.kind ?? "";
+          show(button, change.reactions[kind] ?? 0, button.getAttribute("aria-pressed") === "true");
+        }
+      } catch {
+        // A message this page cannot read changes nothing.
+      }
+    });
+  }
+
   send(path, { method: "GET" }).then(
     () => {
       for (const button of buttons) {

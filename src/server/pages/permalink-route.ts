@@ -24,8 +24,12 @@ export interface PermalinkRoutesOptions {
   readonly publicBaseUrl?: string | undefined;
 }
 
-/** Moderation can hide a drawing at any time; a shared cache may keep the page only this long. */
-const SHORT = "public, max-age=60";
+/**
+ * Moderation can hide a drawing at any time: a shared cache may keep the page only a minute. A browser asks
+ * again each time (max-age=0), since the page shows what changes under the visitor's own hand: the remix they
+ * just saved, and the counts (which its script also reads live).
+ */
+const SHORT = "public, max-age=0, s-maxage=60";
 // One stylesheet for the server's own pages: the permalink and notice pages', and the moderation pages'.
 const STYLESHEET = ["permalink.css", "permalink-social.css", "../moderation/admin.css"]
   .map((file) => readFileSync(join(import.meta.dirname, file), "utf8"))

@@ -1,0 +1,55 @@
+/** The remixed drawing as the canvas's first display, in place of the mascot. */
+import { CANVAS_SIZE } from "../../common/constants.ts";
+import { drawingImagePath } from "../../common/permalink.ts";
+import { REMIX_PARAM, remixIdIn } from "../../common/remix.ts";
+import { loadImage } from "../branding/load-image.ts";
+
+/**
+ * The drawing this page remixes (/?remix=<id>), ready to be the engine's background, or null when the page
+ * remixes nothing or the drawing cannot be loaded (then the page drops the remix and keeps the mascot). The
+ * engine mirrors its background (the mascot is shown mirrored); a remix must look as it was drawn, so it is
+ * handed over mirrored once already: mirroring a 600 x 600 picture twice gives back the same pixels.
+ */
+export async function loadRemixBase(): Promise<HTMLCanvasElement | null> {
+  const id = remixIdIn(window.location.search);
+  if (id === null) return null;
+  try {
+    const image = await loadImage(drawingImagePath(id));
+    const canvas = document.createElement("canvas");
+    canvas.width = CANVAS_SIZE;
+    canvas.height = CANVAS_SIZE;
+    const context = canvas.getContext("2d");
+    if (context === null) throw new Error("no 2D context");
+    context.translate(CANVAS_SIZE, 0);
+    context.scale(-1, 1);
+    context.drawImage(image, 0, 0, CANVAS_SIZE, CANVAS_SIZE);
+    return canvas;
+  } catch (error) {
+    console.warn(
+      "Fanvas: the drawing to remix could not be loaded (it may have been removed); starting fresh.",
+      error,
+    );
+    dropRemix();
+    return null;
+  }
+}
+
+/**
+ * Asks before a remix replaces a drawing the visitor had on the canvas (their browser backup). True when
+ * there is nothing to lose or they agree.
+ */
+export function remixMayReplace(hasDrawing: boolean): boolean {
+  if (!hasDrawing) return true;
+  const replace = window.confirm(
+    "Start this remix? It replaces the drawing on your canvas (download or save it first to keep it).",
+  );
+  if (!replace) dropRemix();
+  return replace;
+}
+
+/** Forgets the remix: the address loses ?remix=, so a save links to nothing and a reload starts fresh. */
+function dropRemix(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(REMIX_PARAM);
+  window.history.replaceState(window.history.state, "", url);
+}

@@ -1,0 +1,220 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import type { SavedDrawing } from "../../src/common/api.ts";
+import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./helpers/axe.ts";
+import { waitForBackupOf } from "./helpers/backup.ts";
+import { drawingCanvas, readCanvasPixels } from "./helpers/page.ts";
+import { colourDistance, pixelAtCanvasPoint, type Rgba } from "./helpers/pixels.ts";
+import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { mouseStroke } from "./helpers/strokes.ts";
+import { seedDrawings, wall } from "./helpers/wall.ts";
+
+const RED: Rgba = [220, 30, 30, 255];
+const BLUE: Rgba = [30, 60, 200, 255];
+const WHITE: Rgba = [255, 255, 255, 255];
+
+/** A drawing no mirror maps onto itself: a red square top left, a blue one bottom right, white elsewhere. */
+async function lopsidedPng(): Promise<Buffer> {
+  const square = (colour: Rgba) =>
+    sharp({
+      create: {
+        width: 150,
+        height: 150,
+        channels: 3,
+        background: { r: colour[0], g: colour[1], b: colour[2] },
+      },
+    })
+      .png()
+      .toBuffer();
+  return sharp({ create: { width: 600, height: 600, channels: 3, background: "#ffffff" } })
+    .composite([
+      { input: await square(RED), left: 50, top: 50 },
+      { input: await square(BLUE), left: 400, top: 400 },
+    ])
+    .png()
+    .toBuffer();
+}
+
+async function save(request: APIRequestContext, baseUrl: string, png: Buffer): Promise<SavedDrawing> {
+  const answer = await request.post(`${baseUrl}/api/drawings`, {
+    headers: { "Content-Type": "image/png" },
+    data: png,
+  });
+  expect(answer.status()).toBe(201);
+  return (await answer.json()) as SavedDrawing;
+}
+
+/** The card of a drawing on the wall. */
+const card = (page: Page, id: string) =>
+  wall(page).locator("li", { has: page.locator(`a[href="/d/${id}"]`) });
+/** A reaction's count on a wall card or on the permalink page (the first such button in `scope`). */
+const countOf = (scope: ReturnType<Page["locator"]>, kind: string) =>
+  scope.locator(`button.reaction[data-kind="${kind}"] .reaction__count`);
+
+test("a reaction on one page changes the count live on another: wall card to permalink page and back", async ({
+  page,
+  context,
+  request,
+  launchServer,
+}) => {
+  const server = await launchServer({});
+  const [drawing] = await seedDrawings(request, server.url, 1);
+  if (drawing === undefined) throw new Error("no drawing");
+  await page.goto(server.url);
+  const onWall = card(page, drawing.id);
+  await expect(countOf(onWall, "heart")).toHaveText("0");
+  const permalink = await context.newPage();
+  await permalink.goto(`${server.url}/d/${drawing.id}`);
+  const onPermalink = permalink.locator(".reactions");
+  // Enabled once the page has read this visitor's reactions; its event stream is open by then.
+  await expect(onPermalink.locator('button[data-kind="fire"]')).toBeEnabled();
+
+  await onWall.locator('button[data-kind="heart"]').click();
+  await expect(onWall.locator('button[data-kind="heart"]')).toHaveAttribute("aria-pressed", "true");
+  await expect(countOf(onWall, "heart")).toHaveText("1");
+  await expect(countOf(onPermalink, "heart")).toHaveText("1");
+
+  await onPermalink.locator('button[data-kind="fire"]').click();
+  await expect(countOf(onPermalink, "fire")).toHaveText("1");
+  await expect(countOf(onWall, "fire")).toHaveText("1");
+  // Taking the heart back on the wall reaches the permalink page too.
+  await onWall.locator('button[data-kind="heart"]').click();
+  await expect(countOf(onPermalink, "heart")).toHaveText("0");
+  await expect(onWall.locator('button[data-kind="heart"]')).toHaveAttribute("aria-pressed", "false");
+});
+
+test("Top shows the most reacted drawings first, this week and all time", async ({
+  page,
+  request,
+  launchServer,
+}) => {
+  const server = await launchServer({});
+  const [quiet, loved, liked] = await seedDrawings(request, server.url, 3);
+  if (quiet === undefined || loved === undefined || liked === undefined) throw new Error("no drawings");
+  for (const kind of ["heart", "fire", "lol"])
+    await request.post(`${server.url}/api/drawings/${loved.id}/reactions`, { data: { kind } });
+  await request.post(`${server.url}/api/drawings/${liked.id}/reactions`, { data: { kind: "heart" } });
+  await page.goto(server.url);
+  const firstCards = wall(page).locator("li a[href^='/d/']");
+  // New: newest first.
+  await expect(firstCards.first()).toHaveAttribute("href", `/d/${liked.id}`);
+  await page.getByRole("button", { name: "Top", exact: true }).click();
+  await expect(page.getByRole("button", { name: "This week" })).toHaveAttribute("aria-pressed", "true");
+  await expect(firstCards.nth(0)).toHaveAttribute("href", `/d/${loved.id}`);
+  await expect(firstCards.nth(1)).toHaveAttribute("href", `/d/${liked.id}`);
+  await expect(firstCards.nth(2)).toHaveAttribute("href", `/d/${quiet.id}`);
+  await expect(countOf(card(page, loved.id), "lol")).toHaveText("1");
+  await page.getByRole("button", { name: "All time" }).click();
+  await expect(page.getByRole("button", { name: "All time" })).toHaveAttribute("aria-pressed", "true");
+  await expect(firstCards.nth(0)).toHaveAttribute("href", `/d/${loved.id}`);
+  await expect(firstCards).toHaveCount(3);
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  await expect(firstCards.first()).toHaveAttribute("href", `/d/${liked.id}`);
+});
+
+test("Remix starts from the drawing as it was drawn, Clear comes back to it, and the save links both ways", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const original = await save(request, baseURL ?? "", await lopsidedPng());
+  await page.goto(`/d/${original.id}`);
+  await page.getByRole("link", { name: "Remix it" }).click();
+  await expect(page).toHaveURL(`/?remix=${original.id}`);
+  const canvas = drawingCanvas(page);
+  await expect(canvas).toHaveAttribute("data-restored", "true");
+  const near = (colour: Rgba) => (pixel: Rgba) => colourDistance(pixel, colour) < 40;
+  const at = async (x: number, y: number) => pixelAtCanvasPoint(await readCanvasPixels(page), { x, y });
+  // Not mirrored, and no mascot: red top left, blue bottom right, white between.
+  await expect.poll(async () => near(RED)(await at(120, 120))).toBe(true);
+  expect(near(BLUE)(await at(480, 480))).toBe(true);
+  expect(near(WHITE)(await at(480, 120))).toBe(true);
+  expect(near(WHITE)(await at(300, 300))).toBe(true);
+
+  await mouseStroke(page, [
+    { x: 250, y: 300 },
+    { x: 350, y: 300 },
+  ]);
+  expect(near(WHITE)(await at(300, 300))).toBe(false);
+  await page.getByRole("button", { name: "Clear", exact: true }).click();
+  expect(near(WHITE)(await at(300, 300))).toBe(true);
+  expect(near(RED)(await at(120, 120))).toBe(true);
+
+  await mouseStroke(page, [
+    { x: 250, y: 300 },
+    { x: 350, y: 300 },
+  ]);
+  const upload = nextUpload(page);
+  await saveImage(page);
+  const answer = await upload;
+  expect(new URL(answer.url()).searchParams.get("remixOf")).toBe(original.id);
+  const remix = (await answer.json()) as SavedDrawing;
+  await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
+
+  await page.goto(`/d/${remix.id}`);
+  await expect(page.getByText("Remix of")).toBeVisible();
+  await page.getByRole("link", { name: "this drawing" }).click();
+  await expect(page).toHaveURL(`/d/${original.id}`);
+  await expect(page.getByRole("heading", { name: "1 remix" })).toBeVisible();
+  await expect(page.locator(`.permalink__remixes a[href="/d/${remix.id}"]`)).toBeVisible();
+});
+
+test("Remix on a wall card opens the drawing page with that drawing; a drawing on the canvas is kept unless the visitor agrees", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const original = await save(request, baseURL ?? "", await lopsidedPng());
+  await page.goto("/");
+  await expect(drawingCanvas(page)).toHaveAttribute("data-restored", "true");
+  // Something of the visitor's own on the canvas, kept in the browser's backup.
+  await mouseStroke(page, [
+    { x: 250, y: 300 },
+    { x: 350, y: 300 },
+  ]);
+  await waitForBackupOf(page, await readCanvasPixels(page));
+  const remixLink = card(page, original.id).getByRole("link", { name: "Remix this drawing" });
+  await expect(remixLink).toHaveAttribute("href", `/?remix=${original.id}`);
+  // Declined: the visitor's drawing stays and the page forgets the remix.
+  page.once("dialog", (dialog) => void dialog.dismiss());
+  await remixLink.click();
+  await expect(page).toHaveURL("/");
+  const at = async (x: number, y: number) => pixelAtCanvasPoint(await readCanvasPixels(page), { x, y });
+  await expect.poll(async () => colourDistance(await at(300, 300), WHITE) > 40).toBe(true);
+  expect(colourDistance(await at(120, 120), RED)).toBeGreaterThan(40);
+  // Accepted: the remix replaces it.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.goto(`/?remix=${original.id}`);
+  await expect.poll(async () => colourDistance(await at(120, 120), RED) < 40).toBe(true);
+  expect(colourDistance(await at(300, 300), WHITE)).toBeLessThan(40);
+});
+
+for (const [width, height] of [
+  [1366, 768],
+  [390, 844],
+] as const) {
+  test(`the wall's reactions, Remix and Top at ${width}x${height}: no axe violation; screenshots to look at`, async ({
+    page,
+    request,
+    launchServer,
+  }, testInfo) => {
+    const server = await launchServer({});
+    const drawings = await seedDrawings(request, server.url, 6);
+    for (const [index, kind] of ["heart", "fire", "lol", "heart"].entries())
+      await request.post(`${server.url}/api/drawings/${drawings[index % 2]?.id}/reactions`, {
+        data: { kind },
+      });
+    await page.setViewportSize({ width, height });
+    await page.goto(server.url);
+    await page.getByRole("button", { name: "Top", exact: true }).click();
+    await expect(wall(page).locator("li")).toHaveCount(6);
+    await wall(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`wall-${width}.png`) });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${server.url}/d/${drawings[0]?.id}`);
+    await expect(page.locator('.reactions button[data-kind="heart"]')).toBeEnabled();
+    await page.screenshot({ path: testInfo.outputPath(`permalink-${width}.png`), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
