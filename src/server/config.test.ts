@@ -18,7 +18,11 @@ describe("readSettings", () => {
       configPathExplicit: false,
       logLevel: "info",
     });
-    expect(settings.store).toEqual({ dialect: "sqlite", file: resolve("data", "fanvas.sqlite") });
+    expect(settings.store).toEqual({
+      dialect: "sqlite",
+      file: resolve("data", "fanvas.sqlite"),
+      commitHoldMs: 0,
+    });
     expect(settings.configPath).toBe("fanvas.config.json");
     expect(settings.clientDir).toBe(resolve("dist"));
   });
@@ -29,7 +33,11 @@ describe("readSettings", () => {
       PORT: "0",
       FANVAS_CONFIG: "/etc/brand.json",
     });
-    expect(settings.store).toEqual({ dialect: "postgres", connectionString: "postgres://u:p@h/db" });
+    expect(settings.store).toEqual({
+      dialect: "postgres",
+      connectionString: "postgres://u:p@h/db",
+      commitHoldMs: 0,
+    });
     expect(settings.port).toBe(0);
     expect(settings.configPathExplicit).toBe(true);
   });

@@ -7,10 +7,10 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-/** Which database to use; chosen from configuration (DATABASE_URL), never sniffed later. */
+/** Which database to use (DATABASE_URL, never sniffed later); commitHoldMs: FANVAS_TEST_COMMIT_HOLD_MS, tests only. */
 export type StoreConfig =
-  | { readonly dialect: "sqlite"; readonly file: string }
-  | { readonly dialect: "postgres"; readonly connectionString: string };
+  | { readonly dialect: "sqlite"; readonly file: string; readonly commitHoldMs?: number }
+  | { readonly dialect: "postgres"; readonly connectionString: string; readonly commitHoldMs?: number };
 
 /** What keeps the server safe facing the internet. */
 export interface EdgeSettings {
@@ -109,21 +109,21 @@ const MAX_IMAGE_CACHE_MB = 65_536;
 export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
   const dataDir = resolve(nonEmpty(env.DATA_DIR) ?? "data");
   const databaseUrl = nonEmpty(env.DATABASE_URL);
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
     invalid("DATABASE_URL must start with postgres:// or postgresql://; unset it to use SQLite.");
-  }
   const logLevel = nonEmpty(env.LOG_LEVEL) ?? "info";
   if (!LOG_LEVELS.includes(logLevel))
     invalid(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${logLevel}").`);
   const explicitConfig = nonEmpty(env.FANVAS_CONFIG);
+  const commitHoldMs = whole(env, "FANVAS_TEST_COMMIT_HOLD_MS", 0, 0); // crash tests: answers held after commits
   return {
     port: whole(env, "PORT", 8080, 0, "a whole number from 0 to 65535", 65535),
     host: nonEmpty(env.HOST) ?? "127.0.0.1",
     dataDir,
     store:
       databaseUrl === undefined
-        ? { dialect: "sqlite", file: join(dataDir, "fanvas.sqlite") }
-        : { dialect: "postgres", connectionString: databaseUrl },
+        ? { dialect: "sqlite", file: join(dataDir, "fanvas.sqlite"), commitHoldMs }
+        : { dialect: "postgres", connectionString: databaseUrl, commitHoldMs },
     configPath: explicitConfig ?? "fanvas.config.json",
     configPathExplicit: explicitConfig !== undefined,
     clientDir: resolve(nonEmpty(env.FANVAS_CLIENT_DIR) ?? "dist"),

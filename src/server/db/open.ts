@@ -1,14 +1,12 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { StoreConfig } from "../config.ts";
 import { createEventBus, type EventBus } from "../live/event-bus.ts";
 import { migrateToLatest } from "./migrate.ts";
-import { adaptNodeSqlite } from "./node-sqlite.ts";
 import { createSavesInFlight, type SavesInFlight } from "./saves-in-flight.ts";
 import type { Database } from "./schema.ts";
+import { sqliteStoreDialect } from "./sqlite-driver.ts";
+import type { CommittedBatch, SqliteWriter } from "./sqlite-writer.ts";
 import { textWithoutNul } from "./text-without-nul.ts";
 
 /** An open, migrated database. */
@@ -23,15 +21,17 @@ export interface Store {
   readonly savesInFlight: SavesInFlight;
   /** The connections behind db right now, for /metrics. */
   connections(): ConnectionState;
+  /** Hears each group commit of saves (SQLite: of every write); returns the function that stops it. */
+  onCommit(listener: (batch: CommittedBatch) => void): () => void;
   /** Waits for running queries, then releases the file or the pool. */
   close(): Promise<void>;
 }
 
-/** A pool's state: PostgreSQL's pg.Pool counts; SQLite is one shared connection. */
+/** A pool's state: PostgreSQL's pg.Pool counts; SQLite is a reading connection and the writer thread's. */
 export interface ConnectionState {
   readonly total: number;
   readonly idle: number;
-  /** Queries queued for a free connection. */
+  /** Queries queued for a free connection (SQLite: writes waiting for the writer thread). */
   readonly waiting: number;
   readonly max: number;
 }
@@ -39,18 +39,17 @@ export interface ConnectionState {
 interface OpenedDatabase {
   readonly db: Kysely<Database>;
   readonly connections: () => ConnectionState;
+  readonly onCommit: Store["onCommit"];
 }
 
-const SQLITE_CONNECTIONS: ConnectionState = { total: 1, idle: 1, waiting: 0, max: 1 };
 const POSTGRES_POOL_MAX = 10;
-
-/** How long a writer waits for SQLite's lock before failing (another process, or a checkpoint). */
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** Opens the configured database and brings its schema to the latest migration. */
 export async function openStore(config: StoreConfig): Promise<Store> {
-  const { db, connections } =
-    config.dialect === "sqlite" ? openSqlite(config.file) : openPostgres(config.connectionString);
+  const { db, connections, onCommit } =
+    config.dialect === "sqlite"
+      ? openSqlite(config.file, config.commitHoldMs ?? 0)
+      : openPostgres(config.connectionString);
   try {
     await migrateToLatest(db, config.dialect);
   } catch (error) {
@@ -64,26 +63,34 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     events: createEventBus(),
     savesInFlight: createSavesInFlight(),
     connections,
+    onCommit,
     close: () => db.destroy(),
   };
 }
 
-function openSqlite(file: string): OpenedDatabase {
-  mkdirSync(dirname(file), { recursive: true });
-  const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
-  // WAL lets readers run during a write; FULL syncs the WAL on every commit, so a 201 survives a kill
-  // and a power cut (docs/decisions/0004-sqlite-by-default.md).
-  database.exec("PRAGMA journal_mode = WAL");
-  database.exec("PRAGMA synchronous = FULL");
-  database.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  database.exec("PRAGMA foreign_keys = ON");
-  // One connection: Kysely's RuntimeDriver serialises its use with a ConnectionMutex, so a transaction
-  // holds it until commit and every other query waits; keep request-path work to single statements.
+function openSqlite(file: string, holdAfterCommitMs: number): OpenedDatabase {
+  // Reads on the event loop's connection, writes group-committed on a writer thread (db/sqlite-driver.ts).
+  let writer: SqliteWriter | undefined;
+  const listeners = new Set<(batch: CommittedBatch) => void>();
+  const onWriter = (started: SqliteWriter) => {
+    writer = started;
+    started.onBatch((batch) => {
+      for (const listener of listeners) listener(batch);
+    });
+  };
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }),
+    dialect: sqliteStoreDialect({ file, holdAfterCommitMs, onWriter }),
     plugins: [textWithoutNul],
   });
-  return { db, connections: () => SQLITE_CONNECTIONS };
+  const connections = () => {
+    const waiting = writer?.pending() ?? 0;
+    return { total: 2, idle: waiting === 0 ? 2 : 1, waiting, max: 2 };
+  };
+  const onCommit = (listener: (batch: CommittedBatch) => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  return { db, connections, onCommit };
 }
 
 function openPostgres(connectionString: string): OpenedDatabase {
@@ -98,5 +105,5 @@ function openPostgres(connectionString: string): OpenedDatabase {
     waiting: pool.waitingCount,
     max: POSTGRES_POOL_MAX,
   });
-  return { db, connections };
+  return { db, connections, onCommit: () => () => {} };
 }

@@ -38,7 +38,7 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
     async () => [...inFlight].map(([route, count]) => [{ route }, count] as const),
   );
   registerGauges(registry, options);
-  timeSaves(app, registry);
+  timeSaves(app, registry, options.store);
 
   app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions.url ?? "(no route)";

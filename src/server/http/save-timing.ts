@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Store } from "../db/open.ts";
 import { SAVE_PATHS } from "../drawings/save.ts";
 import { SaveTimeline } from "../drawings/save-timeline.ts";
 import type { Registry } from "./metrics-registry.ts";
@@ -13,6 +14,9 @@ declare module "fastify" {
 /** From a tenth of a millisecond (hashing) to a second (a save queued behind a slow disk). */
 const PHASE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1];
 
+/** Writes per group commit: 1 when saves come one at a time, up to the concurrency under load. */
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
 const isSave = (request: FastifyRequest) =>
   request.method === "POST" && SAVE_PATHS.has(request.routeOptions.url ?? "");
 
@@ -21,7 +25,7 @@ const isSave = (request: FastifyRequest) =>
  * it is answered (body and checks here, the rest by the save path), so an operator and `npm run bench` see
  * where a save's time goes. A few clock reads per save: always on.
  */
-export function timeSaves(app: FastifyInstance, registry: Registry): void {
+export function timeSaves(app: FastifyInstance, registry: Registry, store: Store): void {
   const phases = registry.histogram(
     "fanvas_save_phase_seconds",
     "Where the time of answered saves went, by phase (body, checks, validate, hash, store, announce, answer).",
@@ -44,4 +48,32 @@ export function timeSaves(app: FastifyInstance, registry: Registry): void {
     timeline.mark("answer");
     for (const [phase, ms] of timeline.durations()) phases.observe({ phase }, ms / 1000);
   });
+  timeCommits(app, registry, store);
+}
+
+/**
+ * The store's group commits: how many writes each committed together (fanvas_db_commit_writes), and per
+ * write how long it waited for its batch to begin, the batch's statements and its flush to disk
+ * (fanvas_db_write_seconds{part="wait|statements|flush"}): the save's store phase, broken down.
+ */
+function timeCommits(app: FastifyInstance, registry: Registry, store: Store): void {
+  const sizes = registry.histogram(
+    "fanvas_db_commit_writes",
+    "Writes committed together in one transaction and one flush (group commit).",
+    BATCH_BUCKETS,
+  );
+  const parts = registry.histogram(
+    "fanvas_db_write_seconds",
+    "Per committed write: waiting for its batch to begin, the batch's statements, the batch's flush to disk.",
+    PHASE_BUCKETS,
+  );
+  const stop = store.onCommit((batch) => {
+    sizes.observe({}, batch.statements);
+    for (const wait of batch.waitMs) {
+      parts.observe({ part: "wait" }, wait / 1000);
+      parts.observe({ part: "statements" }, batch.writeMs / 1000);
+      parts.observe({ part: "flush" }, batch.commitMs / 1000);
+    }
+  });
+  app.addHook("onClose", async () => stop());
 }
