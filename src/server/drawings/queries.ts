@@ -71,6 +71,20 @@ export async function insertDrawingOnce(
     .select(["id", "created_at", "upload_sha256", "status", "remix_of"])
     .where("idempotency_key", "=", idempotencyKey)
     .executeTakeFirstOrThrow();
+  return replayOf(drawing, stored);
+}
+
+/** The row stored under a key, as the columns a replay needs. */
+export interface KeyedRow {
+  readonly id: string;
+  readonly created_at: string | Date;
+  readonly upload_sha256: string | null;
+  readonly status: DrawingStatus;
+  readonly remix_of: string | null;
+}
+
+/** A save whose key already stored `stored`: a replay of the same image, or the key reused for another. */
+export function replayOf(drawing: NewDrawing, stored: KeyedRow): KeyedSaveOutcome {
   if (stored.upload_sha256 !== drawing.sha256) return { kind: "key_used_for_other_image" };
   const { id, status } = stored;
   return {
@@ -80,7 +94,7 @@ export async function insertDrawingOnce(
 }
 
 /** The row a save inserts; the upload's hash is kept apart because re-encoding may replace the bytes later. */
-function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
+export function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
   return {
     id: drawing.id,
     image_data: drawing.png,
@@ -95,7 +109,7 @@ function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
 }
 
 /** What a save answers for the row it inserted; an absent status is the column's default. */
-function newRecord(drawing: NewDrawing): StoredDrawing {
+export function newRecord(drawing: NewDrawing): StoredDrawing {
   const { id, status = "visible", remixOf = null } = drawing;
   return { id, createdAt: drawing.createdAt.toISOString(), status, remixOf };
 }

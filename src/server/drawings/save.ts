@@ -4,7 +4,8 @@ import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { validateDrawingPng } from "../png/validate.ts";
 import { keyUsedForOtherImage } from "./idempotency.ts";
-import { insertDrawing, insertDrawingOnce, type NewDrawing, type StoredDrawing } from "./queries.ts";
+import { insertTogether } from "./insert-together.ts";
+import type { NewDrawing, StoredDrawing } from "./queries.ts";
 import { withVisibleOriginal } from "./remix-of.ts";
 import type { SaveTimeline } from "./save-timeline.ts";
 
@@ -55,10 +56,7 @@ export async function storeDrawing(
   timeline?: SaveTimeline,
 ): Promise<SaveOutcome> {
   const drawing = await withVisibleOriginal(store.db, given);
-  const outcome =
-    key === undefined
-      ? { kind: "created" as const, record: await insertDrawing(store.db, drawing) }
-      : await insertDrawingOnce(store.db, drawing, key);
+  const outcome = await insertTogether(store, drawing, key);
   timeline?.mark("store");
   if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
   if (outcome.kind === "created") {

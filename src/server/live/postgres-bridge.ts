@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
+import { groupCommit } from "../db/group-commit.ts";
 import type { Store } from "../db/open.ts";
 import { formatBridgeMessage, parseBridgeMessage } from "./bridge-message.ts";
 import type { DrawingEvent } from "./event-bus.ts";
@@ -106,13 +107,19 @@ export async function startPostgresBridge(store: Store, log: BridgeLog): Promise
   }
 
   await connect();
+  // PostgreSQL commits NOTIFYing transactions one at a time (a database-wide lock held through the flush),
+  // so the events published while one NOTIFY commits go together in the next: one statement, one commit.
+  const notifyTogether = groupCommit(async (payloads: readonly string[]) => {
+    // NOTIFY payloads are limited to 8000 bytes; an event is a few hundred.
+    await sql`select pg_notify(${DRAWINGS_CHANNEL}, payload) from unnest(${payloads}::text[]) as payload`.execute(
+      store.db,
+    );
+    return payloads.map((payload) => ({ status: "fulfilled" as const, value: payload }));
+  });
   const stopForwarding = store.events.subscribe(async (event) => {
     if (!crossesProcesses(event)) return;
     try {
-      // NOTIFY payloads are limited to 8000 bytes; an event is a few hundred (a reactions batch a few thousand).
-      await sql`select pg_notify(${DRAWINGS_CHANNEL}, ${formatBridgeMessage(origin, event)})`.execute(
-        store.db,
-      );
+      await notifyTogether(formatBridgeMessage(origin, event));
     } catch (error) {
       log.error({ err: error, event: event.type }, "could not tell other processes of a drawing event");
     }
