@@ -1,5 +1,6 @@
-import type { Store } from "../../../src/server/db/open.ts";
-import { findDrawingImage } from "../../../src/server/drawings/queries.ts";
+import type { StoreConfig } from "../../../src/server/config.ts";
+import { openStore, type Store } from "../../../src/server/db/open.ts";
+import { countDrawings, findDrawingImage } from "../../../src/server/drawings/queries.ts";
 import { decodeRgba } from "../../../src/server/png/reencode.ts";
 import { drawingPixels } from "./drawings.ts";
 import type { SaveAnswer } from "./saves.ts";
@@ -21,4 +22,17 @@ export async function brokenSaves(store: Store, acknowledged: readonly SaveAnswe
     for (const problem of await Promise.all(batch)) if (problem !== undefined) problems.push(problem);
   }
   return problems;
+}
+
+/** What a store holds after a run: how many drawings, and which acknowledged saves are broken (brokenSaves). */
+export async function storedAfter(
+  config: StoreConfig,
+  acknowledged: readonly SaveAnswer[],
+): Promise<{ readonly drawings: number; readonly broken: string[] }> {
+  const store = await openStore(config);
+  try {
+    return { drawings: await countDrawings(store.db), broken: await brokenSaves(store, acknowledged) };
+  } finally {
+    await store.close();
+  }
 }
