@@ -15,7 +15,7 @@
  * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse|validation
  * (default all; the page bench includes the fill), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
- * of building), --server-runs <n> (default 3), --saves <n> (distinct drawings saved per run, default 1000).
+ * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
@@ -47,7 +47,7 @@ const { values: options } = parseArgs({
     only: { type: "string" },
     "fill-runs": { type: "string", default: "7" },
     benchmarks: { type: "string", default: "BENCHMARKS.md" },
-    "server-runs": { type: "string", default: "3" },
+    "server-runs": { type: "string", default: "5" },
     "lighthouse-runs": { type: "string", default: "5" },
     "client-dir": { type: "string" },
     saves: { type: "string", default: "1000" },

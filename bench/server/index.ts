@@ -1,5 +1,6 @@
 /**
- * The server half of `npm run bench` (issues 4 and 5): saves against the validation floor, serving one drawing
+ * The server half of `npm run bench` (issues 4, 5 and 14): saves against the validation floor at 1 to 64
+ * concurrent and where their time goes, serving one drawing
  * against nginx, stored and thumbnail bytes, wall latency at two sizes and the first wall screen's bytes.
  * Loopback only, bounded in requests and time; every server, nginx, database and temp dir it starts is
  * stopped or removed before it returns. Figures only: nothing is asserted.
@@ -15,7 +16,7 @@ import type { LoadResult } from "./http-load.ts";
 import { describeStatuses } from "./http-load.ts";
 import { serverNotes } from "./notes.ts";
 import { renderServerMarkdown, renderServerText, type ServerResults, serverVerdicts } from "./report.ts";
-import { measureSaves, measureValidation } from "./saves-bench.ts";
+import { measureSaveCurve, type SaveCurve } from "./save-curve.ts";
 import { measureStored, type StoredFigures } from "./stored-bench.ts";
 
 /** Sizes of the run; the defaults keep the whole server bench near 4 minutes on 2 cores. */
@@ -24,7 +25,6 @@ export interface ServerBenchOptions {
   readonly runs: number;
 }
 
-const CONCURRENCY = 16;
 const SERVING = { concurrency: 50, requests: 5000, warmup: 500 };
 /** Drawings saved and left to the worker (re-encoding costs ~150 ms each): bytes on SQLite, serving on both. */
 const STORED_COUNT: Record<Dialect, number> = { sqlite: 100, postgres: 24 };
@@ -71,23 +71,13 @@ export async function runServerBench(
   }
   log(`rendering ${options.drawings} drawings; dialects: ${dialects.join(", ")}`);
   const drawings = await realisticDrawings(options.drawings);
-  const saveLoad = { concurrency: CONCURRENCY, warmup: 32 };
-  const saves = new Map<Dialect, LoadResult[]>(dialects.map((dialect) => [dialect, []]));
-  const floor: LoadResult[] = [];
+  let curve: SaveCurve = [];
   const stored: StoredFigures[] = [];
   const gallery = new Map<Dialect, WallLatency[]>();
   let chunks: GalleryChunks | string = "not measured";
   try {
     // Runs interleave the systems, so a slow moment of a shared machine does not fall on one of them.
-    for (let run = 0; run < options.runs; run += 1) {
-      floor.push(await measureValidation(drawings, saveLoad));
-      log(`run ${run + 1} validation floor: ${summary(floor.at(-1) as LoadResult)}`);
-      for (const dialect of dialects) {
-        const result = await measureSaves(dialect, drawings, saveLoad);
-        saves.get(dialect)?.push(result);
-        log(`run ${run + 1} saves ${dialect}: ${summary(result)}`);
-      }
-    }
+    curve = await measureSaveCurve(dialects, drawings, options.runs, log);
     for (const dialect of dialects) {
       const subset = drawings.filter(
         (_, index) => index % Math.ceil(drawings.length / STORED_COUNT[dialect]) === 0,
@@ -126,18 +116,29 @@ export async function runServerBench(
     // A phase that failed halfway must not leave a server running.
     killLeftoverServers();
   }
-  for (const [dialect, runs] of saves) problems.push(...unexpected(`saves on ${dialect}`, runs, 201));
+  for (const point of curve) {
+    for (const [dialect, runs] of point.saves) {
+      const what = `saves on ${dialect} at ${point.concurrency} concurrent`;
+      problems.push(
+        ...unexpected(
+          what,
+          runs.map((run) => run.load),
+          201,
+        ),
+      );
+    }
+  }
   const storedCounts = stored.map((figures) => `${figures.stored.length} drawings on ${figures.dialect}`);
   const results: ServerResults = {
     heading: heading(load, (performance.now() - started) / 1000),
-    saves,
-    floor,
+    dialects,
+    curve,
     stored,
     gallery,
     chunks,
     notes: serverNotes({
       drawings: drawings.length,
-      concurrency: CONCURRENCY,
+      concurrencies: curve.map((point) => point.concurrency),
       storedCounts,
       serving: SERVING,
       gallerySizes: GALLERY.sizes,

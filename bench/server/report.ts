@@ -4,15 +4,17 @@ import type { GalleryChunks } from "./client-chunks.ts";
 import type { Dialect } from "./databases.ts";
 import type { WallLatency } from "./gallery-bench.ts";
 import type { LoadResult } from "./http-load.ts";
+import type { SaveCurve } from "./save-curve.ts";
+import { saveCurveTable, savePhaseTable, saveVerdictRows } from "./save-report.ts";
 import type { StoredFigures } from "./stored-bench.ts";
 import { kb, markdownTable, ms, rate, ratio, type Table, textTable } from "./tables.ts";
 
 /** Everything the server bench measured. */
 export interface ServerResults {
   readonly heading: string;
-  readonly saves: ReadonlyMap<Dialect, readonly LoadResult[]>;
-  /** The server's own validation of the same uploads, in process: what a save cannot go below. */
-  readonly floor: readonly LoadResult[];
+  readonly dialects: readonly Dialect[];
+  /** Saves by concurrency against the server's own validation in process (issue 14). */
+  readonly curve: SaveCurve;
   readonly stored: readonly StoredFigures[];
   readonly gallery: ReadonlyMap<Dialect, readonly WallLatency[]>;
   readonly chunks: GalleryChunks | string;
@@ -35,23 +37,6 @@ function medians(runs: readonly LoadResult[]) {
 const verdict = (met: boolean) => (met ? "met" : "MISSED");
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const mean = (values: readonly number[]) => sum(values) / values.length;
-
-function saveRows(results: ServerResults): string[][] {
-  const floor = medians(results.floor);
-  const rows = [...results.saves].map(([dialect, runs]) => {
-    const save = medians(runs);
-    const met = save.perSecond >= 0.5 * floor.perSecond && save.p99 < 100;
-    return [
-      `saves/s at 16 concurrent, ${NAMES[dialect]} (${runs.length} runs of ${runs[0]?.requests ?? 0})`,
-      `${rate(save.perSecond)}, p50 ${ms(save.p50)} ms, p99 ${ms(save.p99)} ms`,
-      `validation floor ${rate(floor.perSecond)} (p50 ${ms(floor.p50)} ms, p99 ${ms(floor.p99)} ms)`,
-      ratio(save.perSecond, floor.perSecond),
-      ">= 0.5x floor, p99 < 100 ms",
-      verdict(met),
-    ];
-  });
-  return rows;
-}
 
 function servingRows(results: ServerResults): string[][] {
   return results.stored.map((figures) => {
@@ -137,7 +122,22 @@ function thumbnailRows(results: ServerResults): string[][] {
 }
 
 function issue4(results: ServerResults): Table {
-  return [HEADER, ...saveRows(results), ...servingRows(results), ...bytesRows(results.stored[0])];
+  return [HEADER, ...servingRows(results), ...bytesRows(results.stored[0])];
+}
+
+function issue14(results: ServerResults): Table {
+  return [HEADER, ...saveVerdictRows(results.curve, results.dialects)];
+}
+
+/** Issue 14's three tables: the verdicts, the curve, and where a save's time goes at 16 and 64 concurrent. */
+function saveTables(results: ServerResults): Table[] {
+  const { curve, dialects } = results;
+  return [
+    issue14(results),
+    saveCurveTable(curve, dialects),
+    savePhaseTable(curve, dialects, 16),
+    savePhaseTable(curve, dialects, 64),
+  ];
 }
 
 function issue5(results: ServerResults): Table {
@@ -154,15 +154,21 @@ export function serverVerdicts(results: ServerResults): string[][] {
         const against = row[2] === "-" ? "" : `; against ${row[2]}: ${row[3]}`;
         return [issue, row[0] ?? "", `${row[1]}${against}`, row[4] ?? "", row[5] ?? ""];
       });
-  return [...judged("4", issue4(results)), ...judged("5", issue5(results))];
+  return [
+    ...judged("14", issue14(results)),
+    ...judged("4", issue4(results)),
+    ...judged("5", issue5(results)),
+  ];
 }
 
 /** The report for the terminal. */
 export function renderServerText(results: ServerResults): string {
   return [
-    `Fanvas server benchmark (issues 4 and 5): ${results.heading}`,
+    `Fanvas server benchmark (issues 4, 5 and 14): ${results.heading}`,
     "",
-    "Issue 4: saves, serving, stored bytes",
+    "Issue 14: saves against the validation floor, by concurrency, and where their time goes",
+    ...saveTables(results).flatMap((table) => [textTable(table), ""]),
+    "Issue 4: serving, stored bytes",
     textTable(issue4(results)),
     "",
     "Issue 5: the wall",
@@ -177,7 +183,10 @@ export function renderServerMarkdown(results: ServerResults): string {
   return [
     results.heading,
     "",
-    "### Issue 4: saves, serving, stored bytes",
+    "### Issue 14: saves against the validation floor, by concurrency, and where their time goes",
+    "",
+    ...saveTables(results).flatMap((table) => [markdownTable(table), ""]),
+    "### Issue 4: serving, stored bytes",
     "",
     markdownTable(issue4(results)),
     "",

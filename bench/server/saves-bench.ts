@@ -3,6 +3,7 @@ import { validateDrawingPng } from "../../src/server/png/validate.ts";
 import { spawnServer } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "./databases.ts";
 import { type Answer, keepAliveAgent, type LoadResult, runLoad, send } from "./http-load.ts";
+import { breakdownBetween, type SaveBreakdown, snapshotMetrics } from "./save-metrics.ts";
 
 /** Environment of every bench server: one client sends everything, so the per-client save limit is off. */
 export const BENCH_SERVER_ENV = { SAVE_RATE_LIMIT: "0", LOG_LEVEL: "warn", METRICS_ALLOW_LOCAL: "true" };
@@ -25,11 +26,22 @@ export function postDrawing(agent: ReturnType<typeof keepAliveAgent>, baseUrl: s
   });
 }
 
+/** One run of saves: the load as the client saw it, and where the server says the time went. */
+export interface SaveRun {
+  readonly load: LoadResult;
+  readonly breakdown: SaveBreakdown;
+}
+
 /**
  * One run: a fresh database and a fresh `node src/server/main.ts`, `warmup` saves, then every drawing
- * once at `concurrency`. The server's background worker runs as in production (it yields to saves).
+ * once at `concurrency`, with /metrics read before and after the measured saves. The server's background
+ * worker runs as in production (it yields to saves).
  */
-export async function measureSaves(dialect: Dialect, drawings: readonly Buffer[], load: SaveLoad) {
+export async function measureSaves(
+  dialect: Dialect,
+  drawings: readonly Buffer[],
+  load: SaveLoad,
+): Promise<SaveRun> {
   const database = await createBenchDatabase(dialect);
   try {
     const server = await spawnServer({ ...database.env, ...BENCH_SERVER_ENV });
@@ -38,7 +50,10 @@ export async function measureSaves(dialect: Dialect, drawings: readonly Buffer[]
       const post = (index: number) =>
         postDrawing(agent, server.baseUrl, drawings[index % drawings.length] ?? Buffer.alloc(0));
       await runLoad(load.warmup, load.concurrency, (index) => post(drawings.length - 1 - index));
-      return await runLoad(drawings.length, load.concurrency, post);
+      const before = await snapshotMetrics(agent, server.baseUrl, server.child.pid);
+      const result = await runLoad(drawings.length, load.concurrency, post);
+      const after = await snapshotMetrics(agent, server.baseUrl, server.child.pid);
+      return { load: result, breakdown: breakdownBetween(before, after) };
     } finally {
       agent.destroy();
       await server.stop();
