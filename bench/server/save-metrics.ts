@@ -10,7 +10,8 @@ export interface SaveBreakdown {
   readonly writesPerCommit: number | undefined;
   /** Mean milliseconds per committed write: waiting for its batch, the batch's statements, its flush. */
   readonly commitParts: ReadonlyMap<string, number>;
-  /** Background jobs (thumbnails, re-encoding) still pending when the run ended: work the saves pushed back. */
+  /** Background jobs (thumbnails, re-encoding) pending when the measured saves began and when they ended. */
+  readonly backgroundBefore: number;
   readonly backgroundPending: number;
   /** The server process's CPU over the run, in cores (user + system; 1.0 = one core busy throughout). */
   readonly serverCores: number;
@@ -70,6 +71,7 @@ export function breakdownBetween(before: MetricsSnapshot, after: MetricsSnapshot
     phases,
     writesPerCommit: meanOf("fanvas_db_commit_writes", 1),
     commitParts,
+    backgroundBefore: before.backgroundPending,
     backgroundPending: after.backgroundPending,
     serverCores: (after.cpuSeconds - before.cpuSeconds) / ((after.at - before.at) / 1000),
   };

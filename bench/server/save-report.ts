@@ -95,7 +95,12 @@ export function savePhaseTable(curve: SaveCurve, dialects: readonly Dialect[], c
       `server CPU per save, ms (the floor's validation in process: ${ms(floorCpu)})`,
       ...dialects.map((dialect) => ms(perSave(dialect))),
     ],
-    row("background jobs pending at the end", (run) => run.backgroundPending, count),
+    row("background jobs pending at the start of the measured saves", (run) => run.backgroundBefore, count),
+    row(
+      "background jobs pending at their end (2 per save: thumbnail, re-encoding)",
+      (run) => run.backgroundPending,
+      count,
+    ),
   ];
 }
 
