@@ -15,6 +15,8 @@ export interface RunSample {
   readonly inked: number | null;
   /** How long drawing the full drawing took, ms (informative: shows where the run time goes). */
   readonly prefillMs: number | null;
+  /** fanvas-cursor only: per pair, ms / move with the brush cursor on over off (see pairedCursorRatios). */
+  readonly cursorRatios: readonly number[] | null;
 }
 
 /** How much to draw; the same for every system. */
@@ -79,14 +81,43 @@ async function perMove(page: Page, cdp: CDPSession, workload: Workload, warmUp: 
     await drawProbe(page, 0, workload.movesPerFrame, 0);
   }
   let busy = 0;
-  for (let index = 1; index <= workload.probeStrokes; index += 1) {
-    await page.evaluate((probe) => window.fanvasBench.prepareProbe(probe), index);
-    const before = await busyMs(cdp);
-    const draw = drawProbe(page, index, workload.movesPerFrame, TRAILING_FRAMES);
-    await withTimeout(draw, workload.stepTimeoutMs, "a probe stroke");
-    busy += (await busyMs(cdp)) - before;
-  }
+  for (let index = 1; index <= workload.probeStrokes; index += 1)
+    busy += await probeBusyMs(page, cdp, workload, index);
   return busy / (workload.probeStrokes * MOVES_PER_PROBE);
+}
+
+/** Main-thread CPU ms of drawing probe stroke `index` (its brush set first, outside the bracket). */
+async function probeBusyMs(page: Page, cdp: CDPSession, workload: Workload, index: number): Promise<number> {
+  await page.evaluate((probe) => window.fanvasBench.prepareProbe(probe), index);
+  const before = await busyMs(cdp);
+  const draw = drawProbe(page, index, workload.movesPerFrame, TRAILING_FRAMES);
+  await withTimeout(draw, workload.stepTimeoutMs, "a probe stroke");
+  return (await busyMs(cdp)) - before;
+}
+
+/** Probe pairs per run for the brush cursor's paired figure. */
+const CURSOR_PAIRS = 10;
+
+/**
+ * The brush cursor's per-move cost, paired: the same probe stroke drawn with the preview on and with it off,
+ * back to back on the same full drawing in the same page, the order alternating (on-off, off-on, ...), so the
+ * machine's load and any drift slower than a stroke cancel out instead of landing on one side. Returns each
+ * pair's ratio, on over off; the preview is left on.
+ */
+async function pairedCursorRatios(page: Page, cdp: CDPSession, workload: Workload): Promise<number[]> {
+  const setCursor = (on: boolean) => page.evaluate((state) => window.fanvasBench.setCursor(state), on);
+  const ratios: number[] = [];
+  for (let pair = 0; pair < CURSOR_PAIRS; pair += 1) {
+    const probe = 1 + (pair % workload.probeStrokes);
+    const busy = { on: 0, off: 0 };
+    for (const on of pair % 2 === 0 ? [true, false] : [false, true]) {
+      await setCursor(on);
+      busy[on ? "on" : "off"] = await probeBusyMs(page, cdp, workload, probe);
+    }
+    ratios.push(busy.on / busy.off);
+  }
+  await setCursor(true);
+  return ratios;
 }
 
 /** Median frame-to-frame interval while a stroke is drawn with FRAME_TEST_MOVES moves per frame. */
@@ -121,6 +152,7 @@ export async function measureSystem(
         restore: null,
         inked: null,
         prefillMs: null,
+        cursorRatios: null,
       };
       return { moveEmpty, ...none };
     }
@@ -129,6 +161,7 @@ export async function measureSystem(
     const prefillMs = await step("prefill", prefill);
     const inked = await page.evaluate(() => window.fanvasBench.inkedShare());
     const moveFull = await perMove(page, cdp, workload, false);
+    const cursorRatios = name === "fanvas-cursor" ? await pairedCursorRatios(page, cdp, workload) : null;
     const interval = await frameInterval(page, workload);
     const beforeUndo = await busyMs(cdp);
     const undos = await step("undo", () =>
@@ -137,7 +170,8 @@ export async function measureSystem(
     const undoCpu = undos === null ? null : ((await busyMs(cdp)) - beforeUndo) / undos.length;
     const undo = undos === null ? null : median(undos);
     const restore = await step("restore", () => page.evaluate(() => window.fanvasBench.restore()));
-    return { moveEmpty, moveFull, frameInterval: interval, undo, undoCpu, restore, inked, prefillMs };
+    const figures = { moveEmpty, moveFull, frameInterval: interval, undo, undoCpu, restore, inked };
+    return { ...figures, prefillMs, cursorRatios };
   } finally {
     await page.close();
   }

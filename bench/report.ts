@@ -1,5 +1,5 @@
 import type { SystemName } from "./page/api.ts";
-import { formatMs, formatRatio } from "./stats.ts";
+import { formatMs, formatRatio, median, quantile } from "./stats.ts";
 
 /** Medians over the runs for one system (null where the figure does not apply). */
 export interface SystemSummary {
@@ -15,6 +15,8 @@ export interface SystemSummary {
   readonly initialBytes: number | null;
   readonly bytesLabel: string;
   readonly inked: number | null;
+  /** fanvas-cursor: every run's paired ratios, brush cursor on over off (bench/measure.ts). */
+  readonly cursorRatios: readonly number[];
 }
 
 /** Everything a report needs besides the per-system medians. */
@@ -146,14 +148,15 @@ export function verdicts(summaries: readonly SystemSummary[]): string[] {
       ),
     );
   }
-  const cursorFull = find("fanvas-cursor")?.moveFull ?? null;
-  if (cursorFull !== null && full !== null) {
-    const ratio = cursorFull / full;
+  const cursorRatios = find("fanvas-cursor")?.cursorRatios ?? [];
+  if (cursorRatios.length > 0) {
+    const ratio = median(cursorRatios);
+    const spread = `${quantile(cursorRatios, 0.25).toFixed(2)}-${quantile(cursorRatios, 0.75).toFixed(2)}`;
     lines.push(
       verdict(
         "ms / move at full drawing with the brush cursor vs without",
         ratio,
-        `${ratio.toFixed(2)}x`,
+        `${ratio.toFixed(2)}x (median of ${cursorRatios.length} interleaved on/off pairs, middle half ${spread})`,
         1.1,
         "<= 1.1x (no measurable cost)",
         "x",

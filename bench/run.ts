@@ -100,6 +100,7 @@ function summarise(
     initialBytes: name === "fanvas" ? bytes.app : name === "harness" ? null : minimalBytes,
     bytesLabel: name === "fanvas" ? "whole page" : name === "harness" ? "" : "library + mount code",
     inked: medianOf(samples, (sample) => sample.inked),
+    cursorRatios: samples.flatMap((sample) => sample.cursorRatios ?? []),
   };
 }
 

@@ -33,3 +33,13 @@ export function formatRatio(value: number | null, floor: number | null): string 
   }
   return `${(value / floor).toFixed(2)}x`;
 }
+
+/** The `q` quantile of `values` (0..1, linear between neighbours; NaN when empty). */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * q;
+  const below = sorted[Math.floor(position)] ?? Number.NaN;
+  const above = sorted[Math.ceil(position)] ?? below;
+  return below + (above - below) * (position - Math.floor(position));
+}

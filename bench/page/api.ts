@@ -28,6 +28,8 @@ export interface BenchApi {
   prepareProbe(index: number): void;
   /** Draws probe stroke `index` paced by frames (see drawStrokeOverFrames); returns frame timestamps. */
   drawProbe(index: number, movesPerFrame: number, trailingFrames: number): Promise<number[]>;
+  /** Turns the brush cursor preview on or off (fanvas-cursor only), then waits a frame for it to apply. */
+  setCursor(on: boolean): Promise<void>;
   /** Draws the first `count` workload strokes; returns how many ms it took (informative only). */
   prefill(count: number): Promise<number>;
   /**

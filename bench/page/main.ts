@@ -72,6 +72,10 @@ window.fanvasBench = {
   drawProbe(index, movesPerFrame, trailingFrames) {
     return drawStrokeOverFrames(system(), probe(index), movesPerFrame, trailingFrames);
   },
+  async setCursor(on) {
+    system().setCursor?.(on);
+    await nextFrame();
+  },
   async prefill(count) {
     const start = performance.now();
     const strokes = syntheticStrokes(WORKLOAD_SEED, count);

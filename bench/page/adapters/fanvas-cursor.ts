@@ -6,12 +6,17 @@ import type { SystemFactory } from "./types.ts";
 /**
  * Fanvas's engine with the page's brush cursor preview on (src/client/cursor): the cursor follows each
  * stroke's style as the page's does, so the per-move cost with the preview can be read against the plain
- * "fanvas" row. The browser draws a CSS cursor itself; nothing of the preview runs per move.
+ * "fanvas" row, and against itself with the preview off (setCursor: the paired figure). The browser draws a
+ * CSS cursor itself; nothing of the preview runs per move.
  */
 export const createFanvasCursor: SystemFactory = async (host) => {
   const system = await createFanvasWithTools(host);
   const canvas = system.target as HTMLCanvasElement;
-  const cursor = new BrushCursor(canvas);
+  let style: BenchStroke | null = null;
+  let cursor: BrushCursor | null = new BrushCursor(canvas);
+  const follow = () => {
+    if (style !== null) cursor?.setStyle({ colour: style.colour, width: style.width, eraser: false });
+  };
   return {
     ...system,
     get target() {
@@ -19,10 +24,21 @@ export const createFanvasCursor: SystemFactory = async (host) => {
     },
     setStyle(stroke: BenchStroke) {
       system.setStyle(stroke);
-      cursor.setStyle({ colour: stroke.colour, width: stroke.width, eraser: false });
+      style = stroke;
+      follow();
+    },
+    setCursor(on: boolean) {
+      if (on === (cursor !== null)) return;
+      if (on) {
+        cursor = new BrushCursor(canvas);
+        follow();
+      } else {
+        cursor?.destroy();
+        cursor = null;
+      }
     },
     destroy() {
-      cursor.destroy();
+      cursor?.destroy();
       system.destroy();
     },
   };

@@ -30,6 +30,8 @@ export interface BenchSystem {
    * full drawing hold with them in it; called every DECORATE_EVERY strokes while the drawing is built up.
    */
   readonly decorate?: (index: number) => Promise<void>;
+  /** Turns the brush cursor preview on or off (the cursor system only; outside the timed sections). */
+  readonly setCursor?: (on: boolean) => void;
   /** One undo through the system's own API, or null when the system has none. */
   readonly undo: (() => void) | null;
   /** Resolves once deferred work of the last call has been committed to the DOM / canvas. */
