@@ -36,7 +36,8 @@ async function buildPage(outDir: string): Promise<void> {
   });
 }
 
-async function runOnce(url: string): Promise<Figures> {
+/** One Lighthouse run: its figures, or the code of the error that stopped it. */
+async function runOnce(url: string): Promise<Figures | string> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -45,6 +46,8 @@ async function runOnce(url: string): Promise<Figures> {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     const lhr = result?.lhr;
     if (lhr === undefined) throw new Error("Lighthouse returned no report");
+    // A run Lighthouse could not finish (no paint seen in time, a crashed tab) has no figures, not zeros.
+    if (lhr.runtimeError !== undefined) return lhr.runtimeError.code;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -76,11 +79,14 @@ export async function runLighthouseBench(
   if (clientDir === undefined) await buildPage(outDir);
   const server = await startServer({ env: { FANVAS_CLIENT_DIR: outDir } });
   const samples: Figures[] = [];
+  const failures: string[] = [];
   const loadAtStart = loadavg()[0] ?? 0;
   try {
     for (let run = 0; run < runs; run += 1) {
-      samples.push(await runOnce(`${server.url}/`));
-      process.stderr.write(`lighthouse run ${run + 1}/${runs}: ${JSON.stringify(samples.at(-1))}\n`);
+      const outcome = await runOnce(`${server.url}/`);
+      if (typeof outcome === "string") failures.push(outcome);
+      else samples.push(outcome);
+      process.stderr.write(`lighthouse run ${run + 1}/${runs}: ${JSON.stringify(outcome)}\n`);
     }
   } finally {
     await server.stop();
@@ -101,7 +107,8 @@ export async function runLighthouseBench(
   ];
   // Simulated throttling multiplies the CPU time the page really took: other work on the machine shows up.
   const load = `load average ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end`;
-  const heading = `Lighthouse ${runs} runs on / (mobile emulation, simulated throttling; ${load}), median (min-max)`;
+  const failed = failures.length === 0 ? "" : `; ${failures.length} failed, left out: ${failures.join(", ")}`;
+  const heading = `Lighthouse ${samples.length} runs on / (mobile emulation, simulated throttling; ${load}${failed}), median (min-max)`;
   const text = [
     heading,
     ...rows.map(([name, value, target]) => `  ${name}: ${value}   target ${target}`),
