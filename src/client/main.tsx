@@ -18,6 +18,35 @@ const savePipeline = lazyChunk(() => import("./save/store-drawing.ts"));
 const storeDrawing: SaveCallback = async (pngDataUrl, context) =>
   (await savePipeline.load()).storeDrawing(pngDataUrl, context);
 
+/** Hydration waits at most this long after the script ran for the mascot to be painted (a remote mascot may hang). */
+const MASCOT_WAIT_MS = 1000;
+
+/**
+ * Resolves once the board's mascot, the first screen's largest image, has loaded (or failed) and a frame has
+ * been painted since, or after MASCOT_WAIT_MS. Hydration then never stands between the image and the screen
+ * on a slow phone; drawing loses nothing by it, since the engine waits for the mascot anyway.
+ */
+function afterMascotPaint(): Promise<void> {
+  const mascot = document.querySelector<HTMLImageElement>("img.board__mascot");
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, MASCOT_WAIT_MS);
+    const painted = (): void => {
+      // A timeout queued from a frame's callback runs once that frame has been painted.
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          clearTimeout(timer);
+          resolve();
+        }),
+      );
+    };
+    if (mascot === null || mascot.complete) painted();
+    else {
+      mascot.addEventListener("load", painted, { once: true });
+      mascot.addEventListener("error", painted, { once: true });
+    }
+  });
+}
+
 /**
  * Mounts the page once the branding is known (synchronously available when our server served the HTML). When
  * the server rendered the page, React hydrates its HTML; otherwise (vite dev, an HTML without the rendering)
@@ -57,10 +86,13 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (root.firstElementChild === null) createRoot(root).render(app);
-  // The server's HTML is already on screen: hydrating it as a transition lets React work in slices of a few
-  // milliseconds, so the page stays responsive (a click or key during hydration makes React finish the part
-  // it lands on first, and it is then handled: nothing is lost).
-  else startTransition(() => void hydrateRoot(root, app));
+  else {
+    // The server's HTML is already on screen: hydrating it as a transition lets React work in slices of a few
+    // milliseconds, so the page stays responsive (a click or key during hydration makes React finish the part
+    // it lands on first, and it is then handled: nothing is lost).
+    await afterMascotPaint();
+    startTransition(() => void hydrateRoot(root, app));
+  }
 }
 
 void start();

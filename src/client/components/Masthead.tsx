@@ -26,6 +26,11 @@ export function Masthead({ branding }: { readonly branding: BrandingConfig }) {
           width={40}
           height={40}
           decoding="async"
+          // A small icon: fetched after the board's mascot, which is the first screen's largest paint. The
+          // same image as the mascot (the default) is asked for the same way (CORS, as the canvas needs it), so
+          // one request and the mascot's preload serve both.
+          fetchPriority="low"
+          crossOrigin={branding.faviconImage === branding.mascotImage ? "anonymous" : undefined}
         />
         <h1 className="masthead__title">{branding.title}</h1>
       </div>
