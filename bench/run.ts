@@ -5,14 +5,16 @@
  * ratio to the bare loop. Figures only: nothing here is asserted, and nothing here runs in `npm test`.
  *
  * Then the server bench of issues 4 and 5 (bench/server/index.ts): saves, serving, stored bytes, the wall;
- * then issue 13's: how long validating one upload takes, on real drawings and the worst inputs (bench/validation.ts).
+ * then issue 13's: how long validating one upload takes, on real drawings and the worst inputs (bench/validation.ts);
+ * then issue 12's: the wall's list latency at 100,000 drawings and 1,000,000 reactions against 1,000 and 10,000
+ * (bench/wall.ts).
  *
  * The page and server benches write their figures and verdicts into BENCHMARKS.md's generated blocks
  * (bench/benchmarks-file.ts); --benchmarks <path> writes another file, --benchmarks none none.
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse|validation
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse|validation|wall
  * (default all; the page bench includes the fill), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000).
@@ -35,6 +37,7 @@ import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
 import { median } from "./stats.ts";
 import { runValidationBench } from "./validation.ts";
+import { runWallBench } from "./wall.ts";
 
 const SYSTEMS: readonly SystemName[] = SYSTEM_NAMES;
 
@@ -181,7 +184,7 @@ async function fillOnly(): Promise<string> {
 
 async function main(): Promise<void> {
   const only = options.only;
-  const known = ["page", "fill", "server", "lighthouse", "validation"];
+  const known = ["page", "fill", "server", "lighthouse", "validation", "wall"];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
   }
@@ -218,6 +221,12 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${validation.text}\n`);
     sections.push(validation.markdown);
     await write({ validation: validation.markdown });
+  }
+  if (only === undefined || only === "wall") {
+    const wall = await runWallBench(Number(options.runs));
+    process.stdout.write(`\n${wall.text}\n`);
+    sections.push(wall.markdown);
+    await write({ wall: wall.markdown, "wall-verdicts": verdictTable(wall.verdicts) });
   }
   if (options.markdown !== undefined) {
     await writeFile(options.markdown, sections.join("\n"));

@@ -53,14 +53,13 @@ export async function listVisibleDrawings(
  */
 export async function wallRows(db: Kysely<Database>, ids: readonly string[]): Promise<WallRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectCards(db)
-    .where("drawings.id", "in", ids)
-    .where("drawings.status", "=", "visible")
-    .execute();
+  // The status is checked here, not in SQL: given "status = 'visible'" too, SQLite (which has no statistics)
+  // walked an index on status over every visible drawing (38 ms at 100,000) instead of the 24 id lookups.
+  const rows = await selectCards(db).select("drawings.status").where("drawings.id", "in", ids).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (row === undefined) return [];
+    if (row === undefined || row.status !== "visible") return [];
     const { reactions, version } = stateOf(row);
     return [
       {

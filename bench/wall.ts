@@ -1,0 +1,169 @@
+import { cpus, loadavg, platform, release } from "node:os";
+import { sql } from "kysely";
+import sharp from "sharp";
+import { CANVAS_SIZE } from "../src/common/constants.ts";
+import { openStore } from "../src/server/db/open.ts";
+import { encodeTopCursor } from "../src/server/drawings/top-cursor.ts";
+import { type ServerProcess, spawnServer } from "../tests/api/helpers/server-process.ts";
+import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
+import { keepAliveAgent, runLoad, send } from "./server/http-load.ts";
+import { BENCH_SERVER_ENV } from "./server/saves-bench.ts";
+import { formatMs, median } from "./stats.ts";
+import { seedWallDrawings, seedWallReactions } from "./wall-seed.ts";
+
+// Issue 12: the wall's list latency must not grow with the wall. Two walls per store, 1,000 drawings with 10,000
+// reactions and 100,000 with 1,000,000, each behind its own server process, measured in one run: every run asks
+// each list of both walls in turn, so the machine's noise falls on both alike.
+
+/** The two walls: [drawings, reactions]. */
+const SIZES = [
+  [1_000, 10_000],
+  [100_000, 1_000_000],
+] as const;
+/** The target: the big wall's median at most this many times the small one's. */
+const TARGET_RATIO = 1.5;
+const REQUESTS = 200;
+const WARMUP = 40;
+
+/** The lists measured: the first page of each order, and Top's page after 90% of the wall. */
+const LISTS = ["new", "top week", "top all", "top all, page at 90%"] as const;
+type List = (typeof LISTS)[number];
+
+interface Wall {
+  readonly server: ServerProcess;
+  readonly urls: Readonly<Record<List, string>>;
+  drop(): Promise<void>;
+}
+
+/** Seeds one wall in a fresh database, starts a server on it, and says what each list's URL is. */
+async function openWall(dialect: Dialect, [drawings, reactions]: readonly [number, number], now: number) {
+  const database = await createBenchDatabase(dialect);
+  const store = await openStore(database.config);
+  const started = performance.now();
+  let deep: string;
+  try {
+    const png = await sharp({
+      create: { width: CANVAS_SIZE, height: CANVAS_SIZE, channels: 3, background: "#ffffff" },
+    })
+      .png()
+      .toBuffer();
+    await seedWallDrawings(store.db, dialect, drawings, png, now);
+    await seedWallReactions(store.db, dialect, drawings, reactions, now);
+    const row = await store.db
+      .selectFrom("drawings")
+      .select(["id", "reaction_count", "created_at"])
+      .where("status", "=", "visible")
+      .orderBy("reaction_count", "desc")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .offset(Math.floor(drawings * 0.9))
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const createdAt = row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at;
+    deep = encodeTopCursor({ window: "all", since: "", count: row.reaction_count, createdAt, id: row.id });
+    const counted = await sql<{ n: number }>`select count(*) as n from reactions`.execute(store.db);
+    if (Number(counted.rows[0]?.n) !== reactions) throw new Error("the reactions were not all seeded");
+  } finally {
+    await store.close();
+  }
+  const seedSeconds = (performance.now() - started) / 1000;
+  const server = await spawnServer({ ...database.env, ...BENCH_SERVER_ENV });
+  const base = `${server.baseUrl}/api/drawings?limit=24`;
+  const urls: Record<List, string> = {
+    new: base,
+    "top week": `${base}&sort=top&window=week`,
+    "top all": `${base}&sort=top&window=all`,
+    "top all, page at 90%": `${base}&sort=top&window=all&before=${deep}`,
+  };
+  const wall: Wall = {
+    server,
+    urls,
+    drop: async () => {
+      await server.stop();
+      await database.drop();
+    },
+  };
+  return { wall, seedSeconds };
+}
+
+/** p50 of REQUESTS sequential GETs (after WARMUP), one keep-alive socket: a visitor's wait, in ms. */
+async function p50(url: string): Promise<number> {
+  const agent = keepAliveAgent(1);
+  try {
+    const get = async () => {
+      const answer = await send(agent, url);
+      if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body}`);
+      return answer;
+    };
+    await runLoad(WARMUP, 1, get);
+    return (await runLoad(REQUESTS, 1, get)).p50;
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Each list's run p50s on both walls of one store. */
+async function measureStore(dialect: Dialect, runs: number) {
+  const now = Date.now();
+  const opened = [];
+  try {
+    for (const size of SIZES) opened.push(await openWall(dialect, size, now));
+    const samples = opened.map(() => new Map<List, number[]>(LISTS.map((list) => [list, []])));
+    for (let run = 0; run < runs; run += 1) {
+      for (const list of LISTS) {
+        for (const [index, { wall }] of opened.entries())
+          samples[index]?.get(list)?.push(await p50(wall.urls[list]));
+      }
+    }
+    return { seedSeconds: opened.map((wall) => wall.seedSeconds), samples };
+  } finally {
+    for (const { wall } of opened) await wall.drop();
+  }
+}
+
+const describe = (values: readonly number[]) =>
+  `${formatMs(median(values))} (${formatMs(Math.min(...values))}-${formatMs(Math.max(...values))})`;
+
+/** Runs the wall bench on every configured store; its Markdown section and verdict rows. */
+export async function runWallBench(
+  runs: number,
+): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
+  const load = loadavg()[0] ?? 0;
+  const machine = `${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${cpus().length} cores, ${platform()} ${release()}, Node ${process.version}, load average ${load.toFixed(1)} at start`;
+  const rows: string[] = [];
+  const verdicts: string[][] = [];
+  const seeds: string[] = [];
+  for (const dialect of benchDialects()) {
+    const store = dialect === "sqlite" ? "SQLite" : "PostgreSQL";
+    const { seedSeconds, samples } = await measureStore(dialect, runs);
+    seeds.push(`${store}: ${seedSeconds.map((seconds) => `${seconds.toFixed(1)} s`).join(" and ")}`);
+    for (const list of LISTS) {
+      const small = samples[0]?.get(list) ?? [];
+      const big = samples[1]?.get(list) ?? [];
+      const ratio = median(big) / median(small);
+      const verdict = ratio <= TARGET_RATIO ? "met" : "not met";
+      rows.push(
+        `| ${store} | ${list} | ${describe(small)} | ${describe(big)} | ${ratio.toFixed(2)}x | ${verdict} |`,
+      );
+      verdicts.push([
+        "12",
+        `GET /api/drawings ${list}, ${store}`,
+        `100,000/1,000,000: p50 ${formatMs(median(big))} ms; 1,000/10,000: ${formatMs(median(small))} ms: ${ratio.toFixed(2)}x`,
+        `<= ${TARGET_RATIO}x`,
+        verdict,
+      ]);
+    }
+  }
+  const markdown = [
+    "### Issue 12: the wall's list latency as it grows",
+    "",
+    `${new Date().toISOString().slice(0, 10)} - ${machine} - ${runs} runs x ${REQUESTS} requests per list and wall`,
+    "",
+    "| store | list (24 per page) | 1,000 drawings, 10,000 reactions: p50 ms (spread of runs) | 100,000 drawings, 1,000,000 reactions | ratio of medians | <= 1.5x |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+    `- Method: each store holds both walls at once (two databases, two server processes), seeded by bulk SQL (INSERT ... SELECT over a generated series; ${seeds.join("; ")}), drawings over the last 28 days, reactions each from their own visitor, skewed towards newer drawings. Every run asks each list of the small wall then the big one, ${WARMUP} requests of warm-up then ${REQUESTS} one at a time on a keep-alive socket; a run's figure is its median, and the table gives the median of the runs and their spread. "Page at 90%" is Top's page after the drawing 90% down the ranking, by its keyset cursor.`,
+  ].join("\n");
+  return { text: markdown, markdown, verdicts };
+}
