@@ -6,14 +6,14 @@ import { openStore } from "../src/server/db/open.ts";
 import { encodeTopCursor } from "../src/server/drawings/top-cursor.ts";
 import { type ServerProcess, spawnServer } from "../tests/api/helpers/server-process.ts";
 import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
-import { keepAliveAgent, runLoad, send } from "./server/http-load.ts";
+import { keepAliveAgent, percentile, send } from "./server/http-load.ts";
 import { BENCH_SERVER_ENV } from "./server/saves-bench.ts";
 import { formatMs, median } from "./stats.ts";
 import { seedWallDrawings, seedWallReactions } from "./wall-seed.ts";
 
 // Issue 12: the wall's list latency must not grow with the wall. Two walls per store, 1,000 drawings with 10,000
 // reactions and 100,000 with 1,000,000, each behind its own server process, measured in one run: every run asks
-// each list of both walls in turn, so the machine's noise falls on both alike.
+// each list of both walls, alternating request by request, so the machine's noise falls on both alike.
 
 /** The two walls: [drawings, reactions]. */
 const SIZES = [
@@ -86,19 +86,31 @@ async function openWall(dialect: Dialect, [drawings, reactions]: readonly [numbe
   return { wall, seedSeconds };
 }
 
-/** p50 of REQUESTS sequential GETs (after WARMUP), one keep-alive socket: a visitor's wait, in ms. */
-async function p50(url: string): Promise<number> {
-  const agent = keepAliveAgent(1);
+/**
+ * The p50 of REQUESTS GETs of each URL (after WARMUP each), one at a time, alternating between them request by
+ * request, each on its own keep-alive socket: what a visitor waits, with the machine's noise shared alike.
+ */
+async function pairedP50s(urls: readonly string[]): Promise<number[]> {
+  const agents = urls.map(() => keepAliveAgent(1));
+  const latencies: number[][] = urls.map(() => []);
   try {
-    const get = async () => {
-      const answer = await send(agent, url);
+    for (let index = 0; index < (WARMUP + REQUESTS) * urls.length; index += 1) {
+      const which = index % urls.length;
+      const url = urls[which] ?? "";
+      const started = performance.now();
+      const answer = await send(agents[which] ?? keepAliveAgent(1), url);
+      const elapsed = performance.now() - started;
       if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body}`);
-      return answer;
-    };
-    await runLoad(WARMUP, 1, get);
-    return (await runLoad(REQUESTS, 1, get)).p50;
+      if (index >= WARMUP * urls.length) latencies[which]?.push(elapsed);
+    }
+    return latencies.map((values) =>
+      percentile(
+        [...values].sort((x, y) => x - y),
+        0.5,
+      ),
+    );
   } finally {
-    agent.destroy();
+    for (const agent of agents) agent.destroy();
   }
 }
 
@@ -111,8 +123,8 @@ async function measureStore(dialect: Dialect, runs: number) {
     const samples = opened.map(() => new Map<List, number[]>(LISTS.map((list) => [list, []])));
     for (let run = 0; run < runs; run += 1) {
       for (const list of LISTS) {
-        for (const [index, { wall }] of opened.entries())
-          samples[index]?.get(list)?.push(await p50(wall.urls[list]));
+        const medians = await pairedP50s(opened.map(({ wall }) => wall.urls[list]));
+        for (const [index, value] of medians.entries()) samples[index]?.get(list)?.push(value);
       }
     }
     return { seedSeconds: opened.map((wall) => wall.seedSeconds), samples };
@@ -141,14 +153,17 @@ export async function runWallBench(
       const small = samples[0]?.get(list) ?? [];
       const big = samples[1]?.get(list) ?? [];
       const ratio = median(big) / median(small);
-      const verdict = ratio <= TARGET_RATIO ? "met" : "not met";
+      // Both walls were asked within each run, so each run has its own ratio: the target is met when it holds
+      // for the medians and in most runs, not by one lucky run.
+      const held = big.filter((value, run) => value <= TARGET_RATIO * (small[run] ?? Number.NaN)).length;
+      const verdict = ratio <= TARGET_RATIO && held * 2 > big.length ? "met" : "not met";
       rows.push(
-        `| ${store} | ${list} | ${describe(small)} | ${describe(big)} | ${ratio.toFixed(2)}x | ${verdict} |`,
+        `| ${store} | ${list} | ${describe(small)} | ${describe(big)} | ${ratio.toFixed(2)}x | ${held} of ${big.length} | ${verdict} |`,
       );
       verdicts.push([
         "12",
         `GET /api/drawings ${list}, ${store}`,
-        `100,000/1,000,000: p50 ${formatMs(median(big))} ms; 1,000/10,000: ${formatMs(median(small))} ms: ${ratio.toFixed(2)}x`,
+        `100,000/1,000,000: p50 ${formatMs(median(big))} ms; 1,000/10,000: ${formatMs(median(small))} ms: ${ratio.toFixed(2)}x (within 1.5x in ${held} of ${big.length} runs)`,
         `<= ${TARGET_RATIO}x`,
         verdict,
       ]);
@@ -159,11 +174,11 @@ export async function runWallBench(
     "",
     `${new Date().toISOString().slice(0, 10)} - ${machine} - ${runs} runs x ${REQUESTS} requests per list and wall`,
     "",
-    "| store | list (24 per page) | 1,000 drawings, 10,000 reactions: p50 ms (spread of runs) | 100,000 drawings, 1,000,000 reactions | ratio of medians | <= 1.5x |",
-    "| --- | --- | --- | --- | --- | --- |",
+    "| store | list (24 per page) | 1,000 drawings, 10,000 reactions: p50 ms (spread of runs) | 100,000 drawings, 1,000,000 reactions | ratio of medians | runs within 1.5x | <= 1.5x |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
-    `- Method: each store holds both walls at once (two databases, two server processes), seeded by bulk SQL (INSERT ... SELECT over a generated series; ${seeds.join("; ")}), drawings over the last 28 days, reactions each from their own visitor, skewed towards newer drawings. Every run asks each list of the small wall then the big one, ${WARMUP} requests of warm-up then ${REQUESTS} one at a time on a keep-alive socket; a run's figure is its median, and the table gives the median of the runs and their spread. "Page at 90%" is Top's page after the drawing 90% down the ranking, by its keyset cursor.`,
+    `- Method: each store holds both walls at once (two databases, two server processes), seeded by bulk SQL (INSERT ... SELECT over a generated series; ${seeds.join("; ")}), drawings over the last 28 days, reactions each from their own visitor, skewed towards newer drawings. Every run asks each list of both walls, alternating request by request (${WARMUP} of warm-up, then ${REQUESTS} of each), one at a time, each wall on its own keep-alive socket; a run's figure is each wall's median, and the table gives the median of the runs and their spread. "Page at 90%" is Top's page after the drawing 90% down the ranking, by its keyset cursor.`,
   ].join("\n");
   return { text: markdown, markdown, verdicts };
 }

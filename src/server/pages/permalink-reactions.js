@@ -67,6 +67,8 @@ if (root instanceof HTMLElement) {
   // pressed buttons are theirs to change, so only the counts move).
   if ("EventSource" in window) {
     const stream = new EventSource("/api/events");
+    // Counts that changed before the stream was (re)connected are read once it is: none is missed.
+    stream.addEventListener("open", () => void send(path, { method: "GET" }).catch(() => undefined));
     stream.addEventListener("reactions", (event) => {
       try {
         /** @type {{ changes: { id: string, reactions: Record<string, number>, version: number }[] }} */
