@@ -23,7 +23,7 @@ export interface TopPage {
  * All time is one range of the (status, reaction_count, created_at, id) index, walked backwards. This week is
  * the same range within each of the seven days of (status, created_day, reaction_count, created_at, id): each
  * day gives at most `limit` rows, so the page is chosen among at most 7 x `limit`, however many drawings the
- * week holds (docs/decisions/0011-top-drawings.md). Only then are the chosen rows read whole.
+ * week holds (docs/decisions/0012-top-drawings.md). Only then are the chosen rows read whole.
  */
 export async function listTopDrawings(db: Kysely<Database>, page: TopPage): Promise<WallRow[]> {
   const ranked = (day: string | undefined) => {

@@ -12,7 +12,7 @@ const COUNTERS = ["heart_count", "fire_count", "lol_count", "reaction_count", "r
  * kind, so giving it twice counts once. Each drawing keeps its counts in its own row, changed in the same
  * transaction as the reaction rows (reaction_count is their sum, the order of the Top wall; reactions_version
  * grows with every change, so pages keep the newest counts whatever order they hear them in). created_day is
- * the UTC day it was stored, the bucket of the "this week" Top (docs/decisions/0011-top-drawings.md).
+ * the UTC day it was stored, the bucket of the "this week" Top (docs/decisions/0012-top-drawings.md).
  * remix_of names the drawing it was made from.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectSchema): Promise<void> {
