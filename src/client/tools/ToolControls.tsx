@@ -8,6 +8,7 @@ import {
   type Ref,
   type RefObject,
   Suspense,
+  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -79,9 +80,10 @@ export interface ToolSlots {
 /** The tools' controls; see the file comment. Each group renders into its slot of the board's panel. */
 export function ToolControls(props: ToolControlsProps) {
   const { engine, ready, style, viewportRef, stageRef, commandsRef, onToolChange, slots } = props;
-  // The slots are the panel's elements, there once it has committed: read after this component mounted.
+  // The slots are the panel's elements, there once it has committed: read after this component mounted. A
+  // transition, so React renders the controls in slices rather than in one task that would hold up a stroke.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => startTransition(() => setMounted(true)), []);
   const caption = useCaption(engine, props.announce);
   const sticker = useSticker(engine, props.announce);
   const armedSticker = useRef<StickerEntry | null>(null);

@@ -1,5 +1,5 @@
 /** Mounts the zoom and pan of the drawing (a chunk of its own, fetched beside the page, not in its first bundle). */
-import { type RefObject, useEffect, useState } from "react";
+import { type RefObject, startTransition, useEffect, useState } from "react";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import type { CanvasView } from "./canvas-view.ts";
 import { FIT, type View } from "./view-geometry.ts";
@@ -32,7 +32,9 @@ export function useCanvasView(
         const stage = stageRef.current;
         if (cancelled || viewport === null || stage === null) return;
         created = new CanvasView(viewport, stage, setView);
-        setController(created);
+        // A transition: the zoom controls re-render in slices, never holding up a stroke.
+        const view = created;
+        startTransition(() => setController(view));
       },
       (error: unknown) =>
         console.warn("Fanvas: zoom could not be loaded; the drawing stays at its size.", error),
