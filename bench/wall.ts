@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { CANVAS_SIZE } from "../src/common/constants.ts";
 import { openStore } from "../src/server/db/open.ts";
 import { encodeTopCursor } from "../src/server/drawings/top-cursor.ts";
+import { inTopOrder } from "../src/server/drawings/top-queries.ts";
 import { type ServerProcess, spawnServer } from "../tests/api/helpers/server-process.ts";
 import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
 import { keepAliveAgent, percentile, send } from "./server/http-load.ts";
@@ -49,13 +50,7 @@ async function openWall(dialect: Dialect, [drawings, reactions]: readonly [numbe
       .toBuffer();
     await seedWallDrawings(store.db, dialect, drawings, png, now);
     await seedWallReactions(store.db, dialect, drawings, reactions, now);
-    const row = await store.db
-      .selectFrom("drawings")
-      .select(["id", "reaction_count", "created_at"])
-      .where("status", "=", "visible")
-      .orderBy("reaction_count", "desc")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
+    const row = await inTopOrder(store.db)
       .offset(Math.floor(drawings * 0.9))
       .limit(1)
       .executeTakeFirstOrThrow();

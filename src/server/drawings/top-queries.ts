@@ -27,14 +27,7 @@ export interface TopPage {
  */
 export async function listTopDrawings(db: Kysely<Database>, page: TopPage): Promise<WallRow[]> {
   const ranked = (day: string | undefined) => {
-    let query = db
-      .selectFrom("drawings")
-      .select(["id", "reaction_count", "created_at"])
-      .where("status", "=", "visible")
-      .orderBy("reaction_count", "desc")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(page.limit);
+    let query = inTopOrder(db).limit(page.limit);
     if (day !== undefined) query = query.where("created_day", "=", day);
     const { after } = page;
     if (after === undefined) return query;
@@ -66,6 +59,17 @@ export async function listTopDrawings(db: Kysely<Database>, page: TopPage): Prom
     db,
     rows.map((row) => row.id),
   );
+}
+
+/** Every visible drawing's id, count and time, in the Top order (an index range: see listTopDrawings). */
+export function inTopOrder(db: Kysely<Database>) {
+  return db
+    .selectFrom("drawings")
+    .select(["id", "reaction_count", "created_at"])
+    .where("status", "=", "visible")
+    .orderBy("reaction_count", "desc")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc");
 }
 
 /** The week's days from `since` on, as stored in created_day. */
