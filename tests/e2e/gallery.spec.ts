@@ -140,3 +140,25 @@ test("Report drawing asks to confirm, posts the report and hides the drawing; at
   await expect(wallLinks(other)).toHaveCount(0);
   await other.close();
 });
+
+test("a drawing stored after the wall's first page was answered, before its live feed opened, still shows", async ({
+  page,
+  request,
+}) => {
+  // The feed is held back until the drawing is stored. The wall, not hearing from its feed, asks for its first
+  // page anyway (a refused feed must not keep it empty): that page is answered before the drawing exists, and the
+  // feed only announces what comes after it opens. The page asked for again when the feed opens brings it.
+  let releaseFeed = () => {};
+  const feedHeld = new Promise<void>((resolve) => {
+    releaseFeed = resolve;
+  });
+  await page.route(/\/api\/events(\?|$)/, async (route) => {
+    await feedHeld;
+    await route.continue();
+  });
+  await openDrawingPage(page);
+  await expect(wall(page)).toHaveAttribute("aria-busy", "false");
+  const [stored] = await seedDrawings(request, new URL(page.url()).origin, 1);
+  releaseFeed();
+  await expect(wallLinks(page).and(page.locator(`a[href="/d/${stored?.id}"]`))).toHaveCount(1);
+});

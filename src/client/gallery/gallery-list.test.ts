@@ -37,6 +37,16 @@ describe("the wall's list", () => {
     ]);
   });
 
+  it("keeps newest first when an event arrived before the page that also holds it, or older than the top", () => {
+    // The feed opened, announced e, and then the first page (asked for once the feed was open) came in.
+    expect(ids(prependNewer([item("e", 5)], [item("e", 5), item("c", 3), item("b", 2)]))).toEqual([
+      "e",
+      "c",
+      "b",
+    ]);
+    expect(ids(prependNewer([item("e", 5), item("b", 2)], [item("c", 3)]))).toEqual(["e", "c", "b"]);
+  });
+
   it("drops a removed drawing and leaves the list alone for one not shown", () => {
     const shown = [item("c", 3), item("b", 2)];
     expect(ids(withoutDrawing(shown, "c"))).toEqual(["b"]);

@@ -13,8 +13,9 @@ export function appendOlder(
 }
 
 /**
- * Puts drawings announced live (or found by a resync) on top, newest first, skipping those already shown: the
- * visitor's own save comes back through the event stream, and a reconnect may repeat an event.
+ * Merges drawings announced live (or found by a page of the newest) into the list, newest first, skipping those
+ * already shown: the visitor's own save comes back through the event stream, a reconnect may repeat an event,
+ * and an event may arrive before the page that also holds it (or older than the top of the list).
  */
 export function prependNewer(
   items: readonly GalleryItem[],
@@ -25,7 +26,8 @@ export function prependNewer(
     (item, index) => !shown.has(item.id) && newer.findIndex((other) => other.id === item.id) === index,
   );
   if (fresh.length === 0) return items;
-  return [...[...fresh].sort(newestFirst), ...items];
+  // A stable sort: drawings of the same second keep the order the server gave them.
+  return [...fresh, ...items].sort(newestFirst);
 }
 
 /** Drops a drawing (moderation removed it, or this visitor reported it); the same list when it is not shown. */

@@ -14,10 +14,11 @@ export interface LiveWallHandlers {
   /** Drawings' reaction counts changed (anyone's reactions, in any server process). */
   readonly onReactions: (changes: readonly ReactionChange[]) => void;
   /**
-   * The feed is open again after a drop: events sent in the gap may be lost (always after a re-created source,
-   * which has no Last-Event-ID), so the newest page should be fetched again and merged.
+   * The feed is open, the first time or again after a drop. Only what happens from now on is announced: a page
+   * answered before this moment, and events sent in a gap (always after a re-created source, which has no
+   * Last-Event-ID), may be missing, so the newest page should be fetched (again) and merged.
    */
-  readonly onResync: () => void;
+  readonly onOpen: () => void;
 }
 
 /** What the feed needs from the browser; tests may pass their own. */
@@ -37,16 +38,14 @@ export function openLiveWall(handlers: LiveWallHandlers, options: LiveWallOption
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let failures = 0;
-  let openedBefore = false;
   let stopped = false;
 
   function connect(): void {
     const current = createSource(EVENTS_PATH);
     source = current;
     current.addEventListener("open", () => {
-      if (openedBefore) handlers.onResync();
-      openedBefore = true;
       failures = 0;
+      handlers.onOpen();
     });
     current.addEventListener("drawing", (event) => {
       const item = parseGalleryItem(parseData(event));

@@ -5,6 +5,12 @@ import { fetchGalleryPage, type WallView } from "./gallery-api.ts";
 import { appendOlder, prependNewer, withoutDrawing, withReactionChanges } from "./gallery-list.ts";
 import { openLiveWall } from "./live-wall.ts";
 
+/**
+ * How long the wall waits for its live feed before asking for the first page anyway: a feed refused (a visitor at
+ * their streams' cap) or slow must not keep the wall empty.
+ */
+const FEED_WAIT_MS = 1_500;
+
 /** Where loading stands: a page on its way, nothing in flight, or a failure the visitor can retry. */
 export type GalleryLoad = "loading" | "idle" | "failed";
 
@@ -40,12 +46,17 @@ export function useGallery(view: WallView): GalleryModel {
   const cursor = useRef<string | null>(null);
   const firstPageLoaded = useRef(false);
   const loading = useRef(false);
+  // The newest page was asked for while a page was loading: ask again when it is in.
+  const newestAgain = useRef(false);
   const hidden = useRef(new Set<string>());
   const generation = useRef(0);
 
   const fetchPage = useCallback(
     async (older: boolean) => {
-      if (loading.current) return;
+      if (loading.current) {
+        if (!older) newestAgain.current = true;
+        return;
+      }
       loading.current = true;
       const asked = generation.current;
       setLoad("loading");
@@ -72,22 +83,30 @@ export function useGallery(view: WallView): GalleryModel {
         console.warn("Fanvas: the gallery could not be loaded; Load more tries again.", error);
         setLoad("failed");
       } finally {
-        if (asked === generation.current) loading.current = false;
+        if (asked === generation.current) {
+          loading.current = false;
+          if (newestAgain.current) {
+            newestAgain.current = false;
+            void fetchPage(false);
+          }
+        }
       }
     },
     [view],
   );
 
-  // The view's first page once, and the live feed for as long as the gallery shows this view.
+  // The live feed for as long as the gallery shows this view, and its first page once the feed is open: a page
+  // answered before the feed started would miss what was stored in between, and nothing would ever bring it.
   useEffect(() => {
     generation.current += 1;
     loading.current = false;
+    newestAgain.current = false;
     cursor.current = null;
     firstPageLoaded.current = false;
     setItems([]);
     setHasMore(false);
-    void fetchPage(false);
-    return openLiveWall({
+    const withoutFeed = setTimeout(() => void fetchPage(false), FEED_WAIT_MS);
+    const closeFeed = openLiveWall({
       onDrawing: (item) => {
         if (view.sort === "new" && !hidden.current.has(item.id))
           setItems((current) => prependNewer(current, [item]));
@@ -97,8 +116,15 @@ export function useGallery(view: WallView): GalleryModel {
         if (!hidden.current.has(id)) setItems((current) => withoutDrawing(current, id));
       },
       onReactions: (changes) => setItems((current) => withReactionChanges(current, changes)),
-      onResync: () => void fetchPage(false),
+      onOpen: () => {
+        clearTimeout(withoutFeed);
+        void fetchPage(false);
+      },
     });
+    return () => {
+      clearTimeout(withoutFeed);
+      closeFeed();
+    };
   }, [fetchPage, view.sort]);
 
   const loadMore = useCallback(() => {
