@@ -13,9 +13,6 @@ export async function withVisibleOriginal(db: Kysely<Database>, drawing: NewDraw
   return original === undefined ? { ...drawing, remixOf: undefined } : drawing;
 }
 
-/** The schema of a save's remixOf: a drawing id. */
-export const REMIX_OF = { $ref: "drawing-id#" } as const;
-
 /** The refusal of a remixOf that is no drawing id (an unknown or hidden drawing's id is simply not kept). */
 export function badRemixOf(): HttpError {
   return new HttpError(

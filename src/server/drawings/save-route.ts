@@ -5,9 +5,9 @@ import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { JSON_OR_PNG } from "../http/cross-site.ts";
 import { errorResponses } from "../http/errors.ts";
-import { refuseInvalid } from "../http/validation.ts";
+import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "./idempotency.ts";
-import { badRemixOf, REMIX_OF, remixOfUpload } from "./remix-of.ts";
+import { badRemixOf, remixOfUpload } from "./remix-of.ts";
 import { duringSave, saveDrawing } from "./save.ts";
 import { UPLOAD_HINT, uploadedPng } from "./uploads.ts";
 
@@ -29,7 +29,7 @@ const dataUrlBodySchema = {
   type: "object",
   additionalProperties: false,
   required: ["image_data"],
-  properties: { image_data: { type: "string" }, remixOf: REMIX_OF },
+  properties: { image_data: { type: "string" }, remixOf: DRAWING_ID },
 } as const;
 
 /** Options of the save route. */
@@ -60,7 +60,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
       config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG, uploadBytes: MAX_JSON_BODY_BYTES },
       schema: {
         headers: idempotencyHeaders,
-        querystring: { type: "object", properties: { remixOf: REMIX_OF } },
+        querystring: { type: "object", properties: { remixOf: DRAWING_ID } },
         body: {
           content: {
             "application/json": { schema: dataUrlBodySchema },

@@ -9,7 +9,7 @@ import { clip, HttpError } from "./errors.ts";
 
 /** Drawing ids: 9 random bytes in base64url, 12 url-safe characters. Declared once; schemas $ref it. */
 export const DRAWING_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
-/** The shared schema of a drawing id, for a route's params: `{ id: DRAWING_ID }`. */
+/** The shared schema of a drawing id, for a route's params (`{ id: DRAWING_ID }`) or a field naming a drawing. */
 export const DRAWING_ID = { $ref: "drawing-id#" } as const;
 /** The shared schema of the Idempotency-Key header, for a route's headers. */
 export const IDEMPOTENCY_KEY = { $ref: "idempotency-key#" } as const;

@@ -1,5 +1,5 @@
 import { HttpError } from "../http/errors.ts";
-import type { SchemaFailure } from "../http/validation.ts";
+import { DRAWING_ID, type SchemaFailure } from "../http/validation.ts";
 
 // How a PostgREST insert request is read: the rows, the Prefer and Accept headers and ?select=.
 // Only what supabase-js and hand-written PostgREST clients send for an insert into drawings.
@@ -43,7 +43,7 @@ const rowSchema = {
   type: "object",
   required: ["image_data"],
   additionalProperties: false,
-  properties: { image_data: { type: "string" }, remix_of: { $ref: "drawing-id#" } },
+  properties: { image_data: { type: "string" }, remix_of: DRAWING_ID },
 } as const;
 
 /** The body of an insert: one row, or an array of at most MAX_ROWS_PER_INSERT rows (JSON Schema applies the
