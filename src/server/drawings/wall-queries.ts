@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { ReactionCounts } from "../../common/reactions.ts";
 import type { Database } from "../db/schema.ts";
-import { isoTime } from "../db/values.ts";
+import { asCount, isoTime } from "../db/values.ts";
 import type { DrawingRef } from "../live/event-bus.ts";
 import { stateOf } from "../reactions/reaction-queries.ts";
 import type { GalleryCursor } from "./wall-cursor.ts";
@@ -104,5 +104,5 @@ export async function countVisibleRemixes(db: Kysely<Database>, id: string): Pro
     .where("remix_of", "=", id)
     .where("status", "=", "visible")
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return asCount(row.count);
 }
