@@ -7,6 +7,7 @@ import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
 import type { StoreConfig } from "../../src/server/config.ts";
 import { type ObservabilitySettings, readObservabilitySettings } from "../../src/server/config.ts";
+import { SAVE_PHASES } from "../../src/server/drawings/save-timeline.ts";
 import { loggerOptions } from "../../src/server/http/request-log.ts";
 import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
 import { dataUrlBody, drawingPng } from "./helpers/png.ts";
@@ -144,6 +145,17 @@ describe.each(testDialects())("operator's toolkit (%s)", (dialect) => {
     expect(text).toMatch(
       /fanvas_http_request_duration_seconds_count\{method="POST",route="\/api\/drawings",status="4xx"\} 1/,
     );
+    // The stored save's time, phase by phase; the refused ones make no breakdown.
+    for (const phase of SAVE_PHASES) {
+      expect(text).toContain(`fanvas_save_phase_seconds_count{phase="${phase}"} 1`);
+    }
+    if (dialect === "sqlite") {
+      // The writer thread's group commits (PostgreSQL's store reports none: BENCHMARKS.md reads these on SQLite).
+      expect(text).toMatch(/fanvas_db_commit_writes_count [1-9]\d*/);
+      for (const part of ["wait", "statements", "flush"]) {
+        expect(text).toMatch(new RegExp(`fanvas_db_write_seconds_count\\{part="${part}"\\} [1-9]\\d*`));
+      }
+    }
     expect(text).toMatch(/fanvas_background_queue_depth\{job="reencode"\} \d+/);
     expect(text).toMatch(
       new RegExp(`fanvas_db_pool_connections\\{dialect="${dialect}",state="total"\\} \\d+`),
