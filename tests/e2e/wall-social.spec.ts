@@ -95,6 +95,11 @@ test("Top shows the most reacted drawings first, this week and all time", async 
   for (const kind of ["heart", "fire", "lol"])
     await request.post(`${server.url}/api/drawings/${loved.id}/reactions`, { data: { kind } });
   await request.post(`${server.url}/api/drawings/${liked.id}/reactions`, { data: { kind: "heart" } });
+  // Every view hears the same live feed: changing the view keeps the one stream.
+  const streams: string[] = [];
+  page.on("request", (sent) => {
+    if (new URL(sent.url()).pathname === "/api/events") streams.push(sent.url());
+  });
   await page.goto(server.url);
   const firstCards = wall(page).locator("li a[href^='/d/']");
   // New: newest first.
@@ -111,6 +116,7 @@ test("Top shows the most reacted drawings first, this week and all time", async 
   await expect(firstCards).toHaveCount(3);
   await page.getByRole("button", { name: "New", exact: true }).click();
   await expect(firstCards.first()).toHaveAttribute("href", `/d/${liked.id}`);
+  expect(streams).toHaveLength(1);
 });
 
 test("Remix starts from the drawing as it was drawn, Clear comes back to it, and the save links both ways", async ({

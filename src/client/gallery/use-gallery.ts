@@ -95,9 +95,16 @@ export function useGallery(view: WallView): GalleryModel {
     [view],
   );
 
-  // The live feed for as long as the gallery shows this view, and its first page once the feed is open: a page
-  // answered before the feed started would miss what was stored in between, and nothing would ever bring it.
+  // Each view starts over with its first page, asked for once the feed is open: a page answered before the feed
+  // started would miss what was stored in between, and nothing would ever bring it. Once the feed is open, a
+  // change of view asks at once. Declared before the feed's effect, so the feed's first open finds it set up.
+  const shownView = useRef(view);
+  const fetchNewest = useRef(() => {});
+  const feedOpen = useRef(false);
+  const withoutFeed = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
+    shownView.current = view;
+    fetchNewest.current = () => void fetchPage(false);
     generation.current += 1;
     loading.current = false;
     newestAgain.current = false;
@@ -105,10 +112,17 @@ export function useGallery(view: WallView): GalleryModel {
     firstPageLoaded.current = false;
     setItems([]);
     setHasMore(false);
-    const withoutFeed = setTimeout(() => void fetchPage(false), FEED_WAIT_MS);
+    if (feedOpen.current) fetchNewest.current();
+    else withoutFeed.current = setTimeout(fetchNewest.current, FEED_WAIT_MS);
+    return () => clearTimeout(withoutFeed.current);
+  }, [fetchPage, view]);
+
+  // The live feed for as long as the wall is shown: every view hears the same events, so changing the view keeps
+  // the one stream (a visitor's streams are capped, and a new one would delay the view's first page).
+  useEffect(() => {
     const closeFeed = openLiveWall({
       onDrawing: (item) => {
-        if (view.sort === "new" && !hidden.current.has(item.id))
+        if (shownView.current.sort === "new" && !hidden.current.has(item.id))
           setItems((current) => prependNewer(current, [item]));
       },
       // A drawing this visitor reported keeps its "Reported" note in place, even when the report hid it.
@@ -117,15 +131,16 @@ export function useGallery(view: WallView): GalleryModel {
       },
       onReactions: (changes) => setItems((current) => withReactionChanges(current, changes)),
       onOpen: () => {
-        clearTimeout(withoutFeed);
-        void fetchPage(false);
+        feedOpen.current = true;
+        clearTimeout(withoutFeed.current);
+        fetchNewest.current();
       },
     });
     return () => {
-      clearTimeout(withoutFeed);
+      feedOpen.current = false;
       closeFeed();
     };
-  }, [fetchPage, view.sort]);
+  }, []);
 
   const loadMore = useCallback(() => {
     if (!firstPageLoaded.current) void fetchPage(false);
