@@ -12,36 +12,17 @@ export interface Screen {
   readonly everyTool: boolean;
 }
 
+/** A screen of `width` x `height` CSS px, named so. */
+function screen(width: number, height: number, options: Omit<Screen, "name" | "viewport">): Screen {
+  return { name: `${width}x${height}`, viewport: { width, height }, ...options };
+}
+
 /** The issue's four screens: two laptops, a large and a small phone. */
 export const SCREENS: readonly Screen[] = [
-  {
-    name: "1280x720",
-    viewport: { width: 1280, height: 720 },
-    touch: false,
-    deviceScaleFactor: 1,
-    everyTool: true,
-  },
-  {
-    name: "1366x768",
-    viewport: { width: 1366, height: 768 },
-    touch: false,
-    deviceScaleFactor: 1,
-    everyTool: true,
-  },
-  {
-    name: "390x844",
-    viewport: { width: 390, height: 844 },
-    touch: true,
-    deviceScaleFactor: 3,
-    everyTool: true,
-  },
-  {
-    name: "360x640",
-    viewport: { width: 360, height: 640 },
-    touch: true,
-    deviceScaleFactor: 1,
-    everyTool: false,
-  },
+  screen(1280, 720, { touch: false, deviceScaleFactor: 1, everyTool: true }),
+  screen(1366, 768, { touch: false, deviceScaleFactor: 1, everyTool: true }),
+  screen(390, 844, { touch: true, deviceScaleFactor: 3, everyTool: true }),
+  screen(360, 640, { touch: true, deviceScaleFactor: 1, everyTool: false }),
 ];
 
 /** A button by its exact accessible name. */
