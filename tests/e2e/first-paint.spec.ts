@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { PALETTE } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import { servedBranding } from "./helpers/branding.ts";
-import { drawingCanvas, openDrawingPage } from "./helpers/page.ts";
+import { blockMascot, drawingCanvas, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { paletteRgba } from "./helpers/palette.ts";
+import { inkAcross } from "./helpers/pixels.ts";
+import { mouseStroke } from "./helpers/strokes.ts";
 
 test.describe("with scripts off", () => {
   test.use({ javaScriptEnabled: false });
@@ -32,9 +35,33 @@ test.describe("with scripts off", () => {
 });
 
 test("the page hydrates the server's HTML without a mismatch and draws", async ({ page, consoleLog }) => {
-  await openDrawingPage(page);
+  // The server's own title and canvas, noted before any script runs: hydration keeps them, a client render
+  // (what React falls back to after a mismatch) would replace them.
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState !== "interactive") return;
+      const served = [document.querySelector("h1"), document.querySelector("canvas")];
+      Object.assign(window, { e2eServedNodes: served });
+    });
+  });
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
   const messages = await consoleLog.firstArguments();
   expect(messages.filter((message) => /hydrat|did not match/i.test(message))).toEqual([]);
+  const kept = await page.evaluate(() => {
+    const served = (window as unknown as { e2eServedNodes: (Element | null)[] }).e2eServedNodes;
+    return served.map(
+      (node, i) =>
+        node !== null && node === [document.querySelector("h1"), document.querySelector("canvas")][i],
+    );
+  });
+  expect(kept).toEqual([true, true]);
+  await mouseStroke(page, [
+    { x: 100, y: 300 },
+    { x: 500, y: 300 },
+  ]);
+  const drawn = await readCanvasPixels(page);
+  expect(inkAcross(blank, drawn, 300, paletteRgba("black"))).toBeGreaterThan(1);
 });
 
 test("/ carries a description and a link card (og and twitter tags) with an absolute image, from the branding", async ({
