@@ -4,7 +4,7 @@
  * of the same Chromium, interleaved; and what the whole tap costs the page.
  */
 import { loadavg } from "node:os";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext } from "@playwright/test";
 import type { FillTimes } from "./page/fill-bench.ts";
 import { formatMs, median } from "./stats.ts";
 

@@ -1,4 +1,4 @@
-import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import type { RestoreResult, SystemName } from "./page/api.ts";
 import { intervals, median } from "./stats.ts";
 

@@ -23,7 +23,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type BrowserContext, chromium } from "playwright-core";
+import { type BrowserContext, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 import { updateBenchmarksFile, verdictTable } from "./benchmarks-file.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";

@@ -1,4 +1,4 @@
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/helpers/chromium.ts";
 
 /**
