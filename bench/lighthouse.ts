@@ -12,7 +12,7 @@ import lighthouse from "lighthouse";
 import { build } from "vite";
 import { startServer } from "../tests/e2e/helpers/server.ts";
 import { CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
-import { median } from "./stats.ts";
+import { medianAndRange } from "./stats.ts";
 
 const REPO_ROOT = join(import.meta.dirname, "..");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -65,11 +65,6 @@ async function runOnce(url: string): Promise<Figures | string> {
   }
 }
 
-function summary(values: readonly number[], format: (value: number) => string): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `${format(median(sorted))} (${format(sorted[0] ?? Number.NaN)}-${format(sorted.at(-1) ?? Number.NaN)})`;
-}
-
 /** Runs Lighthouse `runs` times on `/` of a fresh server; resolves with the text and Markdown report. */
 export async function runLighthouseBench(
   runs: number,
@@ -96,14 +91,14 @@ export async function runLighthouseBench(
   const whole = (value: number) => value.toFixed(0);
   const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
   const rows: [string, string, string][] = [
-    ["performance", summary(column("performance"), whole), ">= 98"],
-    ["accessibility", summary(column("accessibility"), whole), "100"],
-    ["best practices", summary(column("best-practices"), whole), "100"],
-    ["SEO", summary(column("seo"), whole), "100"],
-    ["first contentful paint", summary(column("fcp"), seconds), "<= 1.2 s"],
-    ["largest contentful paint", summary(column("lcp"), seconds), "-"],
-    ["total blocking time", summary(column("tbt"), (v) => `${v.toFixed(0)} ms`), "-"],
-    ["cumulative layout shift", summary(column("cls"), (v) => v.toFixed(3)), "-"],
+    ["performance", medianAndRange(column("performance"), whole), ">= 98"],
+    ["accessibility", medianAndRange(column("accessibility"), whole), "100"],
+    ["best practices", medianAndRange(column("best-practices"), whole), "100"],
+    ["SEO", medianAndRange(column("seo"), whole), "100"],
+    ["first contentful paint", medianAndRange(column("fcp"), seconds), "<= 1.2 s"],
+    ["largest contentful paint", medianAndRange(column("lcp"), seconds), "-"],
+    ["total blocking time", medianAndRange(column("tbt"), (v) => `${v.toFixed(0)} ms`), "-"],
+    ["cumulative layout shift", medianAndRange(column("cls"), (v) => v.toFixed(3)), "-"],
   ];
   // Simulated throttling multiplies the CPU time the page really took: other work on the machine shows up.
   const load = `load average ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end`;

@@ -1,5 +1,6 @@
 import type { SystemName } from "./page/api.ts";
 import { formatMs, formatRatio, median, quantile } from "./stats.ts";
+import { markdownTable, textTable } from "./tables.ts";
 
 /** Medians over the runs for one system (null where the figure does not apply). */
 export interface SystemSummary {
@@ -185,23 +186,6 @@ function issueOf(figure: string): string {
   if (figure.includes("brush cursor")) return "10";
   if (figure.includes("zoomed")) return "11";
   return "3";
-}
-
-function textTable(table: readonly string[][]): string {
-  const widths =
-    table[0]?.map((_, column) => Math.max(...table.map((row) => (row[column] ?? "").length))) ?? [];
-  const line = (row: readonly string[]) =>
-    row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
-  const [header, ...body] = table;
-  return [line(header ?? []), widths.map((width) => "-".repeat(width)).join("  "), ...body.map(line)].join(
-    "\n",
-  );
-}
-
-function markdownTable(table: readonly string[][]): string {
-  const line = (row: readonly string[]) => `| ${row.join(" | ")} |`;
-  const [header, ...body] = table;
-  return [line(header ?? []), line((header ?? []).map(() => "---")), ...body.map(line)].join("\n");
 }
 
 function heading(context: ReportContext): string {

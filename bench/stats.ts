@@ -43,3 +43,16 @@ export function quantile(values: readonly number[], q: number): number {
   const above = sorted[Math.ceil(position)] ?? below;
   return below + (above - below) * (position - Math.floor(position));
 }
+
+/** The lowest and highest of `values` as "min-max": the spread of runs every bench reports. */
+export function range(values: readonly number[], format: (value: number) => string = formatMs): string {
+  return `${format(Math.min(...values))}-${format(Math.max(...values))}`;
+}
+
+/** "median (min-max)" of `values`, each figure written by `format`. */
+export function medianAndRange(
+  values: readonly number[],
+  format: (value: number) => string = formatMs,
+): string {
+  return `${format(median(values))} (${range(values, format)})`;
+}

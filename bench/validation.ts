@@ -21,7 +21,8 @@ import {
   pngOf,
   splitImageData,
 } from "../tests/fixtures/png-crafting.ts";
-import { formatMs, median } from "./stats.ts";
+import { formatMs, median, range } from "./stats.ts";
+import { markdownTable } from "./tables.ts";
 
 /** One input and what the server answers it. */
 interface Case {
@@ -127,7 +128,7 @@ export async function runValidationBench(runs: number): Promise<{ text: string; 
   const heading = `${new Date().toISOString().slice(0, 10)} - ${cpu}, ${cpus().length} cores, ${platform()} ${release()}, Node ${process.version}, load average ${load.toFixed(1)} at start - ${runs} runs x ${CALLS} calls`;
   const rows = inputs.map((input) => {
     const medians = perRun.get(input.name) ?? [];
-    const spread = `${formatMs(Math.min(...medians))}-${formatMs(Math.max(...medians))}`;
+    const spread = range(medians);
     const verdict = median(medians) <= TARGET_MS ? "met" : "not met";
     return [
       input.name,
@@ -153,9 +154,7 @@ export async function runValidationBench(runs: number): Promise<{ text: string; 
     "",
     heading,
     "",
-    `| ${header.join(" | ")} |`,
-    `| ${header.map(() => "---").join(" | ")} |`,
-    ...rows.map((row) => `| ${row.join(" | ")} |`),
+    markdownTable([header, ...rows]),
     "",
     "- Method: the server's whole validateDrawingPng (chunk walk, at most 1,024 chunks; one inflate bounded by the image's size, on libuv's thread pool; scanline filter check), awaited one call at a time in this process after a warm-up; each run's figure is the median of its calls, cases interleaved within a run. Before the chunk limit, the attack run measured about 190 ms for the one-byte-chunk PNG.",
     "",

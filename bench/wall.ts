@@ -9,7 +9,7 @@ import { type ServerProcess, spawnServer } from "../tests/api/helpers/server-pro
 import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
 import { keepAliveAgent, percentile, send } from "./server/http-load.ts";
 import { BENCH_SERVER_ENV } from "./server/saves-bench.ts";
-import { formatMs, median } from "./stats.ts";
+import { formatMs, median, medianAndRange } from "./stats.ts";
 import { seedWallDrawings, seedWallReactions } from "./wall-seed.ts";
 
 // Issue 12: the wall's list latency must not grow with the wall. Two walls per store, 1,000 drawings with 10,000
@@ -128,8 +128,7 @@ async function measureStore(dialect: Dialect, runs: number) {
   }
 }
 
-const describe = (values: readonly number[]) =>
-  `${formatMs(median(values))} (${formatMs(Math.min(...values))}-${formatMs(Math.max(...values))})`;
+const describe = (values: readonly number[]) => medianAndRange(values);
 
 /** Runs the wall bench on every configured store; its Markdown section and verdict rows. */
 export async function runWallBench(

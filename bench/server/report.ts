@@ -1,5 +1,6 @@
 import { THUMBNAIL_MAX_BYTES } from "../../src/server/png/thumbnail.ts";
 import { median } from "../stats.ts";
+import { kb, markdownTable, ms, rate, ratio, type Table, textTable } from "../tables.ts";
 import type { GalleryChunks } from "./client-chunks.ts";
 import type { Dialect } from "./databases.ts";
 import type { WallLatency } from "./gallery-bench.ts";
@@ -7,7 +8,6 @@ import type { LoadResult } from "./http-load.ts";
 import type { SaveCurve } from "./save-curve.ts";
 import { saveCurveTable, savePhaseTable, saveVerdictRows } from "./save-report.ts";
 import type { StoredFigures } from "./stored-bench.ts";
-import { kb, markdownTable, ms, rate, ratio, type Table, textTable } from "./tables.ts";
 
 /** Everything the server bench measured. */
 export interface ServerResults {

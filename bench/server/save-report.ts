@@ -1,10 +1,10 @@
 import { SAVE_PHASES } from "../../src/server/drawings/save-timeline.ts";
 import { median } from "../stats.ts";
+import { ms, rate, ratio, type Table } from "../tables.ts";
 import type { Dialect } from "./databases.ts";
 import type { LoadResult } from "./http-load.ts";
 import type { CurvePoint, SaveCurve } from "./save-curve.ts";
 import type { SaveBreakdown } from "./save-metrics.ts";
-import { ms, rate, ratio, type Table } from "./tables.ts";
 
 // Issue 14's tables: saves/s by concurrency against the validation floor, where a save's time goes, and the
 // verdicts (>= 0.8x floor on SQLite, >= 0.6x on PostgreSQL, p99 < 100 ms, 64 concurrent no worse than 16).
