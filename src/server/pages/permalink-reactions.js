@@ -63,12 +63,39 @@ if (root instanceof HTMLElement) {
     }
   };
 
+  let working = false;
+  /** Reads the counts and this visitor's own reactions as the server has them now; the buttons work from then on. */
+  const read = () =>
+    send(path, { method: "GET" }).then(
+      () => {
+        if (working) return;
+        working = true;
+        for (const button of buttons) {
+          button.disabled = false;
+          button.addEventListener("click", () => void toggle(button));
+        }
+      },
+      () => undefined,
+    );
+
   // Everyone's reactions, live: the wall's event stream carries the counts that changed (this visitor's own
   // pressed buttons are theirs to change, so only the counts move).
   if ("EventSource" in window) {
     const stream = new EventSource("/api/events");
-    // Counts that changed before the stream was (re)connected are read once it is: none is missed.
-    stream.addEventListener("open", () => void send(path, { method: "GET" }).catch(() => undefined));
+    // Counts that changed before the stream was (re)connected are read once it is: none is missed. The first read
+    // waits for it too (one request at load, not two), but not long: a refused or slow stream must not keep the
+    // buttons off.
+    const withoutStream = setTimeout(read, 1500);
+    stream.addEventListener("open", () => {
+      clearTimeout(withoutStream);
+      void read();
+    });
+    // A stream the server refused (this visitor's streams at their cap) is closed for good: read at once.
+    stream.addEventListener("error", () => {
+      if (stream.readyState !== EventSource.CLOSED) return;
+      clearTimeout(withoutStream);
+      void read();
+    });
     stream.addEventListener("reactions", (event) => {
       try {
         /** @type {{ changes: { id: string, reactions: Record<string, number>, version: number }[] }} */
@@ -84,15 +111,7 @@ if (root instanceof HTMLElement) {
         // A message this page cannot read changes nothing.
       }
     });
+  } else {
+    void read();
   }
-
-  send(path, { method: "GET" }).then(
-    () => {
-      for (const button of buttons) {
-        button.disabled = false;
-        button.addEventListener("click", () => void toggle(button));
-      }
-    },
-    () => undefined,
-  );
 }
