@@ -1,6 +1,14 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
-import { colourDistance, type Pixels, pixelAtCanvasPoint, pointsAlong, type Rgba } from "./pixels.ts";
+import { readCanvasPixels } from "./page.ts";
+import {
+  colourDistance,
+  compareBitmaps,
+  type Pixels,
+  pixelAtCanvasPoint,
+  pointsAlong,
+  type Rgba,
+} from "./pixels.ts";
 
 /** A tool's control by its exact accessible name ("Text", "Stickers", "Fill", "Pick colour", "Zoom in", ...). */
 export function toolButton(page: Page, name: string): Locator {
@@ -11,6 +19,24 @@ export function toolButton(page: Page, name: string): Locator {
 export async function chooseTool(page: Page, name: string): Promise<void> {
   await toolButton(page, name).click();
   await expect(toolButton(page, name)).toHaveAttribute("aria-pressed", "true");
+}
+
+/**
+ * Waits until the canvas differs from `before` in more than `pixels` pixels (a tool's result has landed), and
+ * returns the canvas then.
+ */
+export async function waitForCanvasChange(page: Page, before: Pixels, pixels: number): Promise<Pixels> {
+  await expect
+    .poll(async () => compareBitmaps(before, await readCanvasPixels(page)).differingPixels)
+    .toBeGreaterThan(pixels);
+  return readCanvasPixels(page);
+}
+
+/** Waits until the canvas is exactly `expected` (an undo, a redo or the same edit made again). */
+export async function waitForCanvas(page: Page, expected: Pixels): Promise<void> {
+  await expect
+    .poll(async () => compareBitmaps(expected, await readCanvasPixels(page)).differingPixels)
+    .toBe(0);
 }
 
 /** Points on a circle (canvas units), closed with some overlap so a stroke along them leaves no gap. */

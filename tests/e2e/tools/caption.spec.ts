@@ -10,7 +10,7 @@ import {
   toViewport,
 } from "../helpers/page.ts";
 import { compareBitmaps, pixelAt } from "../helpers/pixels.ts";
-import { changedBox, chooseTool, toolButton } from "../helpers/tools.ts";
+import { changedBox, chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
 
 test("a caption lands where it was placed, yellow inside a black outline, and one undo removes exactly it", async ({
   page,
@@ -33,10 +33,7 @@ test("a caption lands where it was placed, yellow inside a black outline, and on
   await field.focus();
   await page.keyboard.press("Enter");
   await expect(field).toHaveCount(0);
-  await expect
-    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(500);
-  const captioned = await readCanvasPixels(page);
+  const captioned = await waitForCanvasChange(page, blank, 500);
 
   // Centred on the tap horizontally; its two lines around the tap's height and below.
   const box = changedBox(blank, captioned);
@@ -70,11 +67,9 @@ test("a caption lands where it was placed, yellow inside a black outline, and on
   expect(black).toBeGreaterThan(300);
 
   await page.keyboard.press("Control+z");
-  await expect.poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
+  await waitForCanvas(page, blank);
   await page.keyboard.press("Control+Shift+z");
-  await expect
-    .poll(async () => compareBitmaps(captioned, await readCanvasPixels(page)).differingPixels)
-    .toBe(0);
+  await waitForCanvas(page, captioned);
   await waitForBackupOf(page, captioned);
   expect(compareBitmaps(captioned, await reloadRestored(page)).differingPixels).toBe(0);
 });
@@ -104,9 +99,7 @@ test("Text from the keyboard alone: T opens a caption, Escape cancels it, Enter 
   await page.keyboard.press("Shift+ArrowDown");
   await page.getByRole("button", { name: "Place caption" }).click();
   await expect(field).toHaveCount(0);
-  await expect
-    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(200);
+  await waitForCanvasChange(page, blank, 200);
 });
 
 test("Enter while an input method is composing belongs to the composition; the next Enter places the caption", async ({
@@ -156,7 +149,5 @@ test("Enter while an input method is composing belongs to the composition; the n
   // With the composition over, Enter places the caption into the drawing.
   await page.keyboard.press("Enter");
   await expect(field).toHaveCount(0);
-  await expect
-    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(200);
+  await waitForCanvasChange(page, blank, 200);
 });

@@ -9,24 +9,9 @@ import {
   readCanvasPixels,
   toViewport,
 } from "../helpers/page.ts";
-import { compareBitmaps, type Pixels } from "../helpers/pixels.ts";
+import { compareBitmaps } from "../helpers/pixels.ts";
 import { mouseStroke } from "../helpers/strokes.ts";
-import { chooseTool, toolButton } from "../helpers/tools.ts";
-
-/** Waits until the canvas differs from `before` in more than `pixels` pixels, and returns it then. */
-async function changedFrom(page: Page, before: Pixels, pixels: number): Promise<Pixels> {
-  await expect
-    .poll(async () => compareBitmaps(before, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(pixels);
-  return readCanvasPixels(page);
-}
-
-/** Waits until the canvas is exactly `expected`. */
-async function backTo(page: Page, expected: Pixels): Promise<void> {
-  await expect
-    .poll(async () => compareBitmaps(expected, await readCanvasPixels(page)).differingPixels)
-    .toBe(0);
-}
+import { chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
 
 /** Opens a two-line yellow caption centred on (300, 200), not placed. */
 async function typeCaption(page: Page): Promise<void> {
@@ -65,16 +50,16 @@ test("a caption still being typed comes back after a reload, and placed then it 
   await field.focus();
   await page.keyboard.press("Enter");
   await expect(field).toHaveCount(0);
-  const placed = await changedFrom(page, stroked, 500);
+  const placed = await waitForCanvasChange(page, stroked, 500);
 
   // One undo takes it away; the same caption placed without a reload gives exactly the same pixels.
   await page.keyboard.press("Control+z");
-  await backTo(page, stroked);
+  await waitForCanvas(page, stroked);
   await chooseTool(page, "Brush");
   await typeCaption(page);
   await field.focus();
   await page.keyboard.press("Enter");
-  await backTo(page, placed);
+  await waitForCanvas(page, placed);
 
   // Placed, it is not kept as open any more: the next reload shows the drawing with it, and no editor.
   await expect.poll(() => readStoredEditing(page)).toBeNull();
@@ -118,13 +103,13 @@ test("a sticker still being placed comes back after a reload where it was, as la
   await editor.focus();
   await page.keyboard.press("Enter");
   await expect(editor).toHaveCount(0);
-  const placed = await changedFrom(page, blank, 1000);
+  const placed = await waitForCanvasChange(page, blank, 1000);
 
   await page.keyboard.press("Control+z");
-  await backTo(page, blank);
+  await waitForCanvas(page, blank);
   await placeCrown();
   await page.keyboard.press("Enter");
-  await backTo(page, placed);
+  await waitForCanvas(page, placed);
   await expect.poll(() => readStoredEditing(page)).toBeNull();
 });
 

@@ -5,7 +5,15 @@ import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import { blockMascot, choose, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
 import { compareBitmaps, hexToRgba, type Pixels } from "../helpers/pixels.ts";
 import { mouseStroke } from "../helpers/strokes.ts";
-import { chooseTool, circlePath, pixelsAtDistance, rgbaAt, toolButton } from "../helpers/tools.ts";
+import {
+  chooseTool,
+  circlePath,
+  pixelsAtDistance,
+  rgbaAt,
+  toolButton,
+  waitForCanvas,
+  waitForCanvasChange,
+} from "../helpers/tools.ts";
 
 const CENTRE = { x: 300, y: 300 };
 const RADIUS = 150;
@@ -33,10 +41,7 @@ test("Fill paints the whole enclosed area, nothing outside it, leaves no light h
   const box = await canvas.boundingBox();
   if (box === null) throw new Error("no canvas box");
   await page.mouse.click(box.x + (CENTRE.x * box.width) / 600, box.y + (CENTRE.y * box.height) / 600);
-  await expect
-    .poll(async () => compareBitmaps(outlined, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(0);
-  const filled = await readCanvasPixels(page);
+  const filled = await waitForCanvasChange(page, outlined, 0);
 
   const red = hexToRgba("#ff0000");
   const inner = pixelsAtDistance(filled, CENTRE, 0, RADIUS - BAND);
@@ -54,11 +59,9 @@ test("Fill paints the whole enclosed area, nothing outside it, leaves no light h
   expect(light.length, "light pixels between fill and outline").toBe(0);
 
   await page.keyboard.press("Control+z");
-  await expect
-    .poll(async () => compareBitmaps(outlined, await readCanvasPixels(page)).differingPixels)
-    .toBe(0);
+  await waitForCanvas(page, outlined);
   await page.keyboard.press("Control+Shift+z");
-  await expect.poll(async () => compareBitmaps(filled, await readCanvasPixels(page)).differingPixels).toBe(0);
+  await waitForCanvas(page, filled);
 
   // The fill survives a reload through the browser backup.
   await waitForBackupOf(page, filled);
@@ -88,10 +91,7 @@ test("Fill and Pick colour from the keyboard alone: a point moved with the arrow
   await expect(page.getByRole("button", { name: /^Fill at 500, 300/ })).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Enter");
-  await expect
-    .poll(async () => compareBitmaps(outlined, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(0);
-  const filled = await readCanvasPixels(page);
+  const filled = await waitForCanvasChange(page, outlined, 0);
   // Outside the circle is green now, inside is still white.
   expect(rgbaAt(filled, 20 * 600 + 20)).toEqual(hexToRgba("#00ff00"));
   expect(rgbaAt(filled, 300 * 600 + 300)).toEqual(hexToRgba("#ffffff"));

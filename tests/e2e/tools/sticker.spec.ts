@@ -12,7 +12,7 @@ import {
 } from "../helpers/page.ts";
 import { compareBitmaps, type Pixels, pixelAt } from "../helpers/pixels.ts";
 import { TouchScreen } from "../helpers/strokes.ts";
-import { changedBox, chooseTool } from "../helpers/tools.ts";
+import { changedBox, chooseTool, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
 
 /** Whether there is a near-black pixel within `radius` of a point. */
 function inkNear(pixels: Pixels, at: { x: number; y: number }, radius: number): boolean {
@@ -63,10 +63,7 @@ test("a sticker lands where it was tapped, at the size the corner handle gives i
   for (let turn = 0; turn < 6; turn++) await page.keyboard.press("r");
   await page.keyboard.press("Enter");
   await expect(page.locator(".sticker-editor")).toHaveCount(0);
-  await expect
-    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(1000);
-  const placed = await readCanvasPixels(page);
+  const placed = await waitForCanvasChange(page, blank, 1000);
 
   const size = 240;
   const s = size / 256;
@@ -86,9 +83,9 @@ test("a sticker lands where it was tapped, at the size the corner handle gives i
   expect(inkNear(placed, { x: 300 + ART.tail.x * s, y: 300 + ART.tail.y * s }, 6)).toBe(false);
 
   await page.keyboard.press("Control+z");
-  await expect.poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
+  await waitForCanvas(page, blank);
   await page.keyboard.press("Control+Shift+z");
-  await expect.poll(async () => compareBitmaps(placed, await readCanvasPixels(page)).differingPixels).toBe(0);
+  await waitForCanvas(page, placed);
   await waitForBackupOf(page, placed);
   expect(compareBitmaps(placed, await reloadRestored(page)).differingPixels).toBe(0);
 });
@@ -115,10 +112,7 @@ test("stickers from the keyboard alone: a chosen sticker lands in the middle, ar
   await page.keyboard.press("Enter");
   await page.keyboard.press("Shift+ArrowUp");
   await page.keyboard.press("Enter");
-  await expect
-    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(1000);
-  const box = changedBox(blank, await readCanvasPixels(page));
+  const box = changedBox(blank, await waitForCanvasChange(page, blank, 1000));
   expect(Math.abs((box.left + box.right) / 2 - 300)).toBeLessThanOrEqual(4);
   expect((box.top + box.bottom) / 2).toBeLessThan(300 - 10);
 
@@ -149,9 +143,7 @@ test("a community's own sticker from the branding file is offered after Fanvas's
   const at = toViewport(await canvasGeometry(page), { x: 300, y: 300 });
   await page.mouse.click(at.x, at.y);
   await page.keyboard.press("Enter");
-  await expect
-    .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
-    .toBeGreaterThan(1000);
+  await waitForCanvasChange(page, blank, 1000);
 });
 
 test.describe("on a touch screen", () => {
@@ -201,11 +193,8 @@ test.describe("on a touch screen", () => {
     await expect(editor).toHaveCSS("transition-duration", "0s");
     expect(compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
     await page.getByRole("button", { name: "Done", exact: true }).click();
-    await expect
-      .poll(async () => compareBitmaps(blank, await readCanvasPixels(page)).differingPixels)
-      .toBeGreaterThan(1000);
     // Turned a quarter clockwise, like the fingers: the tail (bottom left unturned) is at the top left.
-    const placed = await readCanvasPixels(page);
+    const placed = await waitForCanvasChange(page, blank, 1000);
     const s = 480 / 256;
     expect(inkNear(placed, { x: 300 - ART.tail.y * s, y: 300 + ART.tail.x * s }, 8)).toBe(true);
     expect(inkNear(placed, { x: 300 + ART.tail.x * s, y: 300 + ART.tail.y * s }, 8)).toBe(false);
