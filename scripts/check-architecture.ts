@@ -6,6 +6,10 @@ import { dirname, join, relative, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SOURCE = join(ROOT, "src");
+/** Code that imports packages besides src/: each must be in package.json, or a fresh `npm ci` may lack it. */
+const OTHER_CODE = ["bench", "scripts", "tests"].map((dir) => join(ROOT, dir));
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+const DECLARED = new Set(Object.keys({ ...MANIFEST.dependencies, ...MANIFEST.devDependencies }));
 /** STYLE.md: small files, every one in src/ (server, shared code and the page, stylesheets included). */
 const MAX_LINES = 250;
 const IMPORT =
@@ -60,13 +64,21 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string, text: string): string[] {
   return [...text.matchAll(IMPORT)].map((match) => {
     const spec = match[1] ?? match[2] ?? match[3] ?? "";
-    if (!spec.startsWith("."))
-      return spec
-        .split("/")
-        .slice(0, spec.startsWith("@") ? 2 : 1)
-        .join("/");
-    return relative(ROOT, resolve(dirname(file), spec));
+    return spec.startsWith(".") ? relative(ROOT, resolve(dirname(file), spec)) : packageOf(spec);
   });
+}
+
+/** The packages a file imports, by package name ("react-dom" for "react-dom/client"); node: built-ins left out. */
+function packagesOf(text: string): string[] {
+  const specs = [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? "");
+  return specs.filter((spec) => !spec.startsWith(".") && !spec.startsWith("node:")).map(packageOf);
+}
+
+function packageOf(spec: string): string {
+  return spec
+    .split("/")
+    .slice(0, spec.startsWith("@") ? 2 : 1)
+    .join("/");
 }
 
 /** Every cycle of the graph, each once, as the path that closes it. */
@@ -109,6 +121,10 @@ for (const file of sourceFiles(SOURCE)) {
   }
 }
 for (const cycle of cycles(graph)) problems.push(`import cycle: ${cycle.join(" -> ")}`);
+for (const file of [SOURCE, ...OTHER_CODE].flatMap(sourceFiles).filter((path) => /\.tsx?$/.test(path))) {
+  for (const name of packagesOf(readFileSync(file, "utf8")).filter((name) => !DECLARED.has(name)))
+    problems.push(`${relative(ROOT, file)} imports ${name}, which package.json does not declare.`);
+}
 
 if (problems.length > 0) {
   console.error(problems.join("\n"));
