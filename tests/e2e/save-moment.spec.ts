@@ -107,6 +107,8 @@ test("where the pointer hovers, the canvas's cursor previews the brush: its colo
   await expect.poll(cursor).toContain('r="6"');
   await page.getByRole("button", { name: "Eraser", exact: true }).click();
   await expect.poll(cursor).not.toContain("#ff0000");
+  // Still a preview, not the default cursor: a hollow ring of the brush's size.
+  await expect.poll(cursor).toContain('r="6" fill="none" stroke="#1b2420"');
 });
 
 for (const [platform, userAgent, shown, absent] of [
