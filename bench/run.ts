@@ -9,8 +9,9 @@
  * then issue 12's: the wall's list latency at 100,000 drawings and 1,000,000 reactions against 1,000 and 10,000
  * (bench/wall.ts).
  *
- * The page and server benches write their figures and verdicts into BENCHMARKS.md's generated blocks
- * (bench/benchmarks-file.ts); --benchmarks <path> writes another file, --benchmarks none none.
+ * The page, server, validation and wall benches write their figures and verdicts into BENCHMARKS.md's generated
+ * blocks (bench/benchmarks-file.ts; Lighthouse's are printed only); --benchmarks <path> writes another file,
+ * --benchmarks none none.
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
