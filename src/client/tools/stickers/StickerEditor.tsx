@@ -94,12 +94,11 @@ export function StickerEditor({ editing, placed }: { editing: StickerEditing; pl
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.target !== box.current) return;
     const move = arrowMove(event.key, event.shiftKey ? 20 : 4);
-    const change = KEY_CHANGES[event.key];
-    if (move !== null || change !== undefined) {
+    const next =
+      move !== null ? moveSticker(placement, move[0], move[1]) : KEY_CHANGES[event.key]?.(placement);
+    if (next !== undefined) {
       event.preventDefault();
-      editing.change(
-        move !== null ? moveSticker(placement, move[0], move[1]) : (change?.(placement) ?? placement),
-      );
+      editing.change(next);
     } else if (event.key === "Enter") {
       event.preventDefault();
       editing.commit();
