@@ -104,6 +104,12 @@ test("Top shows the most reacted drawings first, this week and all time", async 
   const firstCards = wall(page).locator("li a[href^='/d/']");
   // New: newest first.
   await expect(firstCards.first()).toHaveAttribute("href", `/d/${liked.id}`);
+  // A view on its way is never announced as an empty wall.
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.querySelector(".wall__empty")) document.body.dataset.emptyShown = "true";
+    }).observe(document.body, { subtree: true, childList: true });
+  });
   await page.getByRole("button", { name: "Top", exact: true }).click();
   await expect(page.getByRole("button", { name: "This week" })).toHaveAttribute("aria-pressed", "true");
   await expect(firstCards.nth(0)).toHaveAttribute("href", `/d/${loved.id}`);
@@ -117,6 +123,7 @@ test("Top shows the most reacted drawings first, this week and all time", async 
   await page.getByRole("button", { name: "New", exact: true }).click();
   await expect(firstCards.first()).toHaveAttribute("href", `/d/${liked.id}`);
   expect(streams).toHaveLength(1);
+  await expect(page.locator("body")).not.toHaveAttribute("data-empty-shown");
 });
 
 test("Remix starts from the drawing as it was drawn, Clear comes back to it, and the save links both ways", async ({

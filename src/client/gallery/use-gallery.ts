@@ -112,6 +112,7 @@ export function useGallery(view: WallView): GalleryModel {
     firstPageLoaded.current = false;
     setItems([]);
     setHasMore(false);
+    setLoadedOnce(false);
     if (feedOpen.current) fetchNewest.current();
     else withoutFeed.current = setTimeout(fetchNewest.current, FEED_WAIT_MS);
     return () => clearTimeout(withoutFeed.current);
