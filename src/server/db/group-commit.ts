@@ -44,3 +44,11 @@ export function groupCommit<Item, Result>(
       if (!flushing) void drain();
     });
 }
+
+/**
+ * Tests only (FANVAS_TEST_COMMIT_HOLD_MS): says on stderr that a commit of `writes` is durable and its answers
+ * are held for `ms`; the crash and group-commit tests wait for this line before they kill the server.
+ */
+export function logCommitHold(writes: number, ms: number): void {
+  console.error(`FANVAS_TEST_COMMIT_HOLD_MS: committed ${writes} writes together; answering in ${ms} ms`);
+}

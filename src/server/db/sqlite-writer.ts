@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { logCommitHold } from "./group-commit.ts";
 import type { SqliteResult } from "./sqlite-statements.ts";
 import type { FromWriter, Outcome, ToWriter, WriterError, WriterOptions } from "./sqlite-writer-thread.ts";
 
@@ -55,9 +56,7 @@ export async function startSqliteWriter(options: WriterOptions): Promise<SqliteW
   worker.on("message", (message: FromWriter) => {
     if (message.kind === "closed") return;
     if (message.kind === "holding") {
-      console.error(
-        `FANVAS_TEST_COMMIT_HOLD_MS: committed ${message.statements} writes together; answering in ${message.ms} ms`,
-      );
+      logCommitHold(message.statements, message.ms);
       return;
     }
     const receivedAt = performance.now();

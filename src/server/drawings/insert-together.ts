@@ -1,4 +1,4 @@
-import { groupCommit } from "../db/group-commit.ts";
+import { groupCommit, logCommitHold } from "../db/group-commit.ts";
 import type { Store } from "../db/open.ts";
 import {
   insertDrawing,
@@ -113,6 +113,6 @@ async function insertMany(store: Store, batch: readonly PendingInsert[]): Promis
 async function holdAfterCommit(store: Store, writes: number): Promise<void> {
   const ms = store.config.commitHoldMs ?? 0;
   if (ms <= 0) return;
-  console.error(`FANVAS_TEST_COMMIT_HOLD_MS: committed ${writes} writes together; answering in ${ms} ms`);
+  logCommitHold(writes, ms);
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
