@@ -4,7 +4,7 @@ import type { ReactionState } from "../../src/common/reactions.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { adminPost, moderation, recordEvents, saveNewDrawing } from "./helpers/moderation.ts";
-import { react, reactionsOf, unreact } from "./helpers/reactions.ts";
+import { react, reactionRows, reactionsOf, unreact } from "./helpers/reactions.ts";
 
 for (const dialect of testDialects()) {
   describe(`reactions on ${dialect}`, () => {
@@ -16,8 +16,7 @@ for (const dialect of testDialects()) {
       await t.close();
     });
 
-    const rowsOf = async (id: string) =>
-      t.store.db.selectFrom("reactions").selectAll().where("drawing_id", "=", id).execute();
+    const rowsOf = (id: string) => reactionRows(t.store.db, id);
 
     it("counts each visitor's reaction of each kind once: giving twice or taking back twice changes nothing", async () => {
       const { id } = await saveNewDrawing(t.app);

@@ -3,7 +3,7 @@ import type { ApiError } from "../../src/common/api.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
-import { react, reactionsOf } from "../api/helpers/reactions.ts";
+import { react, reactionRows, reactionsOf } from "../api/helpers/reactions.ts";
 
 // Reactions follow the reports' per-visitor rules: a visitor is an IPv4 address or an IPv6 /64, the store
 // keeps rows per visitor (not requests), and no other site's page can make its visitors react.
@@ -47,8 +47,7 @@ for (const dialect of testDialects()) {
       await t.close();
     });
 
-    const rowsOf = async (id: string) =>
-      t.store.db.selectFrom("reactions").selectAll().where("drawing_id", "=", id).execute();
+    const rowsOf = (id: string) => reactionRows(t.store.db, id);
 
     it("refuses every cross-site reaction before it counts: nothing stored, the visitor's own limit unspent", async () => {
       const { id } = await saveNewDrawing(t.app);

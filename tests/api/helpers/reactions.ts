@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import type { GalleryItem, GalleryPage } from "../../../src/common/api.ts";
 import type { ReactionState } from "../../../src/common/reactions.ts";
+import type { Database } from "../../../src/server/db/schema.ts";
 
 /** Gives a reaction from one client address, as the page does (JSON { kind }). */
 export function react(app: FastifyInstance, id: string, kind: string, remoteAddress: string) {
@@ -26,6 +28,11 @@ export async function reactionsOf(
 ): Promise<ReactionState | undefined> {
   const answer = await app.inject({ method: "GET", url: `/api/drawings/${id}/reactions`, remoteAddress });
   return answer.statusCode === 404 ? undefined : answer.json<ReactionState>();
+}
+
+/** The reactions rows stored for a drawing, read straight from the store. */
+export function reactionRows(db: Kysely<Database>, id: string) {
+  return db.selectFrom("reactions").selectAll().where("drawing_id", "=", id).execute();
 }
 
 /** Every item of a wall listing (`query` without before), walking its pages of `limit`; fails past 100 pages. */
