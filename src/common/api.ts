@@ -29,6 +29,9 @@ export interface ApiError {
 
 export const DRAWINGS_PATH = "/api/drawings";
 
+/** Drawing ids: 9 random bytes in base64url, 12 url-safe characters (the server's schemas, the page's ?remix=). */
+export const DRAWING_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
+
 /** One drawing on the wall: GET /api/drawings lists these, and the event stream announces them. */
 export interface GalleryItem {
   readonly id: string;

@@ -1,3 +1,5 @@
+import { DRAWING_ID_PATTERN } from "./api.ts";
+
 /** Remixing: the drawing page opened as /?remix=<id> starts from that drawing instead of the mascot. */
 
 /** The query parameter of the drawing page that names the drawing to remix. */
@@ -11,5 +13,5 @@ export function remixPath(id: string): string {
 /** The drawing id a page's query string asks to remix, when it is one (12 letters, digits, - or _). */
 export function remixIdIn(search: string): string | null {
   const id = new URLSearchParams(search).get(REMIX_PARAM);
-  return id !== null && /^[A-Za-z0-9_-]{12}$/.test(id) ? id : null;
+  return id !== null && DRAWING_ID_PATTERN.test(id) ? id : null;
 }

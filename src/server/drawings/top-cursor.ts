@@ -1,5 +1,4 @@
-import type { TopWindow } from "../../common/api.ts";
-import { DRAWING_ID_PATTERN } from "../http/validation.ts";
+import { DRAWING_ID_PATTERN, type TopWindow } from "../../common/api.ts";
 import { type GalleryCursor, isStoredTime } from "./wall-cursor.ts";
 
 /** A position in the Top order (most reactions first, then newest, then the id): the last item a page ended on. */

@@ -1,4 +1,4 @@
-import { DRAWING_ID_PATTERN } from "../http/validation.ts";
+import { DRAWING_ID_PATTERN } from "../../common/api.ts";
 
 /** A position in the wall's newest-first order: the last item a page ended on. */
 export interface GalleryCursor {

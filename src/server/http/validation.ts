@@ -1,5 +1,6 @@
 import { AjvCompiler, type ValidatorFactory } from "@fastify/ajv-compiler";
 import type { FastifyInstance, FastifySchemaValidationError, FastifyServerOptions } from "fastify";
+import { DRAWING_ID_PATTERN } from "../../common/api.ts";
 import { clip, HttpError } from "./errors.ts";
 
 // One way to validate: every route's params, query string, headers and body are declared in its schema.
@@ -7,9 +8,10 @@ import { clip, HttpError } from "./errors.ts";
 // is (a JSON 42 is not the string "42"). A failure is answered with the route's own rules: the failing
 // property's description, or the route's own refusal (refuseInvalid).
 
-/** Drawing ids: 9 random bytes in base64url, 12 url-safe characters. Declared once; schemas $ref it. */
-export const DRAWING_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
-/** The shared schema of a drawing id, for a route's params (`{ id: DRAWING_ID }`) or a field naming a drawing. */
+/**
+ * The shared schema of a drawing id (DRAWING_ID_PATTERN, registered once below), for a route's params
+ * (`{ id: DRAWING_ID }`) or any field naming a drawing.
+ */
 export const DRAWING_ID = { $ref: "drawing-id#" } as const;
 /** The shared schema of the Idempotency-Key header, for a route's headers. */
 export const IDEMPOTENCY_KEY = { $ref: "idempotency-key#" } as const;
