@@ -2,6 +2,7 @@
 import type { GalleryItem } from "../../common/api.ts";
 import { permalinkPath } from "../../common/permalink.ts";
 import { REACTION_KINDS, REACTION_NAMES, type ReactionCounts } from "../../common/reactions.ts";
+import { remixPath } from "../../common/remix.ts";
 import { escapeHtml } from "./index-html.ts";
 
 /** Where the permalink page's script is served (a file: the CSP refuses inline script). */
@@ -48,7 +49,7 @@ export function remixOfHtml(social: PermalinkSocial): string {
 
 /** The link that opens the drawing page with this drawing as the canvas. */
 export function remixLinkHtml(social: PermalinkSocial): string {
-  return `<a class="permalink__secondary" href="/?remix=${encodeURIComponent(social.id)}"><svg class="permalink__icon" aria-hidden="true" focusable="false"><use href="${SPRITE}#remix"></use></svg>Remix it</a>`;
+  return `<a class="permalink__secondary" href="${escapeHtml(remixPath(social.id))}"><svg class="permalink__icon" aria-hidden="true" focusable="false"><use href="${SPRITE}#remix"></use></svg>Remix it</a>`;
 }
 
 /** The remixes made of this drawing (the newest, linked to their pages); empty when there are none. */
