@@ -111,9 +111,9 @@ export async function restDrawingsRoutes(
 
 /**
  * Every image is validated before the first is stored, so a bad row refuses the whole insert as
- * PostgREST's transaction would. Rows are then stored one by one, each in its own statement (on SQLite a
- * transaction would hold every other query behind Kysely's connection lock while the images are written);
- * if the store fails midway, a retry with the same Idempotency-Key completes it.
+ * PostgREST's transaction would. The rows are then stored together, each its own write under its own key, so
+ * they share a group commit (db/group-commit.ts, the SQLite writer thread) instead of waiting for one commit
+ * each; if the store fails for any, a retry with the same Idempotency-Key completes the rest.
  */
 async function saveAll(
   store: Store,
@@ -127,11 +127,16 @@ async function saveAll(
     const drawing = await prepareDrawing(decodeDataUrl(row.image_data), mode, timeline);
     drawings.push({ ...drawing, remixOf: row.remix_of });
   }
-  const outcomes = [];
-  for (const [index, drawing] of drawings.entries()) {
-    outcomes.push(await storeDrawing(store, drawing, rowKey(key, index, drawings.length), timeline));
-  }
-  return outcomes;
+  // Settled, not Promise.all: the request answers only once no row of it is still being written.
+  const stored = await Promise.allSettled(
+    drawings.map((drawing, index) =>
+      storeDrawing(store, drawing, rowKey(key, index, drawings.length), timeline),
+    ),
+  );
+  return stored.map((outcome) => {
+    if (outcome.status === "rejected") throw outcome.reason;
+    return outcome.value;
+  });
 }
 
 /** One key per row: the client's key for a single row, the key and the row's position in an array. */
