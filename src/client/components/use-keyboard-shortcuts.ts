@@ -15,7 +15,8 @@ export interface BoardExtrasState {
 /**
  * Loads the board's extras and listens for shortcuts on the window once they are in (what each key does is in
  * keyboard/board-shortcuts.ts); `board` may be a new object every render (the latest one is used), so the
- * listener is never torn down and re-added while the visitor draws. `settled` turns true once the keys work (or their chunk failed: the buttons still do).
+ * listener is never torn down and re-added while the visitor draws. `settled` turns true once the keys work
+ * (or their chunk failed: the buttons still do).
  */
 export function useKeyboardShortcuts(board: BoardCommands): BoardExtrasState {
   const latest = useRef(board);

@@ -14,9 +14,10 @@ function scratchContext(): OffscreenCanvasRenderingContext2D {
 }
 
 /**
- * The history's record of a fill: its layer (what floodFill's marked pixels say changes), run-length coded. Painting decodes it into a
- * scratch canvas and draws that over the picture without smoothing: the 600 x 600 document gets exactly the
- * layer's pixels (opaque ones replace, transparent ones leave), and a hi-DPI display the same pixels scaled.
+ * The history's record of a fill: its layer (what floodFill's marked pixels say changes), run-length coded.
+ * Painting decodes it into a scratch canvas and draws that over the picture without smoothing: the 600 x 600
+ * document gets exactly the layer's pixels (opaque ones replace, transparent ones leave), and a hi-DPI display
+ * the same pixels scaled.
  */
 export function fillAction(marked: Uint32Array, fill: number): ToolAction {
   const runs = encodeRuns(marked, (pixel) => filledColour(pixel, fill));
