@@ -35,9 +35,14 @@ export function pageHeadTags(branding: BrandingConfig): string {
     ["name", "twitter:description", description],
     ["name", "twitter:image", image],
   ];
+  return metaTagsHtml(tags, "");
+}
+
+/** A meta tag per [attribute, key, value] (`name` or `property`, its key, the unescaped value), joined by `between`. */
+export function metaTagsHtml(tags: readonly (readonly [string, string, string])[], between: string): string {
   return tags
     .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
-    .join("");
+    .join(between);
 }
 
 /** The page with its absolute URLs on `origin` (scheme://host[:port][/path], no trailing slash). */

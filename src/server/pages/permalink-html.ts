@@ -2,6 +2,7 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { type BrandingTheme, themeStyleRule, withDefaults } from "../../common/theme.ts";
 import { escapeHtml } from "./index-html.ts";
+import { metaTagsHtml } from "./page-head.ts";
 import {
   formatDay,
   PERMALINK_SCRIPT_PATH,
@@ -37,32 +38,33 @@ export interface PermalinkPageData {
 /** The permalink page: the drawing, the community title, a way back to the drawing tool, and social card meta. */
 export function permalinkPageHtml(data: PermalinkPageData): string {
   const title = escapeHtml(data.title);
-  const description = escapeHtml(`A drawing by a fan of ${data.title}. Draw your own!`);
-  const alt = escapeHtml(`A drawing shared on ${data.title}`);
-  const meta: [string, string, string][] = [
-    ["property", "og:type", "article"],
-    ["property", "og:site_name", data.title],
-    ["property", "og:title", data.title],
-    ["property", "og:description", `A drawing by a fan of ${data.title}. Draw your own!`],
-    ["property", "og:url", data.pageUrl],
-    ["property", "og:image", data.imageUrl],
-    ["property", "og:image:type", "image/png"],
-    ["property", "og:image:width", String(CANVAS_SIZE)],
-    ["property", "og:image:height", String(CANVAS_SIZE)],
-    ["property", "og:image:alt", `A drawing shared on ${data.title}`],
-    ["name", "twitter:card", "summary_large_image"],
-    ["name", "twitter:title", data.title],
-    ["name", "twitter:description", `A drawing by a fan of ${data.title}. Draw your own!`],
-    ["name", "twitter:image", data.imageUrl],
-  ];
-  const metaTags = meta
-    .map(([attribute, key, value]) => `    <meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
-    .join("\n");
+  const description = `A drawing by a fan of ${data.title}. Draw your own!`;
+  const alt = `A drawing shared on ${data.title}`;
+  const metaTags = metaTagsHtml(
+    [
+      ["name", "description", description],
+      ["property", "og:type", "article"],
+      ["property", "og:site_name", data.title],
+      ["property", "og:title", data.title],
+      ["property", "og:description", description],
+      ["property", "og:url", data.pageUrl],
+      ["property", "og:image", data.imageUrl],
+      ["property", "og:image:type", "image/png"],
+      ["property", "og:image:width", String(CANVAS_SIZE)],
+      ["property", "og:image:height", String(CANVAS_SIZE)],
+      ["property", "og:image:alt", alt],
+      ["name", "twitter:card", "summary_large_image"],
+      ["name", "twitter:title", data.title],
+      ["name", "twitter:description", description],
+      ["name", "twitter:image", data.imageUrl],
+    ],
+    "\n    ",
+  );
   const { social } = data;
   const body = `    <main class="permalink">
       <h1 class="permalink__title">${title}</h1>
 ${remixOfHtml(social)}
-      <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${alt}" />
+      <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${escapeHtml(alt)}" />
       <div class="permalink__bar">
 ${reactionsHtml(social)}
         <p class="permalink__meta">Drawn <time datetime="${escapeHtml(data.createdAt)}">${escapeHtml(formatDay(data.createdAt))}</time></p>
@@ -73,9 +75,8 @@ ${remixesHtml(social)}
     <script type="module" src="${PERMALINK_SCRIPT_PATH}"></script>`;
   return documentHtml({
     title: `${title} — a fan drawing`,
-    head: `    <meta name="description" content="${description}" />
-    <link rel="canonical" href="${escapeHtml(data.pageUrl)}" />
-${metaTags}`,
+    head: `    <link rel="canonical" href="${escapeHtml(data.pageUrl)}" />
+    ${metaTags}`,
     faviconImage: data.faviconImage,
     theme: data.theme,
     body,
