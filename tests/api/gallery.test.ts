@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, GalleryItem, GalleryPage } from "../../src/common/api.ts";
 import type { DrawingStatus } from "../../src/server/db/schema.ts";
-import { insertDrawing } from "../../src/server/drawings/queries.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
-import { drawingPng } from "./helpers/png.ts";
-
-interface Seeded {
-  readonly id: string;
-  readonly createdAt: string;
-  readonly status: DrawingStatus;
-}
+import { type SeededDrawing, seedDrawings } from "./helpers/seed.ts";
 
 /**
  * 130 drawings: the first 70 each at its own millisecond, the rest in groups of 4 sharing one, so the
  * id decides their order. Ids are lowercase letters and digits, which every collation orders alike.
  * Every 7th is hidden, every 11th pending, every 13th deleted.
  */
-function wallSeed(): Seeded[] {
+function wallSeed(): SeededDrawing[] {
   const start = Date.parse("2026-11-20T10:00:00.000Z");
   return Array.from({ length: 130 }, (_, index) => {
     const millisecond = index < 70 ? index : 70 + Math.floor((index - 70) / 4);
@@ -36,7 +29,7 @@ function wallSeed(): Seeded[] {
 }
 
 /** Newest first; equal times by id descending. */
-function wallOrder(a: Seeded, b: Seeded): number {
+function wallOrder(a: SeededDrawing, b: SeededDrawing): number {
   if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
   return a.id < b.id ? 1 : -1;
 }
@@ -49,16 +42,7 @@ for (const dialect of testDialects()) {
 
     beforeAll(async () => {
       test = await startTestApp(dialect);
-      const png = await drawingPng();
-      for (const drawing of seeded) {
-        await insertDrawing(test.store.db, {
-          id: drawing.id,
-          png,
-          sha256: "0".repeat(64),
-          createdAt: new Date(drawing.createdAt),
-          status: drawing.status,
-        });
-      }
+      await seedDrawings(test.store.db, seeded);
     });
     afterAll(async () => test?.close());
 

@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, GalleryPage } from "../../src/common/api.ts";
 import type { DrawingStatus } from "../../src/server/db/schema.ts";
-import { insertDrawing } from "../../src/server/drawings/queries.ts";
 import { decodeTopCursor } from "../../src/server/drawings/top-cursor.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
-import { drawingPng } from "./helpers/png.ts";
 import { walkWall } from "./helpers/reactions.ts";
+import { type SeededDrawing, seedDrawings } from "./helpers/seed.ts";
 
-interface Seeded {
-  readonly id: string;
-  readonly createdAt: string;
-  readonly status: DrawingStatus;
+interface Seeded extends SeededDrawing {
   readonly count: number;
 }
 
@@ -53,15 +49,8 @@ for (const dialect of testDialects()) {
 
     beforeAll(async () => {
       t = await startTestApp(dialect);
-      const png = await drawingPng();
+      await seedDrawings(t.store.db, seeded);
       for (const drawing of seeded) {
-        await insertDrawing(t.store.db, {
-          id: drawing.id,
-          png,
-          sha256: "0".repeat(64),
-          createdAt: new Date(drawing.createdAt),
-          status: drawing.status,
-        });
         // The ranking reads the counters; the reactions' own rows are reactions.test.ts's concern.
         await t.store.db
           .updateTable("drawings")
