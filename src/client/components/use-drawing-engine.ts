@@ -15,7 +15,8 @@ export interface MountedEngine {
  * server rendered, is smaller and runs sooner, and drawing starts no later.
  */
 const engineChunk = lazyChunk(() => import("./mount-engine.ts"));
-void engineChunk.load().catch(() => undefined);
+// Not in the server's render (the same module builds the HTML there): it would only load the engine into Node.
+if (!import.meta.env.SSR) void engineChunk.load().catch(() => undefined);
 
 /**
  * Creates the engine over the canvas once its chunk is in, loads the background, restores and keeps the
