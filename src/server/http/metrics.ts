@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ObservabilitySettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import { SAVE_PATHS } from "../drawings/save.ts";
+import { saveRouteOf } from "../drawings/save.ts";
 import { countPendingWork, JOB_COLUMNS } from "../jobs/pending-work.ts";
 import { HttpError, notFound } from "./errors.ts";
 import { Registry } from "./metrics-registry.ts";
@@ -47,8 +47,8 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
     reply.raw.once("close", () => inFlight.set(route, (inFlight.get(route) ?? 1) - 1));
   });
   app.addHook("onSend", async (request, reply, payload) => {
-    const route = request.routeOptions.url;
-    if (request.method !== "POST" || route === undefined || !SAVE_PATHS.has(route)) return payload;
+    const route = saveRouteOf(request);
+    if (route === undefined) return payload;
     const status = reply.statusCode;
     // A refusal is counted by its own code, as the route family's error handler recorded it.
     if (status < 400)

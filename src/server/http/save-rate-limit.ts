@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { SAVE_PATHS } from "../drawings/save.ts";
+import { saveRouteOf } from "../drawings/save.ts";
 import { type FixedWindowLimitOptions, fixedWindowLimit } from "./fixed-window-limit.ts";
 
 /** Options of the save rate limit. */
@@ -13,12 +13,11 @@ export type SaveRateLimitOptions = FixedWindowLimitOptions;
 export async function saveRateLimit(app: FastifyInstance, options: SaveRateLimitOptions): Promise<void> {
   if (options.limit === 0) return;
   const limit = fixedWindowLimit(options, "drawings");
-  const isSave = (method: string, url: string | undefined) => method === "POST" && SAVE_PATHS.has(url ?? "");
   app.addHook("onRequest", async (request) => {
-    if (isSave(request.method, request.routeOptions.url)) limit.charge(request);
+    if (saveRouteOf(request) !== undefined) limit.charge(request);
   });
   app.addHook("preValidation", async (request) => {
-    if (!isSave(request.method, request.routeOptions.url) || !Array.isArray(request.body)) return;
+    if (saveRouteOf(request) === undefined || !Array.isArray(request.body)) return;
     const rows = request.body.length;
     if (rows > 1) limit.charge(request, rows - 1, rows);
   });

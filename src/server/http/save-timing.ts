@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Store } from "../db/open.ts";
-import { SAVE_PATHS } from "../drawings/save.ts";
+import { saveRouteOf } from "../drawings/save.ts";
 import { SaveTimeline } from "../drawings/save-timeline.ts";
 import type { Registry } from "./metrics-registry.ts";
 
@@ -17,9 +17,6 @@ const PHASE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.02
 /** Writes per group commit: 1 when saves come one at a time, up to the concurrency under load. */
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
-const isSave = (request: FastifyRequest) =>
-  request.method === "POST" && SAVE_PATHS.has(request.routeOptions.url ?? "");
-
 /**
  * Gives every save request a SaveTimeline and reports its phases as fanvas_save_phase_seconds{phase} once
  * it is answered (body and checks here, the rest by the save path), so an operator and `npm run bench` see
@@ -33,7 +30,7 @@ export function timeSaves(app: FastifyInstance, registry: Registry, store: Store
   );
   app.decorateRequest("saveTimeline", undefined);
   app.addHook("onRequest", async (request) => {
-    if (isSave(request)) request.saveTimeline = new SaveTimeline();
+    if (saveRouteOf(request) !== undefined) request.saveTimeline = new SaveTimeline();
   });
   app.addHook("preValidation", async (request) => {
     request.saveTimeline?.mark("body");
