@@ -21,7 +21,10 @@ export interface Store {
   readonly savesInFlight: SavesInFlight;
   /** The connections behind db right now, for /metrics. */
   connections(): ConnectionState;
-  /** Hears each group commit of saves (SQLite: of every write); returns the function that stops it. */
+  /**
+   * Hears each group commit of the SQLite writer thread (every write); returns the function that stops it.
+   * PostgreSQL's store reports none: its saves' batches (drawings/insert-together.ts) are not measured.
+   */
   onCommit(listener: (batch: CommittedBatch) => void): () => void;
   /** Waits for running queries, then releases the file or the pool. */
   close(): Promise<void>;
