@@ -34,7 +34,7 @@ export async function deliverDrawing(
   show({ kind: "saving" });
   try {
     await onSave(await blobToDataUrl(png), { png, report });
-    if (!reported) show({ kind: "saved" });
+    if (!reported) show({ kind: "saved", png });
   } catch {
     show({ kind: "failed" });
   }

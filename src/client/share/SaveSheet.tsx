@@ -69,16 +69,23 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
               <span className="visually-hidden"> your drawing's page (opens in a new tab)</span>
             </a>
           )}
-          <button
-            type="button"
-            className="sheet__action"
-            onClick={() => saved.png && downloadBlob(saved.png, downloadFileName(downloadPrefix))}
-          >
-            <Icon name="download" />
-            Download again
-          </button>
+          {saved.png === undefined ? null : <DownloadAgain png={saved.png} downloadPrefix={downloadPrefix} />}
         </div>
       </div>
     </dialog>
+  );
+}
+
+/** Downloads the saved PNG again; offered only when the sheet has the bytes (a button doing nothing is worse). */
+function DownloadAgain({ png, downloadPrefix }: { readonly png: Blob; readonly downloadPrefix: string }) {
+  return (
+    <button
+      type="button"
+      className="sheet__action"
+      onClick={() => downloadBlob(png, downloadFileName(downloadPrefix))}
+    >
+      <Icon name="download" />
+      Download again
+    </button>
   );
 }
