@@ -1,6 +1,7 @@
 import { CANVAS_SIZE, MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
 import { checkPngStructure } from "./structure.ts";
+import { validateOnThread } from "./validation-pool.ts";
 import { newPngWork, type PngWork } from "./work.ts";
 
 /** Every PNG file starts with these 8 bytes. */
@@ -35,11 +36,17 @@ function readPngSize(bytes: Buffer): PngSize | undefined {
 
 /**
  * Accepts only a PNG that really decodes, exactly CANVAS_SIZE square and at most MAX_UPLOAD_BYTES;
- * otherwise throws the refusal (refuseImage) that says what was wrong. Cheap checks come first, so a lying or huge
- * header is refused before its image data is inflated; no pixel is ever decoded here. `work` counts what it cost
- * (png/work.ts): its bounds are what keep validation within a few milliseconds whatever the input.
+ * otherwise throws the refusal (refuseImage) that says what was wrong. The server's validation: the cheap
+ * checks here, checkDrawingPng on a validation thread (png/validation-thread.ts says why). `work` counts what it
+ * cost (png/work.ts): its bounds are what keep validation within a few milliseconds whatever the input.
  */
 export async function validateDrawingPng(bytes: Buffer, work: PngWork = newPngWork()): Promise<void> {
+  checkUploadSize(bytes);
+  await validateOnThread(bytes, work);
+}
+
+/** An upload too empty or too big to be worth handing to a thread. */
+function checkUploadSize(bytes: Buffer): void {
   if (bytes.length === 0) {
     throw refuseImage("empty_body", `The upload is empty; ${SAVE_HINT}.`);
   }
@@ -50,6 +57,14 @@ export async function validateDrawingPng(bytes: Buffer, work: PngWork = newPngWo
       413,
     );
   }
+}
+
+/**
+ * validateDrawingPng's checks in the calling thread. Cheap checks come first, so a lying or huge header is
+ * refused before its image data is inflated; no pixel is ever decoded here.
+ */
+export async function checkDrawingPng(bytes: Buffer, work: PngWork = newPngWork()): Promise<void> {
+  checkUploadSize(bytes);
   if (!hasPngSignature(bytes)) {
     throw refuseImage("not_png", `The upload is not a PNG image${guessFormat(bytes)}; ${SAVE_HINT}.`);
   }

@@ -1,0 +1,24 @@
+import type { PngWork } from "./work.ts";
+
+// What crosses between the event loop (png/validation-pool.ts) and a validation thread (png/validation-thread.ts).
+
+/** One upload to check. The bytes are a copy transferred to this thread. */
+export interface ValidationRequest {
+  readonly id: number;
+  readonly bytes: Uint8Array;
+}
+
+/** The refusal a validation ended in, as it crosses the thread. */
+export interface CrossingRefusal {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The answer: the work done, and the refusal or unexpected failure when the upload did not pass. */
+export interface ValidationAnswer {
+  readonly id: number;
+  readonly work: PngWork;
+  readonly refusal?: CrossingRefusal;
+  readonly failure?: string;
+}

@@ -1,0 +1,90 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { refuseImage } from "./refusal.ts";
+import type { ValidationAnswer, ValidationRequest } from "./validation-messages.ts";
+import type { PngWork } from "./work.ts";
+
+// The event loop's side of the validation threads (png/validation-thread.ts says why they exist). One pool per
+// process, started on first use: every server, test and bench in the process shares it.
+
+/** One thread per core, at most four: validation is CPU work, more threads than cores only queue. */
+const THREADS = Math.max(1, Math.min(4, availableParallelism()));
+
+interface Pending {
+  readonly work: PngWork;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+interface ValidationThread {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+}
+
+const threads: ValidationThread[] = [];
+let nextId = 1;
+
+/**
+ * Validates `bytes` on a validation thread: resolves when checkDrawingPng passes, rejects with its refusal
+ * (the same HttpError, rebuilt here) otherwise. `work` receives the thread's count of what it did.
+ */
+export function validateOnThread(bytes: Buffer, work: PngWork): Promise<void> {
+  const thread = leastBusyThread();
+  const id = nextId++;
+  // A copy of the upload's bytes moves to the thread: the caller keeps its Buffer for hashing and storing.
+  const copy = new Uint8Array(bytes);
+  return new Promise<void>((resolve, reject) => {
+    thread.pending.set(id, { work, resolve, reject });
+    thread.worker.ref();
+    thread.worker.postMessage({ id, bytes: copy } satisfies ValidationRequest, [copy.buffer]);
+  });
+}
+
+function leastBusyThread(): ValidationThread {
+  if (threads.length < THREADS) {
+    const idle = threads.find((thread) => thread.pending.size === 0);
+    return idle ?? startThread();
+  }
+  return threads.reduce((best, thread) => (thread.pending.size < best.pending.size ? thread : best));
+}
+
+function startThread(): ValidationThread {
+  const worker = new Worker(new URL("./validation-thread.ts", import.meta.url));
+  const thread: ValidationThread = { worker, pending: new Map() };
+  threads.push(thread);
+  worker.on("message", (answer: ValidationAnswer) => settle(thread, answer));
+  worker.on("error", (error: Error) => stop(thread, `a validation thread failed: ${error.message}`));
+  worker.on("exit", () => stop(thread, "a validation thread stopped"));
+  // An idle pool must not keep a process (a test run, a CLI) alive.
+  worker.unref();
+  return thread;
+}
+
+function settle(thread: ValidationThread, answer: ValidationAnswer): void {
+  const entry = thread.pending.get(answer.id);
+  thread.pending.delete(answer.id);
+  if (thread.pending.size === 0) thread.worker.unref();
+  if (entry === undefined) return;
+  Object.assign(entry.work, answer.work);
+  if (answer.refusal !== undefined) {
+    const { code, message, statusCode } = answer.refusal;
+    entry.reject(refuseImage(code, message, statusCode));
+  } else if (answer.failure !== undefined) {
+    entry.reject(new Error(answer.failure));
+  } else {
+    entry.resolve();
+  }
+}
+
+/** A thread that died fails what it held; the next validation starts a new one in its place. */
+function stop(thread: ValidationThread, reason: string): void {
+  const index = threads.indexOf(thread);
+  if (index !== -1) threads.splice(index, 1);
+  for (const entry of thread.pending.values()) entry.reject(new Error(reason));
+  thread.pending.clear();
+}
+
+/** Ends every validation thread (what they hold fails); the next validation starts afresh. For tests. */
+export async function stopValidationThreads(): Promise<void> {
+  await Promise.all(threads.map((thread) => thread.worker.terminate()));
+}

@@ -1,0 +1,26 @@
+import { parentPort } from "node:worker_threads";
+import { HttpError } from "../http/errors.ts";
+import { checkDrawingPng } from "./validate.ts";
+import type { ValidationAnswer, ValidationRequest } from "./validation-messages.ts";
+import { newPngWork } from "./work.ts";
+
+// A validation thread (started by png/validation-pool.ts): runs checkDrawingPng on uploads handed over by the
+// event loop. Its point is memory, not speed: each validation inflates 1.44 MB of image data, and freeing that
+// garbage makes V8 mark the whole heap of the isolate that allocated it. Here that isolate holds only this
+// module, so its collections cost almost nothing; on the event loop they marked every module of the server,
+// about every 40 saves (BENCHMARKS.md, issue 14).
+
+parentPort?.on("message", async ({ id, bytes }: ValidationRequest) => {
+  const work = newPngWork();
+  const answer = (extra: Partial<ValidationAnswer> = {}) => parentPort?.postMessage({ id, work, ...extra });
+  try {
+    await checkDrawingPng(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), work);
+    answer();
+  } catch (error) {
+    if (error instanceof HttpError) {
+      answer({ refusal: { statusCode: error.statusCode, code: error.code, message: error.message } });
+    } else {
+      answer({ failure: error instanceof Error ? error.message : String(error) });
+    }
+  }
+});

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { HttpError } from "../../src/server/http/errors.ts";
+import { checkDrawingPng, validateDrawingPng } from "../../src/server/png/validate.ts";
+import { stopValidationThreads } from "../../src/server/png/validation-pool.ts";
+import { newPngWork, type PngWork } from "../../src/server/png/work.ts";
+import { noisyPng } from "../fixtures/png-crafting.ts";
+
+// validateDrawingPng runs its checks on validation threads (png/validation-pool.ts); these tests prove the
+// threads answer exactly what the same checks answer in the calling thread, under concurrency, and that a
+// thread's death fails only what it held.
+
+const BAD_UPLOADS = join(import.meta.dirname, "..", "fixtures", "bad-uploads");
+
+/** Every damaged PNG of the bad-upload corpus, and good drawings between them. */
+function mixedUploads(): Buffer[] {
+  const bad = readdirSync(BAD_UPLOADS)
+    .filter((name) => name.endsWith(".bin"))
+    .map((name) => readFileSync(join(BAD_UPLOADS, name)));
+  return bad.flatMap((bytes) => [bytes, noisyPng()]);
+}
+
+interface Verdict {
+  readonly refusal?: { statusCode: number; code: string; message: string; imageRefused: boolean };
+  readonly work: PngWork;
+}
+
+async function verdictOf(check: (bytes: Buffer, work: PngWork) => Promise<void>, bytes: Buffer) {
+  const work = newPngWork();
+  try {
+    await check(bytes, work);
+    return { work } satisfies Verdict;
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const { statusCode, code, message, imageRefused } = error;
+    return { refusal: { statusCode, code, message, imageRefused }, work } satisfies Verdict;
+  }
+}
+
+describe("validation threads", () => {
+  it("answer every upload, many at once, exactly as the checks do in the calling thread", async () => {
+    const uploads = mixedUploads();
+    const onThreads = await Promise.all(uploads.map((bytes) => verdictOf(validateDrawingPng, bytes)));
+    for (const [index, bytes] of uploads.entries()) {
+      expect(onThreads[index]).toEqual(await verdictOf(checkDrawingPng, bytes));
+    }
+    const goodOnes = onThreads.filter((_, index) => index % 2 === 1);
+    expect(goodOnes.every((verdict) => verdict.refusal === undefined)).toBe(true);
+    expect(onThreads.filter((verdict) => verdict.refusal !== undefined).length).toBeGreaterThan(20);
+  });
+
+  it("fail what a stopped thread held with an error, and validate again on a new thread", async () => {
+    const held = validateDrawingPng(noisyPng());
+    await stopValidationThreads();
+    await expect(held).rejects.toThrow("a validation thread stopped");
+    await expect(validateDrawingPng(noisyPng())).resolves.toBeUndefined();
+  });
+});
