@@ -1,3 +1,4 @@
+import { measureBareValidation } from "./bare-validation.ts";
 import type { Dialect } from "./databases.ts";
 import type { LoadResult } from "./http-load.ts";
 import { measureSaves, measureValidation, type SaveRun } from "./saves-bench.ts";
@@ -10,6 +11,8 @@ export interface CurvePoint {
   readonly concurrency: number;
   /** The server's own validation in process at this concurrency: what a save cannot go below. */
   readonly floor: readonly LoadResult[];
+  /** The bare validation server over HTTP at this concurrency: the floor less what HTTP here costs. */
+  readonly bare: readonly LoadResult[];
   readonly saves: ReadonlyMap<Dialect, readonly SaveRun[]>;
 }
 
@@ -21,7 +24,8 @@ const WARMUP_PER_WORKER = 2;
 const MIN_WARMUP = 32;
 
 /**
- * Measures the curve: each run visits every concurrency, and at each the floor then every store, so a slow
+ * Measures the curve: each run visits every concurrency, and at each the floor, the bare validation server, then
+ * every store, so a slow
  * moment of a shared machine spreads over all of them rather than falling on one. `log` hears every run.
  */
 export async function measureSaveCurve(
@@ -33,6 +37,7 @@ export async function measureSaveCurve(
   const points = SAVE_CONCURRENCIES.map((concurrency) => ({
     concurrency,
     floor: [] as LoadResult[],
+    bare: [] as LoadResult[],
     saves: new Map<Dialect, SaveRun[]>(dialects.map((dialect) => [dialect, []])),
   }));
   for (let run = 1; run <= runs; run += 1) {
@@ -43,6 +48,10 @@ export async function measureSaveCurve(
       };
       point.floor.push(await measureValidation(drawings, load));
       log(`run ${run} at ${point.concurrency} concurrent, validation floor: ${describe(point.floor.at(-1))}`);
+      point.bare.push(await measureBareValidation(drawings, load));
+      log(
+        `run ${run} at ${point.concurrency} concurrent, bare HTTP + validation: ${describe(point.bare.at(-1))}`,
+      );
       for (const dialect of dialects) {
         const result = await measureSaves(dialect, drawings, load);
         point.saves.get(dialect)?.push(result);

@@ -45,15 +45,21 @@ export function saveCurveTable(curve: SaveCurve, dialects: readonly Dialect[]): 
     "Saves/s, median (min-max of runs), p99",
     ...curve.map((p) => `${p.concurrency} concurrent`),
   ];
-  const rows = [["validation floor (in process)", ...curve.map((point) => cell(point.floor))]];
+  const perSecond = (runs: readonly LoadResult[]) => summarise(runs).perSecond;
+  const ratioRow = (
+    label: string,
+    pick: (point: CurvePoint) => readonly LoadResult[],
+    against: "floor" | "bare",
+  ) => [label, ...curve.map((point) => ratio(perSecond(pick(point)), perSecond(point[against])))];
+  const rows = [
+    ["validation floor (in process)", ...curve.map((point) => cell(point.floor))],
+    ["bare HTTP + validation (no store)", ...curve.map((point) => cell(point.bare))],
+    ratioRow("bare / floor", (point) => point.bare, "floor"),
+  ];
   for (const dialect of dialects) {
     rows.push([NAMES[dialect], ...curve.map((point) => cell(loads(point, dialect)))]);
-    rows.push([
-      `${NAMES[dialect]} / floor`,
-      ...curve.map((point) =>
-        ratio(summarise(loads(point, dialect)).perSecond, summarise(point.floor).perSecond),
-      ),
-    ]);
+    rows.push(ratioRow(`${NAMES[dialect]} / floor`, (point) => loads(point, dialect), "floor"));
+    rows.push(ratioRow(`${NAMES[dialect]} / bare`, (point) => loads(point, dialect), "bare"));
   }
   return [header, ...rows];
 }
@@ -91,6 +97,16 @@ export function savePhaseTable(curve: SaveCurve, dialects: readonly Dialect[], c
     row("store: the batch's flush to disk", (run) => run.commitParts.get("flush")),
     row("writes per group commit", (run) => run.writesPerCommit, count),
     row("server process CPU (cores)", (run) => run.serverCores, cores),
+    [
+      "the bench's client CPU per save, ms (on the same cores)",
+      ...dialects.map((dialect) =>
+        ms(
+          median(
+            point?.saves.get(dialect)?.map((run) => (run.load.clientCpu / run.load.perSecond) * 1000) ?? [],
+          ),
+        ),
+      ),
+    ],
     [
       `server CPU per save, ms (the floor's validation in process: ${ms(floorCpu)})`,
       ...dialects.map((dialect) => ms(perSave(dialect))),
