@@ -53,8 +53,9 @@ export async function prepareDrawing(
 /**
  * Stores a prepared drawing, at most once per idempotency key; a key already used for another image
  * is the 409. Resolves only once the row is committed (SQLite: WAL fsynced), so a 201 survives a kill,
- * and once the new drawing is announced (the wall's NOTIFY committed, the jobs woken). A replay was
- * announced by its first request.
+ * and once the new drawing is announced in this process (its walls told, the jobs woken; other processes hear
+ * of it through PostgreSQL's NOTIFY, which the save does not wait for). A replay was announced by its first
+ * request.
  */
 export async function storeDrawing(
   store: Store,
