@@ -57,7 +57,7 @@ export class DrawingEngine {
     this.#pointer = new PointerInput(canvas, {
       canStart: () => this.isReady,
       start: (point, pointerType) => this.#press(point, pointerType),
-      extend: (points) => this.#live.extend(points),
+      extend: (point) => this.#live.extend(point),
       end: (point) => this.#endStroke(point),
       cancel: () => this.#cancelStroke(),
     });

@@ -25,14 +25,10 @@ export class LiveStroke {
     this.#surface.drawSegments(style, this.#builder.add(point));
   }
 
-  /** Adds the points of one pointer move. */
-  extend(points: readonly Point[]): void {
+  /** Adds one position of a pointer move. */
+  extend(point: Point): void {
     const builder = this.#builder;
-    if (builder === null) return;
-    this.#surface.drawSegments(
-      builder.style,
-      points.flatMap((point) => builder.add(point)),
-    );
+    if (builder !== null) this.#surface.drawSegments(builder.style, builder.add(point));
   }
 
   /** Ends the stroke at `point` (null: where it is) and returns it for the history; null when none was on. */

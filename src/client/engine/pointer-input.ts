@@ -7,8 +7,8 @@ export interface StrokeInput {
   canStart(): boolean;
   /** A press; returns false when it starts no stroke (a tap for another tool), true when it does. */
   start(point: Point, pointerType: string): boolean;
-  /** The positions of one pointermove, coalesced ones included, oldest first. */
-  extend(points: readonly Point[]): void;
+  /** One position of a pointermove (each coalesced one in turn, oldest first). */
+  extend(point: Point): void;
   /** The stroke ends; `point` is where (null when the browser cancelled the pointer). */
   end(point: Point | null): void;
   /** The stroke is taken back: a second finger came down, so the fingers mean zoom or pan. */
@@ -146,8 +146,9 @@ export class PointerInput {
     // Coalesced events carry every position the hardware reported since the last frame; synthetic events
     // have none, so the event itself is the fallback.
     const coalesced = typeof event.getCoalescedEvents === "function" ? event.getCoalescedEvents() : [];
-    const events = coalesced.length > 0 ? coalesced : [event];
-    this.#input.extend(events.map((each) => this.#pointOf(each, state.box)));
+    // One call per position, no arrays in between: this runs for every move the hardware reports.
+    if (coalesced.length === 0) this.#input.extend(this.#pointOf(event, state.box));
+    for (const each of coalesced) this.#input.extend(this.#pointOf(each, state.box));
   }
 
   /** The drawing-space point of an event; a pen's carries its pressure. */

@@ -78,8 +78,8 @@ export function drawSegments(
     }
     drawSegment(context, segment, width);
   }
-  // The cached style no longer says the context's width: let the next call set it again.
-  if (rescaled) forgetAppliedStyle(context);
+  // Put back the width the cached style says the context has.
+  if (rescaled) context.lineWidth = style.width;
 }
 
 /** Paints a tool's action (caption, sticker, fill) with the context's state left as it was. */

@@ -27,6 +27,8 @@ export class Surface {
   readonly #displayContext: CanvasRenderingContext2D;
   #document: HTMLCanvasElement | null = null;
   #documentContext: CanvasRenderingContext2D | null = null;
+  /** The document's context (when apart from the display) then the display's. */
+  #drawnContexts: readonly CanvasRenderingContext2D[];
   readonly #pool: CanvasPool;
 
   /**
@@ -37,6 +39,7 @@ export class Surface {
   constructor(display: HTMLCanvasElement, pixelRatio: number) {
     this.display = display;
     this.#displayContext = context2d(display);
+    this.#drawnContexts = [this.#displayContext];
     this.#pool = new CanvasPool(display.ownerDocument);
     this.#resizeDisplay(backingStoreSize(pixelRatio));
     if (this.display.width !== CANVAS_SIZE) this.#createDocument(false);
@@ -155,13 +158,13 @@ export class Surface {
       document.width = 0;
       this.#document = null;
       this.#documentContext = null;
+      this.#drawnContexts = [this.#displayContext];
     }
   }
 
-  #contexts(): CanvasRenderingContext2D[] {
-    return this.#documentContext === null
-      ? [this.#displayContext]
-      : [this.#documentContext, this.#displayContext];
+  /** The contexts every drawing call goes to: kept, not rebuilt per call, as strokes draw per pointer move. */
+  #contexts(): readonly CanvasRenderingContext2D[] {
+    return this.#drawnContexts;
   }
 
   #documentContextOrDisplay(): CanvasRenderingContext2D {
@@ -177,6 +180,7 @@ export class Surface {
     if (copy) copyPixels(context, this.display);
     this.#document = document;
     this.#documentContext = context;
+    this.#drawnContexts = [context, this.#displayContext];
   }
 
   /** Resizing clears the bitmap and resets the context, so the drawing-space transform is set again. */
