@@ -57,6 +57,16 @@ test("a drawing survives a reload pixel for pixel", async ({ page }) => {
   expectSamePixels(await reloadRestored(page), drawn, "after a second reload");
 });
 
+test("the backup's PNG is encoded by a worker, not on the page's main thread, and holds the drawing exactly", async ({
+  page,
+}) => {
+  await openRestoredPage(page);
+  const encoder = page.waitForEvent("worker", (worker) => worker.url().includes("png-worker"));
+  const drawn = await drawAndBackUp(page);
+  expect((await encoder).url(), "the backup started its encoding worker").toContain("png-worker");
+  expectSamePixels(await reloadRestored(page), drawn, "after the reload");
+});
+
 test("Clear followed by a reload shows the first display", async ({ page }) => {
   const firstDisplay = await openRestoredPage(page);
   await drawAndBackUp(page);

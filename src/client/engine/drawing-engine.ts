@@ -46,10 +46,8 @@ export class DrawingEngine {
 
   constructor(canvas: HTMLCanvasElement, options: DrawingEngineOptions = {}) {
     this.#canvas = canvas;
-    this.#surface = new Surface(
-      canvas,
-      options.pixelRatio ?? canvas.ownerDocument.defaultView?.devicePixelRatio ?? 1,
-    );
+    const view = canvas.ownerDocument.defaultView;
+    this.#surface = new Surface(canvas, options.pixelRatio ?? view?.devicePixelRatio ?? 1);
     this.#live = new LiveStroke(this.#surface);
     this.#previousTouchAction = canvas.style.touchAction;
     // The page must never scroll or zoom under a drawing finger, even before its own CSS loads.
@@ -61,10 +59,8 @@ export class DrawingEngine {
       end: (point) => this.#endStroke(point),
       cancel: () => this.#cancelStroke(),
     });
-    const view = canvas.ownerDocument.defaultView;
-    if (options.pixelRatio === undefined && view !== null) {
+    if (options.pixelRatio === undefined && view !== null)
       this.#stopWatchingRatio = watchDevicePixelRatio(view, (ratio) => this.#surface.setPixelRatio(ratio));
-    }
   }
 
   /**
@@ -175,6 +171,11 @@ export class DrawingEngine {
   /** Exactly 600x600 PNG of the drawing. */
   toBlob(): Promise<Blob> {
     return this.#surface.toBlob();
+  }
+
+  /** An exact 600x600 copy of the drawing's pixels, nothing encoded (the backup encodes it in a worker). */
+  toImageBitmap(): Promise<ImageBitmap> {
+    return createImageBitmap(this.#surface.documentCanvas);
   }
 
   /** Pixels of the drawing: all 600 x 600, or the rectangle given in drawing pixels. */

@@ -3,6 +3,7 @@ import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { loadRemixBase, remixMayReplace } from "../remix/remix-base.ts";
 import { createBackupGate } from "./backup-gate.ts";
 import { type BackupStore, openBackupStore } from "./backup-store.ts";
+import { createPngEncoder } from "./png-encoder.ts";
 import { windowTimers } from "./timers.ts";
 import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
 
@@ -53,6 +54,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
   let scheduler: WriteScheduler | null = null;
 
   const loaded = loadBackup();
+  const encoder = createPngEncoder();
   const stopListening = engine.on("change", () => {
     if (gate.change()) scheduler?.request();
   });
@@ -82,7 +84,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     if (store !== null) {
       scheduler = createWriteScheduler({
         delayMs: options.delayMs ?? BACKUP_DELAY_MS,
-        write: async () => store.write({ blob: await engine.toBlob(), savedAt: Date.now() }),
+        write: async () => store.write({ blob: await encoder.encode(engine), savedAt: Date.now() }),
         timers: windowTimers,
         onError: (error) =>
           console.warn(
@@ -99,6 +101,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     stopped = true;
     gate.stop();
     scheduler?.dispose();
+    encoder.close();
     stopListening();
     document.removeEventListener("visibilitychange", onHidden);
     void loaded.then(({ store }) => store?.close());
