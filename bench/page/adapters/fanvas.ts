@@ -1,6 +1,6 @@
 import { DrawingEngine } from "../../../src/client/engine/drawing-engine.ts";
-import { openBackupStore } from "../../../src/client/persistence/backup-store.ts";
-import { startDrawingBackup } from "../../../src/client/persistence/drawing-backup.ts";
+import { BACKUP_LOCATION, openBackupStore } from "../../../src/client/persistence/backup-store.ts";
+import { type RestoreOutcome, startDrawingBackup } from "../../../src/client/persistence/drawing-backup.ts";
 import type { BenchStroke } from "../workload.ts";
 import { createCanvas, inkedShareOf } from "./canvas.ts";
 import type { BenchSystem, SystemFactory } from "./types.ts";
@@ -22,20 +22,38 @@ async function storeBackup(png: Blob): Promise<void> {
   store.close();
 }
 
-/** Runs the page's own restore on load (open IndexedDB, read, decode, restoreDrawing) until it settles. */
-function restoreFromBackup(engine: DrawingEngine, onStarted: (stop: () => void) => void): Promise<void> {
+/** Deletes the page's backup, so a Fanvas mounted after another starts from its own first display. */
+function deleteBackup(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(BACKUP_LOCATION.database);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * Starts the page's backup on `engine`: its restore on load (open IndexedDB, read, decode, restoreDrawing), then
+ * its writes after each change. Resolves once the restore has settled as `expected`.
+ */
+function runBackup(
+  engine: DrawingEngine,
+  expected: RestoreOutcome,
+  onStarted: (stop: () => void) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const stop = startDrawingBackup(engine, {
       onRestoreSettled: (outcome) =>
-        outcome === "restored" ? resolve() : reject(new Error(`restore: ${outcome}`)),
+        outcome === expected ? resolve() : reject(new Error(`restore: ${outcome}, not ${expected}`)),
     });
     onStarted(stop);
   });
 }
 
 /**
- * Fanvas's own engine, exactly as the page mounts it (minus React, which only constructs it). Restore is the
- * page's startDrawingBackup() reading back a backup of the full drawing from IndexedDB.
+ * Fanvas's own engine, exactly as the page mounts it (minus React, which only constructs it), with the page's
+ * crash backup running as on the page (startDrawingBackup: after each change it encodes the drawing and writes
+ * it to IndexedDB), so the per-move figures count that work too. Restore is the page's startDrawingBackup()
+ * reading back a backup of the full drawing from IndexedDB.
  */
 export const createFanvas: SystemFactory = (host) => createFanvasWith(host);
 
@@ -43,12 +61,15 @@ export const createFanvas: SystemFactory = (host) => createFanvasWith(host);
  * The same, with `decorate` adding the page's captions and stickers while the drawing is built up (see
  * fanvas-tools.ts); without it the adapter pulls in the engine alone, as the size entry wants.
  */
-export function createFanvasWith(
+export async function createFanvasWith(
   host: HTMLElement,
   decorate?: (engine: DrawingEngine, index: number) => Promise<void>,
 ): Promise<BenchSystem> {
+  await deleteBackup();
   let { canvas, engine } = readyEngine(host);
   let stopBackup = () => {};
+  // Settled (nothing to restore) before the first figure, as on a page a visitor opens for the first time.
+  await runBackup(engine, "none", (stop) => (stopBackup = stop));
   const system: BenchSystem = {
     get target() {
       return canvas;
@@ -64,6 +85,7 @@ export function createFanvasWith(
     },
     settle: () => Promise.resolve(),
     async prepareRestore() {
+      stopBackup();
       await storeBackup(await engine.toBlob());
       engine.destroy();
       canvas.remove();
@@ -72,7 +94,7 @@ export function createFanvasWith(
       return {
         label: "startDrawingBackup: IndexedDB read + PNG decode + engine.restoreDrawing",
         pending: false,
-        run: () => restoreFromBackup(fresh, (stop) => (stopBackup = stop)),
+        run: () => runBackup(fresh, "restored", (stop) => (stopBackup = stop)),
       };
     },
     inkedShare: async () => inkedShareOf(engine.getImageData()),
@@ -82,5 +104,5 @@ export function createFanvasWith(
       canvas.remove();
     },
   };
-  return Promise.resolve(system);
+  return system;
 }
