@@ -3,8 +3,13 @@ import { reencodeJob } from "./reencode.ts";
 import { thumbnailJob } from "./thumbnail.ts";
 import { type BackgroundWorker, startBackgroundWorker, type WorkerLog } from "./worker.ts";
 
-/** Under a steady stream of saves, one job still runs at least this often. */
-const MAX_WAIT_FOR_QUIET_MS = 1000;
+/**
+ * Under a steady stream of saves, one job still runs at least this often. A job (decoding and re-encoding a
+ * drawing with sharp) takes a few hundred milliseconds of CPU on every core: at one a second it took a tenth of
+ * the server's CPU during a burst of saves (issue 14), at one every 5 s a fiftieth. The wall does not wait for
+ * it: a missing thumbnail is made on demand.
+ */
+const MAX_WAIT_FOR_QUIET_MS = 5000;
 
 /**
  * The worker over a store's drawings: resumes pending work at once, then wakes whenever a save in this

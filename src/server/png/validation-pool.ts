@@ -31,13 +31,24 @@ let nextId = 1;
 export function validateOnThread(bytes: Buffer, work: PngWork): Promise<void> {
   const thread = leastBusyThread();
   const id = nextId++;
-  // A copy of the upload's bytes moves to the thread: the caller keeps its Buffer for hashing and storing.
-  const copy = new Uint8Array(bytes);
+  const [copy, transfer] = threadCopy(bytes);
   return new Promise<void>((resolve, reject) => {
     thread.pending.set(id, { work, resolve, reject });
     thread.worker.ref();
-    thread.worker.postMessage({ id, bytes: copy } satisfies ValidationRequest, [copy.buffer]);
+    thread.worker.postMessage({ id, bytes: copy } satisfies ValidationRequest, transfer);
   });
+}
+
+/**
+ * What to post so the thread gets a copy of exactly the upload's bytes while the caller keeps its Buffer (for
+ * hashing and storing). Posting copies a view's whole ArrayBuffer: an upload that is its own ArrayBuffer (a
+ * body Fastify put together) is posted as it is, and the copy is made straight into the thread's memory; a view
+ * into a larger buffer is first copied out here and that copy moved, not copied again.
+ */
+function threadCopy(bytes: Buffer): [Uint8Array, ArrayBuffer[]] {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return [bytes, []];
+  const copy = new Uint8Array(bytes);
+  return [copy, [copy.buffer]];
 }
 
 function leastBusyThread(): ValidationThread {
