@@ -11,6 +11,7 @@ import {
 } from "./config.ts";
 import type { Store } from "./db/open.ts";
 import { imageRoutes } from "./drawings/image-routes.ts";
+import { yieldToSaves } from "./drawings/save-requests.ts";
 import { saveRoute } from "./drawings/save-route.ts";
 import { wallRoute } from "./drawings/wall-route.ts";
 import { appWide } from "./http/app-wide.ts";
@@ -116,6 +117,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   });
   // Before the body is read: upload bytes in flight are bounded per process and per visitor.
   await app.register(appWide(uploadBudget), options.uploadBudget ?? DEFAULT_UPLOAD_BUDGET);
+  await app.register(appWide(yieldToSaves), { store: options.store });
   await app.register(appWide(saveRateLimit), {
     limit: edge.saveRateLimit,
     windowSeconds: edge.saveRateWindowSeconds,

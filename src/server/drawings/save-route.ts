@@ -8,7 +8,7 @@ import { errorResponses } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "./idempotency.ts";
 import { badRemixOf, remixOfUpload } from "./remix-of.ts";
-import { duringSave, saveDrawing } from "./save.ts";
+import { saveDrawing } from "./save.ts";
 import { UPLOAD_HINT, uploadedPng } from "./uploads.ts";
 
 /** Base64 makes 4 characters of every 3 bytes; the extra room is for the prefix and the JSON around it. */
@@ -79,8 +79,13 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
       const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
       const png = uploadedPng(request.body);
       const remixOf = remixOfUpload(request.query, request.body);
-      const outcome = await duringSave(options.store, () =>
-        saveDrawing(options.store, png, key, options.moderationMode, request.saveTimeline, remixOf),
+      const outcome = await saveDrawing(
+        options.store,
+        png,
+        key,
+        options.moderationMode,
+        request.saveTimeline,
+        remixOf,
       );
       const { id, createdAt } = outcome.record;
       // Anything not public (pending, or hidden by a moderator before this retry) is "pending" to the saver.

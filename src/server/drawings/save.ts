@@ -93,13 +93,3 @@ export async function saveDrawing(
 ): Promise<SaveOutcome> {
   return storeDrawing(store, { ...(await prepareDrawing(png, mode, timeline)), remixOf }, key, timeline);
 }
-
-/** Runs a save with background re-encoding held back, so it never slows the answer down. */
-export async function duringSave<T>(store: Store, save: () => Promise<T>): Promise<T> {
-  const saveFinished = store.savesInFlight.started();
-  try {
-    return await save();
-  } finally {
-    saveFinished();
-  }
-}

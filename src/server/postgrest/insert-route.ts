@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Store } from "../db/open.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "../drawings/idempotency.ts";
 import {
-  duringSave,
   type ModerationMode,
   prepareDrawing,
   REST_DRAWINGS_PATH,
@@ -91,9 +90,7 @@ export async function restDrawingsRoutes(
       const images = rows.map((row) => row.image_data);
       // PostgREST rolls the insert back when an object was asked for and the rows are not one.
       if (preferences.singleObject && images.length !== 1) throw rowsNotOne(images.length);
-      const outcomes = await duringSave(options.store, () =>
-        saveAll(options.store, rows, key, options.moderationMode, request.saveTimeline),
-      );
+      const outcomes = await saveAll(options.store, rows, key, options.moderationMode, request.saveTimeline);
       return answer(reply, preferences, columns, outcomes, images);
     },
   );
