@@ -5,6 +5,9 @@ import type { PngAnswer, PngRequest } from "./png-worker.ts";
 /** Encodes the engine's drawing as it is now into a PNG. */
 export type PngEncoder = (engine: DrawingEngine) => Promise<Blob>;
 
+/** Far longer than an encode takes (tens of milliseconds on a slow phone). */
+const WORKER_ANSWER_LIMIT_MS = 10_000;
+
 function canEncodeInWorker(): boolean {
   return typeof Worker === "function" && typeof OffscreenCanvas === "function";
 }
@@ -47,10 +50,13 @@ export function createPngEncoder(): { readonly encode: PngEncoder; readonly clos
   const inWorker = async (engine: DrawingEngine): Promise<Blob> => {
     const bitmap = await engine.toImageBitmap();
     const id = nextId++;
-    return new Promise<Blob>((resolve, reject) => {
+    const answered = new Promise<Blob>((resolve, reject) => {
       pending.set(id, { resolve, reject });
       started().postMessage({ id, bitmap } satisfies PngRequest, [bitmap]);
     });
+    // A worker that never answers must not hold the backup up for good: past the limit the page encodes.
+    const timer = setTimeout(() => fail("the PNG worker did not answer"), WORKER_ANSWER_LIMIT_MS);
+    return answered.finally(() => clearTimeout(timer));
   };
 
   let closed = false;
