@@ -6,7 +6,7 @@ import { type keepAliveAgent, send } from "./http-load.ts";
 export interface SaveBreakdown {
   /** Mean milliseconds per save of each phase (body, checks, validate, hash, store, announce, answer). */
   readonly phases: ReadonlyMap<string, number>;
-  /** Writes per group commit (SQLite's writer; undefined on PostgreSQL, whose commits the server does not see). */
+  /** Writes per group commit (SQLite: the writer thread's commits; PostgreSQL: the saves' group inserts). */
   readonly writesPerCommit: number | undefined;
   /** Mean milliseconds per committed write: waiting for its batch, the batch's statements, its flush. */
   readonly commitParts: ReadonlyMap<string, number>;

@@ -92,8 +92,10 @@ export function savePhaseTable(curve: SaveCurve, dialects: readonly Dialect[], c
     [`At ${concurrency} concurrent, ms per save (mean, median of runs)`, ...dialects.map((d) => NAMES[d])],
     ...SAVE_PHASES.map((phase) => row(phase, (run) => run.phases.get(phase))),
     row("total of the phases", (run) => [...run.phases.values()].reduce((sum, value) => sum + value, 0)),
-    row("store: waiting for the writer's batch", (run) => run.commitParts.get("wait")),
-    row("store: the batch's statements", (run) => run.commitParts.get("statements")),
+    row("store: waiting for the batch ahead", (run) => run.commitParts.get("wait")),
+    row("store: the batch's statements (PostgreSQL: with its commit)", (run) =>
+      run.commitParts.get("statements"),
+    ),
     row("store: the batch's flush to disk", (run) => run.commitParts.get("flush")),
     row("writes per group commit", (run) => run.writesPerCommit, count),
     row("server process CPU (cores)", (run) => run.serverCores, cores),

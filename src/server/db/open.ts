@@ -22,10 +22,12 @@ export interface Store {
   /** The connections behind db right now, for /metrics. */
   connections(): ConnectionState;
   /**
-   * Hears each group commit of the SQLite writer thread (every write); returns the function that stops it.
-   * PostgreSQL's store reports none: its saves' batches (drawings/insert-together.ts) are not measured.
+   * Hears each group commit; returns the function that stops it. SQLite: every commit of the writer thread (every
+   * write). PostgreSQL: the saves' group inserts (drawings/insert-together.ts reports them with reportCommit).
    */
   onCommit(listener: (batch: CommittedBatch) => void): () => void;
+  /** Tells onCommit's listeners of a group commit made outside the SQLite writer thread. */
+  reportCommit(batch: CommittedBatch): void;
   /** Waits for running queries, then releases the file or the pool. */
   close(): Promise<void>;
 }
@@ -42,16 +44,21 @@ export interface ConnectionState {
 interface OpenedDatabase {
   readonly db: Kysely<Database>;
   readonly connections: () => ConnectionState;
-  readonly onCommit: Store["onCommit"];
 }
+
+type CommitListener = (batch: CommittedBatch) => void;
 
 const POSTGRES_POOL_MAX = 10;
 
 /** Opens the configured database and brings its schema to the latest migration. */
 export async function openStore(config: StoreConfig): Promise<Store> {
-  const { db, connections, onCommit } =
+  const listeners = new Set<CommitListener>();
+  const reportCommit = (batch: CommittedBatch) => {
+    for (const listener of listeners) listener(batch);
+  };
+  const { db, connections } =
     config.dialect === "sqlite"
-      ? openSqlite(config.file, config.commitHoldMs ?? 0)
+      ? openSqlite(config.file, config.commitHoldMs ?? 0, reportCommit)
       : openPostgres(config.connectionString);
   try {
     await migrateToLatest(db, config.dialect);
@@ -66,20 +73,21 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     events: createEventBus(),
     savesInFlight: createSavesInFlight(),
     connections,
-    onCommit,
+    onCommit: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reportCommit,
     close: () => db.destroy(),
   };
 }
 
-function openSqlite(file: string, holdAfterCommitMs: number): OpenedDatabase {
+function openSqlite(file: string, holdAfterCommitMs: number, reportCommit: CommitListener): OpenedDatabase {
   // Reads on the event loop's connection, writes group-committed on a writer thread (db/sqlite-driver.ts).
   let writer: SqliteWriter | undefined;
-  const listeners = new Set<(batch: CommittedBatch) => void>();
   const onWriter = (started: SqliteWriter) => {
     writer = started;
-    started.onBatch((batch) => {
-      for (const listener of listeners) listener(batch);
-    });
+    started.onBatch(reportCommit);
   };
   const db = new Kysely<Database>({
     dialect: sqliteStoreDialect({ file, holdAfterCommitMs, onWriter }),
@@ -89,11 +97,7 @@ function openSqlite(file: string, holdAfterCommitMs: number): OpenedDatabase {
     const waiting = writer?.pending() ?? 0;
     return { total: 2, idle: waiting === 0 ? 2 : 1, waiting, max: 2 };
   };
-  const onCommit = (listener: (batch: CommittedBatch) => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  };
-  return { db, connections, onCommit };
+  return { db, connections };
 }
 
 function openPostgres(connectionString: string): OpenedDatabase {
@@ -108,5 +112,5 @@ function openPostgres(connectionString: string): OpenedDatabase {
     waiting: pool.waitingCount,
     max: POSTGRES_POOL_MAX,
   });
-  return { db, connections, onCommit: () => () => {} };
+  return { db, connections };
 }

@@ -8,9 +8,13 @@ export interface CommittedBatch {
   readonly statements: number;
   /** Milliseconds each write waited before its batch began (behind the previous flush), in batch order. */
   readonly waitMs: readonly number[];
-  /** Milliseconds of the batch's statements, and of its commit's flush to disk. */
+  /**
+   * Milliseconds of the batch's statements, and of its commit's flush to disk. PostgreSQL's batches are one
+   * autocommitted statement whose commit and flush happen inside it: their writeMs includes them, commitMs is
+   * undefined.
+   */
   readonly writeMs: number;
-  readonly commitMs: number;
+  readonly commitMs: number | undefined;
 }
 
 /** The event loop's handle on the writer thread (db/sqlite-writer-thread.ts). */

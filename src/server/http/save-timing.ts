@@ -61,7 +61,7 @@ function timeCommits(app: FastifyInstance, registry: Registry, store: Store): vo
   );
   const parts = registry.histogram(
     "fanvas_db_write_seconds",
-    "Per committed write: waiting for its batch to begin, the batch's statements, the batch's flush to disk.",
+    "Per committed write: waiting for its batch to begin, the batch's statements, the batch's flush to disk (PostgreSQL: inside the statement).",
     PHASE_BUCKETS,
   );
   const stop = store.onCommit((batch) => {
@@ -69,7 +69,7 @@ function timeCommits(app: FastifyInstance, registry: Registry, store: Store): vo
     for (const wait of batch.waitMs) {
       parts.observe({ part: "wait" }, wait / 1000);
       parts.observe({ part: "statements" }, batch.writeMs / 1000);
-      parts.observe({ part: "flush" }, batch.commitMs / 1000);
+      if (batch.commitMs !== undefined) parts.observe({ part: "flush" }, batch.commitMs / 1000);
     }
   });
   app.addHook("onClose", async () => stop());
