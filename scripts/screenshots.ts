@@ -29,8 +29,14 @@ try {
     });
     await page.goto(server.url);
     await page.locator('canvas[data-ready="true"]').waitFor();
-    await page.evaluate(() => document.fonts.ready);
-    await page.waitForTimeout(2500);
+    // The first screen is done when nothing more is on its way: the tools' and the wall's chunks, the thumbnails
+    // (every image decoded), the fonts, and a frame painted after all of them.
+    await page.waitForLoadState("networkidle");
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
     await page.screenshot({ path: path.join(outDir, `${view.name}.png`) });
     await page.close();
   }
