@@ -1,49 +1,14 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import sharp from "sharp";
+import type { Page } from "@playwright/test";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { axeViolations } from "./helpers/axe.ts";
 import { waitForBackupOf } from "./helpers/backup.ts";
 import { drawingCanvas, readCanvasPixels } from "./helpers/page.ts";
 import { colourDistance, pixelAtCanvasPoint, type Rgba } from "./helpers/pixels.ts";
+import { BLUE, lopsidedPng, RED, saveDrawing as save, WHITE } from "./helpers/remix.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 import { seedDrawings, wall } from "./helpers/wall.ts";
-
-const RED: Rgba = [220, 30, 30, 255];
-const BLUE: Rgba = [30, 60, 200, 255];
-const WHITE: Rgba = [255, 255, 255, 255];
-
-/** A drawing no mirror maps onto itself: a red square top left, a blue one bottom right, white elsewhere. */
-async function lopsidedPng(): Promise<Buffer> {
-  const square = (colour: Rgba) =>
-    sharp({
-      create: {
-        width: 150,
-        height: 150,
-        channels: 3,
-        background: { r: colour[0], g: colour[1], b: colour[2] },
-      },
-    })
-      .png()
-      .toBuffer();
-  return sharp({ create: { width: 600, height: 600, channels: 3, background: "#ffffff" } })
-    .composite([
-      { input: await square(RED), left: 50, top: 50 },
-      { input: await square(BLUE), left: 400, top: 400 },
-    ])
-    .png()
-    .toBuffer();
-}
-
-async function save(request: APIRequestContext, baseUrl: string, png: Buffer): Promise<SavedDrawing> {
-  const answer = await request.post(`${baseUrl}/api/drawings`, {
-    headers: { "Content-Type": "image/png" },
-    data: png,
-  });
-  expect(answer.status()).toBe(201);
-  return (await answer.json()) as SavedDrawing;
-}
 
 /** The card of a drawing on the wall. */
 const card = (page: Page, id: string) =>

@@ -1,10 +1,14 @@
 /** The drawing backup in IndexedDB: one record under one key, replaced on each write. */
 import { openStoreDatabase, readStore, writeStore } from "./idb.ts";
 
-/** What is kept: the 600 x 600 PNG of the drawing and when it was written (ms since the epoch). */
+/**
+ * What is kept: the 600 x 600 PNG of the drawing, when it was written (ms since the epoch) and the drawing it
+ * remixes (null for none), so a reload of that remix restores it over the remix without asking.
+ */
 export interface DrawingBackup {
   readonly blob: Blob;
   readonly savedAt: number;
+  readonly remixOf: string | null;
 }
 
 /** An open backup database. */
@@ -20,10 +24,13 @@ export interface BackupStore {
 /** Where the backup lives (exported so end-to-end tests can look at the record itself). */
 export const BACKUP_LOCATION = { database: "fanvas", version: 1, store: "backup", key: "drawing" } as const;
 
-function isBackup(value: unknown): value is DrawingBackup {
-  if (typeof value !== "object" || value === null) return false;
+/** The record as a backup; one written before remixes were kept has no remixOf: it remixes nothing. */
+function asBackup(value: unknown): DrawingBackup | null {
+  if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
-  return record.blob instanceof Blob && typeof record.savedAt === "number";
+  if (!(record.blob instanceof Blob) || typeof record.savedAt !== "number") return null;
+  const remixOf = typeof record.remixOf === "string" ? record.remixOf : null;
+  return { blob: record.blob, savedAt: record.savedAt, remixOf };
 }
 
 /**
@@ -39,13 +46,14 @@ export async function openBackupStore(): Promise<BackupStore | null> {
     async read() {
       const value: unknown = await readStore(db, store, (backups) => backups.get(key));
       if (value === undefined) return null;
-      if (isBackup(value)) return value;
+      const backup = asBackup(value);
+      if (backup !== null) return backup;
       console.warn("Fanvas: the drawing backup in this browser has an unknown shape; it is left as it is.");
       return null;
     },
     write: (backup) =>
       writeStore(db, store, (backups) => {
-        backups.put({ blob: backup.blob, savedAt: backup.savedAt }, key);
+        backups.put({ blob: backup.blob, savedAt: backup.savedAt, remixOf: backup.remixOf }, key);
       }),
     close() {
       db.close();

@@ -1,4 +1,5 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
+import { remixIdIn } from "../../common/remix.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { loadRemixBase, remixMayReplace } from "../remix/remix-base.ts";
 import { createBackupGate } from "./backup-gate.ts";
@@ -38,8 +39,14 @@ export interface DrawingBackupOptions {
 export const BACKUP_DELAY_MS = 150;
 
 type Loaded =
-  | { readonly store: BackupStore; readonly bitmap: ImageBitmap | null; readonly outcome: RestoreOutcome }
-  | { readonly store: null; readonly bitmap: null; readonly outcome: "unavailable" };
+  | {
+      readonly store: BackupStore;
+      readonly bitmap: ImageBitmap | null;
+      readonly outcome: RestoreOutcome;
+      /** The drawing the backup remixes (null for none). */
+      readonly remixOf: string | null;
+    }
+  | { readonly store: null; readonly bitmap: null; readonly outcome: "unavailable"; readonly remixOf: null };
 
 /**
  * Starts the backup of `engine`'s drawing; returns a function that stops it. Reading and decoding start at
@@ -72,19 +79,29 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
       store?.close();
       return;
     }
-    // A remix (/?remix=<id>) is the first display, in place of the mascot (Clear comes back to it), unless
-    // the visitor keeps the drawing their backup holds.
-    if (remix !== null && remixMayReplace(bitmap !== null)) {
+    // A remix (/?remix=<id>) is the first display, in place of the mascot (Clear comes back to it). A backup
+    // of this same remix (a reload) is restored over it without asking; another drawing is replaced only if
+    // the visitor agrees.
+    const backupOfThisRemix = bitmap !== null && loadedBackup.remixOf === remixIdIn(window.location.search);
+    if (remix !== null && (backupOfThisRemix || remixMayReplace(bitmap !== null))) {
       engine.setBackground(remix);
-      bitmap?.close();
-      bitmap = null;
-      outcome = "none";
+      if (!backupOfThisRemix) {
+        bitmap?.close();
+        bitmap = null;
+        outcome = "none";
+      }
     }
     const finalOutcome = bitmap === null ? outcome : restore(engine, bitmap);
     if (store !== null) {
       scheduler = createWriteScheduler({
         delayMs: options.delayMs ?? BACKUP_DELAY_MS,
-        write: async () => store.write({ blob: await encoder.encode(engine), savedAt: Date.now() }),
+        write: async () =>
+          store.write({
+            blob: await encoder.encode(engine),
+            savedAt: Date.now(),
+            // Read at write time: a remix the visitor declined or that failed to load is gone from the address.
+            remixOf: remixIdIn(window.location.search),
+          }),
         timers: windowTimers,
         onError: (error) =>
           console.warn(
@@ -111,17 +128,18 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
 /** Opens the store, reads the backup and decodes it; never rejects. */
 async function loadBackup(): Promise<Loaded> {
   const store = await openBackupStore();
-  if (store === null) return { store, bitmap: null, outcome: "unavailable" };
+  if (store === null) return { store, bitmap: null, outcome: "unavailable", remixOf: null };
   try {
     const backup = await store.read();
-    if (backup === null) return { store, bitmap: null, outcome: "none" };
-    return { store, bitmap: await createImageBitmap(backup.blob), outcome: "restored" };
+    if (backup === null) return { store, bitmap: null, outcome: "none", remixOf: null };
+    const bitmap = await createImageBitmap(backup.blob);
+    return { store, bitmap, outcome: "restored", remixOf: backup.remixOf };
   } catch (error) {
     console.warn(
       "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",
       error,
     );
-    return { store, bitmap: null, outcome: "unreadable" };
+    return { store, bitmap: null, outcome: "unreadable", remixOf: null };
   }
 }
 
