@@ -6,18 +6,17 @@
 import { loadavg } from "node:os";
 import type { BrowserContext } from "@playwright/test";
 import type { FillTimes } from "./page/fill-bench.ts";
-import { formatMs, median } from "./stats.ts";
+import { formatMs, median, percentile } from "./stats.ts";
 
 /** Repetitions per run; each is a few milliseconds. */
 const REPS = 43;
 /** The first repetitions of a run warm the code up and are not kept. */
 const WARM_UP = 3;
 
-/** The 10th and 90th percentiles, nearest-rank: the spread a noisy machine gives. */
+/** The 10th and 90th percentiles: the spread a noisy machine gives. */
 function spread(values: readonly number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return `${formatMs(at(0.1))}-${formatMs(at(0.9))}`;
+  return `${formatMs(percentile(sorted, 0.1))}-${formatMs(percentile(sorted, 0.9))}`;
 }
 
 /** Runs the fill bench `runs` times (a fresh page each) and returns its Markdown and text lines. */

@@ -1,5 +1,5 @@
 import type { SystemName } from "./page/api.ts";
-import { formatMs, formatRatio, median, quantile } from "./stats.ts";
+import { formatMs, formatRatio, median, percentile } from "./stats.ts";
 import { markdownTable, textTable } from "./tables.ts";
 
 /** Medians over the runs for one system (null where the figure does not apply). */
@@ -152,7 +152,8 @@ export function verdicts(summaries: readonly SystemSummary[]): string[] {
   const cursorRatios = find("fanvas-cursor")?.cursorRatios ?? [];
   if (cursorRatios.length > 0) {
     const ratio = median(cursorRatios);
-    const spread = `${quantile(cursorRatios, 0.25).toFixed(2)}-${quantile(cursorRatios, 0.75).toFixed(2)}`;
+    const sorted = [...cursorRatios].sort((a, b) => a - b);
+    const spread = `${percentile(sorted, 0.25).toFixed(2)}-${percentile(sorted, 0.75).toFixed(2)}`;
     lines.push(
       verdict(
         "ms / move at full drawing with the brush cursor vs without",

@@ -34,14 +34,11 @@ export function formatRatio(value: number | null, floor: number | null): string 
   return `${(value / floor).toFixed(2)}x`;
 }
 
-/** The `q` quantile of `values` (0..1, linear between neighbours; NaN when empty). */
-export function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
+/** Nearest-rank percentile of `sorted` (ascending; `fraction` 0..1); NaN when empty. The one every bench reports. */
+export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
-  const position = (sorted.length - 1) * q;
-  const below = sorted[Math.floor(position)] ?? Number.NaN;
-  const above = sorted[Math.ceil(position)] ?? below;
-  return below + (above - below) * (position - Math.floor(position));
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
+  return sorted[rank - 1] ?? Number.NaN;
 }
 
 /** The lowest and highest of `values` as "min-max": the spread of runs every bench reports. */

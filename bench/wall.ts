@@ -7,7 +7,7 @@ import { encodeTopCursor } from "../src/server/drawings/top-cursor.ts";
 import { inTopOrder } from "../src/server/drawings/top-queries.ts";
 import { type ServerProcess, spawnServer } from "../tests/api/helpers/server-process.ts";
 import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
-import { keepAliveAgent, percentile, send } from "./server/http-load.ts";
+import { keepAliveAgent, send } from "./server/http-load.ts";
 import { BENCH_SERVER_ENV } from "./server/saves-bench.ts";
 import { formatMs, median, medianAndRange } from "./stats.ts";
 import { seedWallDrawings, seedWallReactions } from "./wall-seed.ts";
@@ -98,12 +98,7 @@ async function pairedP50s(urls: readonly string[]): Promise<number[]> {
       if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body}`);
       if (index >= WARMUP * urls.length) latencies[which]?.push(elapsed);
     }
-    return latencies.map((values) =>
-      percentile(
-        [...values].sort((x, y) => x - y),
-        0.5,
-      ),
-    );
+    return latencies.map(median);
   } finally {
     for (const agent of agents) agent.destroy();
   }

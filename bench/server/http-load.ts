@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from "node:http";
+import { percentile } from "../stats.ts";
 
 /** One answer: status and body. */
 export interface Answer {
@@ -56,13 +57,6 @@ export interface LoadResult {
   readonly statuses: ReadonlyMap<number, number>;
   /** CPU time of this (client) process over the run, as a share of one core: the load generator's cost. */
   readonly clientCpu: number;
-}
-
-/** Nearest-rank percentile of `values` (sorted ascending); NaN when empty. */
-export function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
-  return sorted[rank - 1] ?? Number.NaN;
 }
 
 /**
