@@ -6,7 +6,7 @@ import { validateDrawingPng } from "../../src/server/png/validate.ts";
 // validation, a 201 with a save's answer. No schema, hooks, hashing, store or metrics. The save bench sends it
 // the same load as the real server: what this reaches is what HTTP on this machine (the bench's client sharing
 // its cores) leaves of the validation floor, so the real server's distance to it is its own overhead.
-// Started as a child process by bench/server/bare-validation.ts; prints "listening <url>".
+// Started as a child process by bench/server/bare-validation.ts; prints the listening line main.ts prints.
 
 const app = Fastify();
 app.addContentTypeParser(
@@ -24,5 +24,5 @@ app.post("/api/drawings", async (request, reply) => {
   });
 });
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
-process.stdout.write(`listening ${address}\n`);
+process.stdout.write(`Fanvas listening on ${address}\n`);
 process.on("SIGTERM", () => void app.close().then(() => process.exit(0)));

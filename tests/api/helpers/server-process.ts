@@ -61,8 +61,8 @@ interface Launched {
   closed(): boolean;
 }
 
-function launch(env: Record<string, string>): Launched {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+function launch(env: Record<string, string>, entry = SERVER_ENTRY): Launched {
+  const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: serverEnv(env),
     stdio: "pipe",
@@ -111,9 +111,12 @@ function waitFor(
   });
 }
 
-/** Starts the server and resolves once it printed its listening line. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const { child, out, err, closed } = launch(env);
+/**
+ * Starts the server (or another `entry`, relative to the repository, that prints the same listening line) and
+ * resolves once it printed its listening line.
+ */
+export async function spawnServer(env: Record<string, string>, entry = SERVER_ENTRY): Promise<ServerProcess> {
+  const { child, out, err, closed } = launch(env, entry);
   const listening = () => /^Fanvas listening on (http:\/\/\S+:(\d+))$/m.exec(out.join(""));
   const output = () => `${out.join("")}${err.join("")}`;
   await waitFor(child, () => listening() !== null, "the listening line", output);
