@@ -156,7 +156,7 @@ export async function runValidationBench(runs: number): Promise<{ text: string; 
     "",
     markdownTable([header, ...rows]),
     "",
-    "- Method: the server's whole validateDrawingPng (chunk walk, at most 1,024 chunks; one inflate bounded by the image's size, on libuv's thread pool; scanline filter check), awaited one call at a time in this process after a warm-up; each run's figure is the median of its calls, cases interleaved within a run. Before the chunk limit, the validator accepted the attack run's one-byte-chunk PNG after a median of 280 ms (15 calls at load average 15).",
+    "- Method: the server's whole validateDrawingPng (chunk walk, at most 1,024 chunks; one inflate bounded by the image's size; scanline filter check), run as the server runs it: the size checks here, the rest on a validation thread (png/validation-pool.ts); awaited one call at a time after a warm-up; each run's figure is the median of its calls, cases interleaved within a run. Before the chunk limit, the validator accepted the attack run's one-byte-chunk PNG after a median of 280 ms (15 calls at load average 15).",
     "",
   ].join("\n");
   const text = [

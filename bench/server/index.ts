@@ -19,7 +19,7 @@ import { renderServerMarkdown, renderServerText, type ServerResults, serverVerdi
 import { measureSaveCurve, type SaveCurve } from "./save-curve.ts";
 import { measureStored, type StoredFigures } from "./stored-bench.ts";
 
-/** Sizes of the run; the defaults keep the whole server bench near 4 minutes on 2 cores. */
+/** Sizes of the run; the defaults keep the whole server bench near 5 to 6 minutes on 2 cores. */
 export interface ServerBenchOptions {
   readonly drawings: number;
   readonly runs: number;
