@@ -1,7 +1,7 @@
 /**
  * How long the server takes to accept or refuse one upload of at most 2 MiB (issue 13, finding 4): the whole
- * validateDrawingPng, awaited one call at a time in this process (its one inflate runs on libuv's thread
- * pool, as in the server), on real drawings and on the worst inputs we know. Figures only: the test suite
+ * validateDrawingPng, awaited one call at a time (its checks run on a validation thread, as in the server),
+ * on real drawings and on the worst inputs we know. Figures only: the test suite
  * bounds the work instead (tests/security/png-bounded-work.test.ts), never the time.
  */
 import { cpus, loadavg, platform, release } from "node:os";
