@@ -3,6 +3,7 @@ import type { Store } from "../db/open.ts";
 import {
   insertDrawing,
   insertDrawingOnce,
+  KEYED_COLUMNS,
   type KeyedSaveOutcome,
   type NewDrawing,
   newRecord,
@@ -105,7 +106,7 @@ async function insertMany(store: Store, batch: readonly PendingInsert[]): Promis
       ? []
       : await store.db
           .selectFrom("drawings")
-          .select(["id", "created_at", "upload_sha256", "status", "remix_of", "idempotency_key"])
+          .select([...KEYED_COLUMNS, "idempotency_key"])
           .where("idempotency_key", "in", taken)
           .execute();
   const byKey = new Map(stored.map((row) => [row.idempotency_key, row]));

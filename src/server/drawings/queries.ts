@@ -68,11 +68,14 @@ export async function insertDrawingOnce(
   // PostgreSQL's insert waited for the racing commit, so this read sees its row; rows are never deleted.
   const stored = await db
     .selectFrom("drawings")
-    .select(["id", "created_at", "upload_sha256", "status", "remix_of"])
+    .select(KEYED_COLUMNS)
     .where("idempotency_key", "=", idempotencyKey)
     .executeTakeFirstOrThrow();
   return replayOf(drawing, stored);
 }
+
+/** The columns a replay needs of the row stored under a key (KeyedRow). */
+export const KEYED_COLUMNS = ["id", "created_at", "upload_sha256", "status", "remix_of"] as const;
 
 /** The row stored under a key, as the columns a replay needs. */
 export interface KeyedRow {
