@@ -104,3 +104,8 @@ export function describeStatuses(statuses: ReadonlyMap<number, number>): string 
     .map(([status, count]) => `${status} x ${count}`)
     .join(", ");
 }
+
+/** One run in a line: "412/s p50 3.1 ms p99 9.8 ms [201 x 1000] client CPU 14%". */
+export function describeLoad(result: LoadResult): string {
+  return `${result.perSecond.toFixed(0)}/s p50 ${result.p50.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms [${describeStatuses(result.statuses)}] client CPU ${(result.clientCpu * 100).toFixed(0)}%`;
+}

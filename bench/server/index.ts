@@ -13,7 +13,7 @@ import { benchDialects, type Dialect } from "./databases.ts";
 import { realisticDrawings } from "./drawings.ts";
 import { measureGallery, type WallLatency } from "./gallery-bench.ts";
 import type { LoadResult } from "./http-load.ts";
-import { describeStatuses } from "./http-load.ts";
+import { describeLoad, describeStatuses } from "./http-load.ts";
 import { serverNotes } from "./notes.ts";
 import { renderServerMarkdown, renderServerText, type ServerResults, serverVerdicts } from "./report.ts";
 import { measureSaveCurve, type SaveCurve } from "./save-curve.ts";
@@ -41,10 +41,6 @@ function heading(load: number, seconds: number): string {
   const model = cpu[0]?.model.trim() ?? "unknown CPU";
   const date = new Date().toISOString().slice(0, 10);
   return `${date} - ${model}, ${cpu.length} cores, ${memory} GiB, ${platform()} ${release()}, Node ${process.version}, load average ${load.toFixed(1)} at start - ${seconds.toFixed(0)} s`;
-}
-
-function summary(result: LoadResult): string {
-  return `${result.perSecond.toFixed(0)}/s p50 ${result.p50.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms [${describeStatuses(result.statuses)}] client CPU ${(result.clientCpu * 100).toFixed(0)}%`;
 }
 
 /** Statuses other than the expected one are printed as warnings, never folded into the figures silently. */
@@ -91,7 +87,7 @@ export async function runServerBench(
       });
       stored.push(figures);
       log(
-        `stored ${dialect}: worker drained in ${figures.drainSeconds?.toFixed(1) ?? "NOT"} s; serving ${figures.fanvas.map(summary).join(" | ")}; nginx ${figures.nginx?.map(summary).join(" | ") ?? "n/a"}`,
+        `stored ${dialect}: worker drained in ${figures.drainSeconds?.toFixed(1) ?? "NOT"} s; serving ${figures.fanvas.map(describeLoad).join(" | ")}; nginx ${figures.nginx?.map(describeLoad).join(" | ") ?? "n/a"}`,
       );
       if (figures.drainSeconds === null)
         problems.push(
@@ -104,7 +100,7 @@ export async function runServerBench(
       gallery.set(dialect, walls);
       for (const wall of walls) {
         log(
-          `wall ${dialect} ${wall.drawings}: seeded in ${wall.seedSeconds.toFixed(1)} s; first ${summary(wall.first)}; deep ${summary(wall.deep)}`,
+          `wall ${dialect} ${wall.drawings}: seeded in ${wall.seedSeconds.toFixed(1)} s; first ${describeLoad(wall.first)}; deep ${describeLoad(wall.deep)}`,
         );
       }
     }

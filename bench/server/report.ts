@@ -1,12 +1,19 @@
 import { THUMBNAIL_MAX_BYTES } from "../../src/server/png/thumbnail.ts";
-import { median } from "../stats.ts";
 import { kb, markdownTable, ms, rate, ratio, type Table, textTable } from "../tables.ts";
 import type { GalleryChunks } from "./client-chunks.ts";
 import type { Dialect } from "./databases.ts";
 import type { WallLatency } from "./gallery-bench.ts";
-import type { LoadResult } from "./http-load.ts";
 import type { SaveCurve } from "./save-curve.ts";
-import { saveCurveTable, savePhaseTable, saveVerdictRows } from "./save-report.ts";
+import {
+  HIGH,
+  NAMES,
+  REFERENCE,
+  saveCurveTable,
+  savePhaseTable,
+  saveVerdictRows,
+  summarise,
+  verdict,
+} from "./save-report.ts";
 import type { StoredFigures } from "./stored-bench.ts";
 
 /** Everything the server bench measured. */
@@ -21,27 +28,16 @@ export interface ServerResults {
   readonly notes: readonly string[];
 }
 
-const NAMES: Record<Dialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
 const HEADER = ["Figure", "Measured", "Against", "Ratio", "Target", "Verdict"];
 const DATA_URL_PREFIX = "data:image/png;base64,".length;
 
-/** Medians over runs of throughput and of each run's p50 and p99. */
-function medians(runs: readonly LoadResult[]) {
-  return {
-    perSecond: median(runs.map((run) => run.perSecond)),
-    p50: median(runs.map((run) => run.p50)),
-    p99: median(runs.map((run) => run.p99)),
-  };
-}
-
-const verdict = (met: boolean) => (met ? "met" : "MISSED");
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const mean = (values: readonly number[]) => sum(values) / values.length;
 
 function servingRows(results: ServerResults): string[][] {
   return results.stored.map((figures) => {
-    const fanvas = medians(figures.fanvas);
-    const nginx = figures.nginx === null ? null : medians(figures.nginx);
+    const fanvas = summarise(figures.fanvas);
+    const nginx = figures.nginx === null ? null : summarise(figures.nginx);
     const requests = figures.fanvas[0]?.requests ?? 0;
     return [
       `GET one stored drawing (${kb(figures.servedBytes)}), ${NAMES[figures.dialect]}, ${requests} requests x ${figures.fanvas.length} runs`,
@@ -135,8 +131,8 @@ function saveTables(results: ServerResults): Table[] {
   return [
     issue14(results),
     saveCurveTable(curve, dialects),
-    savePhaseTable(curve, dialects, 16),
-    savePhaseTable(curve, dialects, 64),
+    savePhaseTable(curve, dialects, REFERENCE),
+    savePhaseTable(curve, dialects, HIGH),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { measureBareValidation } from "./bare-validation.ts";
 import type { Dialect } from "./databases.ts";
-import type { LoadResult } from "./http-load.ts";
+import { describeLoad, type LoadResult } from "./http-load.ts";
 import { measureSaves, measureValidation, type SaveRun } from "./saves-bench.ts";
 
 /** The concurrencies of the save curve (issue 14): one saver, a few, the reference load, and four times it. */
@@ -63,7 +63,5 @@ export async function measureSaveCurve(
 }
 
 function describe(result: LoadResult | undefined): string {
-  if (result === undefined) return "n/a";
-  const statuses = [...result.statuses].map(([status, count]) => `${status} x ${count}`).join(", ");
-  return `${result.perSecond.toFixed(0)}/s p50 ${result.p50.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms [${statuses}]`;
+  return result === undefined ? "n/a" : describeLoad(result);
 }

@@ -9,17 +9,20 @@ import type { SaveBreakdown } from "./save-metrics.ts";
 // Issue 14's tables: saves/s by concurrency against the validation floor, where a save's time goes, and the
 // verdicts (>= 0.8x floor on SQLite, >= 0.6x on PostgreSQL, p99 < 100 ms, 64 concurrent no worse than 16).
 
-const NAMES: Record<Dialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
+/** Each store as the tables name it. */
+export const NAMES: Record<Dialect, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
 /** Share of the in-process validation floor each store must reach at the reference concurrency. */
 const FLOOR_SHARE: Record<Dialect, number> = { sqlite: 0.8, postgres: 0.6 };
-const REFERENCE = 16;
-const HIGH = 64;
+/** The concurrency the targets are judged at, and the higher one that must do no worse. */
+export const REFERENCE = 16;
+export const HIGH = 64;
 const P99_LIMIT_MS = 100;
 
-const verdict = (met: boolean) => (met ? "met" : "MISSED");
+/** A verdict cell. */
+export const verdict = (met: boolean) => (met ? "met" : "MISSED");
 
 /** Median over runs of saves/s, p50 and p99, and the min-max of saves/s. */
-function summarise(runs: readonly LoadResult[]) {
+export function summarise(runs: readonly LoadResult[]) {
   const rates = runs.map((run) => run.perSecond);
   return {
     perSecond: median(rates),
