@@ -6,16 +6,13 @@
  * that work runs beside the page instead of between its frames.
  */
 
-/** One encoding request: `id` comes back with the answer. */
+/** One encoding request (the page sends the next only after this one's answer). */
 export interface PngRequest {
-  readonly id: number;
   readonly bitmap: ImageBitmap;
 }
 
-/** The PNG of request `id`, or why there is none. */
-export type PngAnswer =
-  | { readonly id: number; readonly png: Blob }
-  | { readonly id: number; readonly error: string };
+/** The PNG of the request, or why there is none. */
+export type PngAnswer = { readonly png: Blob } | { readonly error: string };
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
@@ -31,13 +28,9 @@ async function encode({ bitmap }: PngRequest): Promise<Blob> {
 }
 
 scope.onmessage = async (event: MessageEvent<PngRequest>) => {
-  const { id } = event.data;
   try {
-    scope.postMessage({ id, png: await encode(event.data) } satisfies PngAnswer);
+    scope.postMessage({ png: await encode(event.data) } satisfies PngAnswer);
   } catch (error) {
-    scope.postMessage({
-      id,
-      error: error instanceof Error ? error.message : String(error),
-    } satisfies PngAnswer);
+    scope.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies PngAnswer);
   }
 };
