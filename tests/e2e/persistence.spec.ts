@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
 import type { Point } from "../../src/client/engine/types.ts";
+import { WORKER_FALLBACK_WARNING } from "../../src/client/persistence/png-encoder.ts";
 import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   expectBackupKept,
   openRestoredPage,
+  readDrawingEncodes,
   readStoredBackup,
   reloadRestored,
   waitForBackupOf,
@@ -59,11 +61,17 @@ test("a drawing survives a reload pixel for pixel", async ({ page }) => {
 
 test("the backup's PNG is encoded by a worker, not on the page's main thread, and holds the drawing exactly", async ({
   page,
+  consoleLog,
 }) => {
   await openRestoredPage(page);
   const encoder = page.waitForEvent("worker", (worker) => worker.url().includes("png-worker"));
   const drawn = await drawAndBackUp(page);
   expect((await encoder).url(), "the backup started its encoding worker").toContain("png-worker");
+  // Had the worker failed, the page's own toBlob would have written the same pixels: prove it did not.
+  const encodes = await readDrawingEncodes(page);
+  expect(encodes.copies, "each backup write copied the drawing for the worker").toBeGreaterThan(0);
+  expect(encodes.pageEncodes, "no backup write was encoded on the page").toBe(0);
+  expect(await consoleLog.firstArguments(), "no fallback to the page").not.toContain(WORKER_FALLBACK_WARNING);
   expectSamePixels(await reloadRestored(page), drawn, "after the reload");
 });
 

@@ -143,40 +143,64 @@ export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<Store
  * Asserts no backup write has started since the page loaded, nor is one waiting, and the stored backup is
  * still `expected`. Waiting for a wrongful write to land would prove nothing on a loaded machine; instead the
  * page is told it is being hidden, which makes it start any write it has pending at once (as a phone killing
- * a hidden tab needs), and every write starts by encoding the 600 x 600 drawing, which the page counts
- * (countDrawingEncodes): none counted after that means none happened and none will without a new change.
+ * a hidden tab needs), and every write starts by copying (for the worker) or encoding the 600 x 600 drawing,
+ * which the page counts (countDrawingEncodes): none counted after that means none happened and none will
+ * without a new change.
  */
 export async function expectBackupKept(
   page: Page,
   expected: StoredBackup | null,
   what: string,
 ): Promise<void> {
-  const encodes = await page.evaluate(async () => {
+  await page.evaluate(async () => {
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
     document.dispatchEvent(new Event("visibilitychange"));
     Reflect.deleteProperty(document, "visibilityState");
     // The flushed write starts in a later microtask: a new task begins after every one of them has run.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return (window as unknown as { fanvasDrawingEncodes: number }).fanvasDrawingEncodes;
   });
-  expect(encodes, `${what}: no backup write started since the page loaded`).toBe(0);
+  expect(await readDrawingEncodes(page), `${what}: no backup write started since the page loaded`).toEqual({
+    pageEncodes: 0,
+    copies: 0,
+  });
   expect(await readStoredBackup(page), what).toEqual(expected);
+}
+
+/** How often the page encoded the 600 x 600 drawing itself (canvas toBlob) and copied it for the worker. */
+export interface DrawingEncodes {
+  readonly pageEncodes: number;
+  readonly copies: number;
+}
+
+/** The counts since the page loaded (see countDrawingEncodes; openRestoredPage installs it). */
+export async function readDrawingEncodes(page: Page): Promise<DrawingEncodes> {
+  return page.evaluate(() => ({
+    ...(window as unknown as { fanvasDrawingEncodes: DrawingEncodes }).fanvasDrawingEncodes,
+  }));
 }
 
 /**
  * Makes every page `page` loads from now on count how many times it encodes the 600 x 600 drawing (canvas
- * toBlob: each backup write and each save does it once), for expectBackupKept.
+ * toBlob: each save, and a backup write without its worker) and copies it (createImageBitmap of the canvas:
+ * each backup write encoded by the worker), for expectBackupKept and the worker's test.
  */
 async function countDrawingEncodes(page: Page): Promise<void> {
   await page.addInitScript((size) => {
-    const counted = window as unknown as { fanvasDrawingEncodes?: number };
+    const counted = window as unknown as { fanvasDrawingEncodes?: { pageEncodes: number; copies: number } };
     if (counted.fanvasDrawingEncodes !== undefined) return;
-    counted.fanvasDrawingEncodes = 0;
+    const counts = { pageEncodes: 0, copies: 0 };
+    counted.fanvasDrawingEncodes = counts;
+    const isDrawing = (source: unknown) =>
+      source instanceof HTMLCanvasElement && source.width === size && source.height === size;
     const toBlob = HTMLCanvasElement.prototype.toBlob;
     HTMLCanvasElement.prototype.toBlob = function (this: HTMLCanvasElement, ...args) {
-      if (this.width === size && this.height === size)
-        counted.fanvasDrawingEncodes = (counted.fanvasDrawingEncodes ?? 0) + 1;
+      if (isDrawing(this)) counts.pageEncodes++;
       return toBlob.apply(this, args);
     };
+    const copy = window.createImageBitmap;
+    window.createImageBitmap = ((...args: Parameters<typeof createImageBitmap>) => {
+      if (isDrawing(args[0])) counts.copies++;
+      return copy.apply(window, args);
+    }) as typeof createImageBitmap;
   }, CANVAS_SIZE);
 }
