@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { manualTimers } from "./manual-timers.ts";
 import {
   createPngEncoder,
   type PngEncoderOptions,
@@ -8,28 +9,6 @@ import {
   WORKER_FALLBACK_WARNING,
 } from "./png-encoder.ts";
 import type { PngAnswer, PngRequest } from "./png-worker.ts";
-import type { Timers } from "./timers.ts";
-
-/** A clock the test advances by hand: timers fire only when `fire()` is called. */
-function manualTimers(): Timers & { delays(): number[]; fire(): void } {
-  const timers = new Map<number, { callback: () => void; delayMs: number }>();
-  let next = 1;
-  return {
-    set(callback, delayMs) {
-      timers.set(next, { callback, delayMs });
-      return next++;
-    },
-    clear(handle) {
-      timers.delete(handle as number);
-    },
-    delays: () => [...timers.values()].map((timer) => timer.delayMs),
-    fire() {
-      const due = [...timers.values()];
-      timers.clear();
-      for (const { callback } of due) callback();
-    },
-  };
-}
 
 /** A fake bitmap that records whether it was freed. */
 type FakeBitmap = ImageBitmap & { closed: boolean };

@@ -1,27 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Timers } from "./timers.ts";
+import { manualTimers } from "./manual-timers.ts";
 import { createWriteScheduler } from "./write-scheduler.ts";
-
-/** A clock the test advances by hand: timers fire only when `fire()` is called. */
-function manualTimers(): Timers & { pending(): number; fire(): void } {
-  const timers = new Map<number, () => void>();
-  let next = 1;
-  return {
-    set(callback) {
-      timers.set(next, callback);
-      return next++;
-    },
-    clear(handle) {
-      timers.delete(handle as number);
-    },
-    pending: () => timers.size,
-    fire() {
-      const due = [...timers.values()];
-      timers.clear();
-      for (const callback of due) callback();
-    },
-  };
-}
 
 /** A write the test finishes by hand, recording the state it captured when it started. */
 function manualWrites(state: { value: number }) {

@@ -1,29 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Timers } from "../persistence/timers.ts";
+import { manualTimers } from "../persistence/manual-timers.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
 import { createMemoryQueueStorage, type QueuedSave, type QueueStorage } from "./queue-storage.ts";
 import { createSaveQueue, type SaveProgress } from "./save-queue.ts";
-
-/** A clock the test advances by hand: timers fire only when `fire()` is called. */
-function manualTimers(): Timers & { delays(): number[]; fire(): void } {
-  const timers = new Map<number, { callback: () => void; delayMs: number }>();
-  let next = 1;
-  return {
-    set(callback, delayMs) {
-      timers.set(next, { callback, delayMs });
-      return next++;
-    },
-    clear(handle) {
-      timers.delete(handle as number);
-    },
-    delays: () => [...timers.values()].map((timer) => timer.delayMs),
-    fire() {
-      const due = [...timers.values()];
-      timers.clear();
-      for (const { callback } of due) callback();
-    },
-  };
-}
 
 const saved = (key: string): AttemptVerdict => ({
   kind: "saved",
