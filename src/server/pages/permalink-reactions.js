@@ -78,39 +78,57 @@ if (root instanceof HTMLElement) {
       () => undefined,
     );
 
-  // Everyone's reactions, live: the wall's event stream carries the counts that changed (this visitor's own
-  // pressed buttons are theirs to change, so only the counts move).
-  if ("EventSource" in window) {
-    const stream = new EventSource("/api/events");
+  /** This visitor's pressed buttons: theirs to change, so a live change moves only the counts. */
+  const pressedKinds = () =>
+    [...buttons]
+      .filter((button) => button.getAttribute("aria-pressed") === "true")
+      .map((b) => b.dataset.kind ?? "");
+
+  // Everyone's reactions, live, through the wall's event stream, but only while the page is seen: a shared link
+  // left open in a background tab must not hold one of the visitor's few streams (and the process's) for nothing.
+  /** @type {EventSource | null} */
+  let stream = null;
+  const connect = () => {
+    if (stream !== null) return;
+    const opened = new EventSource("/api/events");
+    stream = opened;
     // Counts that changed before the stream was (re)connected are read once it is: none is missed. The first read
     // waits for it too (one request at load, not two), but not long: a refused or slow stream must not keep the
     // buttons off.
     const withoutStream = setTimeout(read, 1500);
-    stream.addEventListener("open", () => {
+    opened.addEventListener("open", () => {
       clearTimeout(withoutStream);
       void read();
     });
     // A stream the server refused (this visitor's streams at their cap) is closed for good: read at once.
-    stream.addEventListener("error", () => {
-      if (stream.readyState !== EventSource.CLOSED) return;
+    opened.addEventListener("error", () => {
+      if (opened.readyState !== EventSource.CLOSED) return;
       clearTimeout(withoutStream);
       void read();
     });
-    stream.addEventListener("reactions", (event) => {
+    opened.addEventListener("reactions", (event) => {
       try {
         /** @type {{ changes: { id: string, reactions: Record<string, number>, version: number }[] }} */
         const { changes } = JSON.parse(event.data);
         const change = changes.find((candidate) => candidate.id === root.dataset.drawing);
-        if (change === undefined || change.version <= version) return;
-        version = change.version;
-        for (const button of buttons) {
-          const kind = button.dataset.kind ?? "";
-          show(button, change.reactions[kind] ?? 0, button.getAttribute("aria-pressed") === "true");
-        }
+        if (change !== undefined) settle({ ...change, reacted: pressedKinds() });
       } catch {
         // A message this page cannot read changes nothing.
       }
     });
+  };
+  const disconnect = () => {
+    stream?.close();
+    stream = null;
+  };
+
+  if ("EventSource" in window) {
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") disconnect();
+      else connect();
+    });
+    if (document.visibilityState === "hidden") void read();
+    else connect();
   } else {
     void read();
   }
