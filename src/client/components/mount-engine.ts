@@ -2,10 +2,10 @@
  * The drawing tool's own chunk: the engine, the mascot behind it and the start of its browser backup. The
  * page's first bundle only hydrates what the server rendered; this arrives in parallel (see use-drawing-engine).
  */
-import { loadMascotBackground } from "../branding/mascot-background.ts";
 import { DrawingEngine } from "../engine/drawing-engine.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import type { DrawingBackupOptions } from "../persistence/drawing-backup.ts";
+import { loadFirstDisplay } from "../remix/first-display.ts";
 
 /** What the board hears from a mounted engine. */
 export interface EngineCallbacks {
@@ -52,8 +52,9 @@ function startBackupSoon(engine: DrawingEngine, options: DrawingBackupOptions): 
 }
 
 /**
- * Creates the engine over `canvas`, loads the mascot behind it and starts the backup (which restores the last
- * drawing). Returns the engine and a function that stops and destroys them all.
+ * Creates the engine over `canvas`, loads its first display (the mascot, or the drawing a remix page remixes)
+ * and starts the backup (which restores the last drawing). Returns the engine and a function that stops and
+ * destroys them all.
  */
 export function mountEngine(
   canvas: HTMLCanvasElement,
@@ -62,12 +63,15 @@ export function mountEngine(
 ): { readonly engine: DrawingEngine; readonly unmount: () => void } {
   const engine = new DrawingEngine(canvas);
   const stopListening = engine.on("ready", callbacks.onReady);
-  const stopBackup = startBackupSoon(engine, { onRestoreSettled: callbacks.onRestoreSettled });
-  const cancelBackground = loadMascotBackground(engine, backgroundSrc);
+  const firstDisplay = loadFirstDisplay(engine, backgroundSrc);
+  const stopBackup = startBackupSoon(engine, {
+    onRestoreSettled: callbacks.onRestoreSettled,
+    mascot: firstDisplay.mascot,
+  });
   return {
     engine,
     unmount: () => {
-      cancelBackground();
+      firstDisplay.cancel();
       stopBackup();
       stopListening();
       engine.destroy();

@@ -1,7 +1,7 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
 import { remixIdIn } from "../../common/remix.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import { loadRemixBase, remixMayReplace } from "../remix/remix-base.ts";
+import { remixMayReplace } from "../remix/remix-base.ts";
 import { createBackupGate } from "./backup-gate.ts";
 import { type BackupStore, openBackupStore } from "./backup-store.ts";
 import { createPngEncoder } from "./png-encoder.ts";
@@ -33,6 +33,11 @@ export interface DrawingBackupOptions {
   readonly delayMs?: number;
   /** The visitor changed the picture before this module was loaded (see use-drawing-engine.ts). */
   readonly changedBeforeStart?: boolean;
+  /**
+   * The mascot (see first-display.ts): the background again when the visitor keeps their own drawing rather
+   * than the remix the engine shows. Without it, white.
+   */
+  readonly mascot?: Promise<CanvasImageSource | null>;
 }
 
 /** The backup waits this long after a change, off the pointer path, before encoding and writing. */
@@ -71,25 +76,26 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
   };
   document.addEventListener("visibilitychange", onHidden);
 
-  Promise.all([loaded, firstDisplay(engine), loadRemixBase()]).then(([loadedBackup, , remix]) => {
+  Promise.all([loaded, firstDisplay(engine)]).then(async ([loadedBackup]) => {
     const { store } = loadedBackup;
     let { bitmap, outcome } = loadedBackup;
+    // On a remix page the engine shows the remix (one that failed to load is gone from the address by
+    // 'ready'). A backup of this same remix (a reload) is restored over it without asking. A backup of another
+    // drawing asks: the visitor starts the remix (the backup is not restored) or keeps their drawing (the
+    // remix is forgotten and the drawing restored over the mascot, which Clear then comes back to).
+    const remixId = remixIdIn(window.location.search);
+    if (remixId !== null && bitmap !== null && loadedBackup.remixOf !== remixId) {
+      const mascot = await (options.mascot ?? null);
+      if (!stopped && remixMayReplace()) {
+        bitmap.close();
+        bitmap = null;
+        outcome = "none";
+      } else if (!stopped) engine.setBackground(mascot);
+    }
     if (stopped) {
       bitmap?.close();
       store?.close();
       return;
-    }
-    // A remix (/?remix=<id>) is the first display, in place of the mascot (Clear comes back to it). A backup
-    // of this same remix (a reload) is restored over it without asking; another drawing is replaced only if
-    // the visitor agrees.
-    const backupOfThisRemix = bitmap !== null && loadedBackup.remixOf === remixIdIn(window.location.search);
-    if (remix !== null && (backupOfThisRemix || remixMayReplace(bitmap !== null))) {
-      engine.setBackground(remix);
-      if (!backupOfThisRemix) {
-        bitmap?.close();
-        bitmap = null;
-        outcome = "none";
-      }
     }
     const finalOutcome = bitmap === null ? outcome : restore(engine, bitmap);
     if (store !== null) {

@@ -35,11 +35,10 @@ export async function loadRemixBase(): Promise<HTMLCanvasElement | null> {
 }
 
 /**
- * Asks before a remix replaces a drawing the visitor had on the canvas (their browser backup). True when
- * there is nothing to lose or they agree.
+ * Asks before a remix replaces a drawing the visitor had on the canvas (their browser backup). True when they
+ * agree; otherwise the page forgets the remix.
  */
-export function remixMayReplace(hasDrawing: boolean): boolean {
-  if (!hasDrawing) return true;
+export function remixMayReplace(): boolean {
   const replace = window.confirm(
     "Start this remix? It replaces the drawing on your canvas (download or save it first to keep it).",
   );
