@@ -11,8 +11,8 @@ export interface MountedEngine {
 
 /**
  * The engine is its own chunk, fetched as soon as the page's script runs, in parallel with hydration and the
- * mascot (which the engine waits for before it takes input anyway): the first bundle, which hydrates what the
- * server rendered, is smaller and runs sooner, and drawing starts no later.
+ * mascot: the first bundle, which hydrates what the server rendered, is smaller and runs sooner, and the chunk
+ * is in by the time a hydrated board asks for it (main.tsx says when that is).
  */
 const engineChunk = lazyChunk(() => import("./mount-engine.ts"));
 // Not in the server's render (the same module builds the HTML there): it would only load the engine into Node.
