@@ -21,21 +21,54 @@ export function pageHeadTags(branding: BrandingConfig): string {
   const image = /^https?:\/\//.test(branding.mascotImage)
     ? branding.mascotImage
     : absoluteUrl(ORIGIN_TOKEN, branding.mascotImage);
-  const tags: [string, string, string][] = [
-    ["name", "description", description],
-    ["property", "og:type", "website"],
-    ["property", "og:site_name", branding.title],
-    ["property", "og:title", branding.title],
-    ["property", "og:description", description],
-    ["property", "og:url", `${ORIGIN_TOKEN}/`],
-    ["property", "og:image", image],
-    ["property", "og:image:alt", `The ${branding.title} mascot`],
-    ["name", "twitter:card", "summary"],
-    ["name", "twitter:title", branding.title],
-    ["name", "twitter:description", description],
-    ["name", "twitter:image", image],
-  ];
+  const tags = socialCardTags({
+    type: "website",
+    title: branding.title,
+    description,
+    url: `${ORIGIN_TOKEN}/`,
+    image,
+    imageAlt: `The ${branding.title} mascot`,
+    card: "summary",
+  });
   return metaTagsHtml(tags, "");
+}
+
+/** What a page's link card says (Open Graph and Twitter); `imageSize` for an image whose size is known. */
+export interface SocialCard {
+  readonly type: "website" | "article";
+  readonly title: string;
+  readonly description: string;
+  readonly url: string;
+  readonly image: string;
+  readonly imageAlt: string;
+  readonly card: "summary" | "summary_large_image";
+  readonly imageSize?: { readonly type: string; readonly width: number; readonly height: number };
+}
+
+/** The description and link card meta tags of a page, as [attribute, key, value] for metaTagsHtml. */
+export function socialCardTags(card: SocialCard): [string, string, string][] {
+  const size = card.imageSize;
+  return [
+    ["name", "description", card.description],
+    ["property", "og:type", card.type],
+    ["property", "og:site_name", card.title],
+    ["property", "og:title", card.title],
+    ["property", "og:description", card.description],
+    ["property", "og:url", card.url],
+    ["property", "og:image", card.image],
+    ...(size === undefined
+      ? []
+      : ([
+          ["property", "og:image:type", size.type],
+          ["property", "og:image:width", String(size.width)],
+          ["property", "og:image:height", String(size.height)],
+        ] as [string, string, string][])),
+    ["property", "og:image:alt", card.imageAlt],
+    ["name", "twitter:card", card.card],
+    ["name", "twitter:title", card.title],
+    ["name", "twitter:description", card.description],
+    ["name", "twitter:image", card.image],
+  ];
 }
 
 /** A meta tag per [attribute, key, value] (`name` or `property`, its key, the unescaped value), joined by `between`. */

@@ -2,7 +2,7 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { type BrandingTheme, themeStyleRule, withDefaults } from "../../common/theme.ts";
 import { escapeHtml } from "./index-html.ts";
-import { metaTagsHtml } from "./page-head.ts";
+import { metaTagsHtml, socialCardTags } from "./page-head.ts";
 import {
   formatDay,
   PERMALINK_SCRIPT_PATH,
@@ -41,23 +41,16 @@ export function permalinkPageHtml(data: PermalinkPageData): string {
   const description = `A drawing by a fan of ${data.title}. Draw your own!`;
   const alt = `A drawing shared on ${data.title}`;
   const metaTags = metaTagsHtml(
-    [
-      ["name", "description", description],
-      ["property", "og:type", "article"],
-      ["property", "og:site_name", data.title],
-      ["property", "og:title", data.title],
-      ["property", "og:description", description],
-      ["property", "og:url", data.pageUrl],
-      ["property", "og:image", data.imageUrl],
-      ["property", "og:image:type", "image/png"],
-      ["property", "og:image:width", String(CANVAS_SIZE)],
-      ["property", "og:image:height", String(CANVAS_SIZE)],
-      ["property", "og:image:alt", alt],
-      ["name", "twitter:card", "summary_large_image"],
-      ["name", "twitter:title", data.title],
-      ["name", "twitter:description", description],
-      ["name", "twitter:image", data.imageUrl],
-    ],
+    socialCardTags({
+      type: "article",
+      title: data.title,
+      description,
+      url: data.pageUrl,
+      image: data.imageUrl,
+      imageAlt: alt,
+      card: "summary_large_image",
+      imageSize: { type: "image/png", width: CANVAS_SIZE, height: CANVAS_SIZE },
+    }),
     "\n    ",
   );
   const { social } = data;
