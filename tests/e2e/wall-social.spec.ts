@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { axeViolations } from "./helpers/axe.ts";
@@ -8,14 +7,7 @@ import { colourDistance, pixelAtCanvasPoint, type Rgba } from "./helpers/pixels.
 import { BLUE, lopsidedPng, RED, saveDrawing as save, WHITE } from "./helpers/remix.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
-import { seedDrawings, wall } from "./helpers/wall.ts";
-
-/** The card of a drawing on the wall. */
-const card = (page: Page, id: string) =>
-  wall(page).locator("li", { has: page.locator(`a[href="/d/${id}"]`) });
-/** A reaction's count on a wall card or on the permalink page (the first such button in `scope`). */
-const countOf = (scope: ReturnType<Page["locator"]>, kind: string) =>
-  scope.locator(`button.reaction[data-kind="${kind}"] .reaction__count`);
+import { card, countOf, seedDrawings, wall } from "./helpers/wall.ts";
 
 test("a reaction on one page changes the count live on another: wall card to permalink page and back", async ({
   page,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { GalleryItem } from "../../common/api.ts";
 import { parseGalleryItem } from "./gallery-api.ts";
-import { appendOlder, prependNewer, withoutDrawing, withReactionChanges } from "./gallery-list.ts";
+import {
+  appendOlder,
+  prependNewer,
+  withFirstPage,
+  withoutDrawing,
+  withReactionChanges,
+} from "./gallery-list.ts";
 
 function item(id: string, minute: number): GalleryItem {
   return {
@@ -90,5 +96,42 @@ describe("reaction counts on the wall", () => {
     expect(withReactionChanges(shown, stale)).toBe(shown);
     const elsewhere = [{ id: "zz", reactions: { heart: 5, fire: 0, lol: 0 }, version: 99 }];
     expect(withReactionChanges(shown, elsewhere)).toBe(shown);
+  });
+});
+
+describe("a view's first page", () => {
+  const counted = (entry: GalleryItem, heart: number, version: number): GalleryItem => ({
+    ...entry,
+    reactions: { ...entry.reactions, heart },
+    reactionsVersion: version,
+  });
+
+  it("on New merges by time; on Top replaces the list the first time", () => {
+    expect(ids(withFirstPage([item("a", 1)], [item("c", 3), item("b", 2)], "new", true))).toEqual([
+      "c",
+      "b",
+      "a",
+    ]);
+    expect(ids(withFirstPage([item("a", 1)], [item("c", 3), item("b", 2)], "top", false))).toEqual([
+      "c",
+      "b",
+    ]);
+  });
+
+  it("on a Top resync keeps every page shown and takes only the newer counts", () => {
+    // Two pages were shown; the feed dropped and opened again, and page one came back re-ranked with new counts.
+    const shown = [item("d", 40), item("c", 30), item("b", 20), item("a", 10)];
+    const again = [counted(item("c", 30), 99, 100), item("d", 40), item("new", 50)];
+    const merged = withFirstPage(shown, again, "top", true);
+    expect(ids(merged)).toEqual(["d", "c", "b", "a"]);
+    expect(merged[1]).toMatchObject({ reactions: { heart: 99 }, reactionsVersion: 100 });
+    expect(merged[0]).toEqual(shown[0]);
+    expect(merged.slice(2)).toEqual(shown.slice(2));
+  });
+
+  it("on a Top resync takes the visitor's own reactions the page carries", () => {
+    const shown = [item("a", 1)];
+    const again = [{ ...counted(item("a", 1), 5, 9), reacted: ["heart" as const] }];
+    expect(withFirstPage(shown, again, "top", true)[0]?.reacted).toEqual(["heart"]);
   });
 });

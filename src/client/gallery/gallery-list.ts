@@ -1,5 +1,5 @@
 /** The wall's list as plain data: newest first, each drawing once, whatever order pages and events arrive in. */
-import type { GalleryItem } from "../../common/api.ts";
+import type { GalleryItem, WallSort } from "../../common/api.ts";
 import type { ReactionChange, ReactionKind } from "../../common/reactions.ts";
 
 /** Adds an older page below what is shown, skipping drawings already there (an event may have brought them). */
@@ -59,6 +59,30 @@ export function withReactionChanges(
     };
   });
   return changed ? next : items;
+}
+
+/**
+ * Puts a page of the first drawings of a view into the list. New merges it by time. Top's first page replaces
+ * the list, but a resync (the feed opened again) only brings its counts onto the drawings shown: replacing the
+ * list would drop the pages loaded below it while the paging position stays after them.
+ */
+export function withFirstPage(
+  items: readonly GalleryItem[],
+  page: readonly GalleryItem[],
+  sort: WallSort,
+  resync: boolean,
+): readonly GalleryItem[] {
+  if (sort === "new") return prependNewer(items, page);
+  if (!resync) return page;
+  return withReactionChanges(
+    items,
+    page.map((item) => ({
+      id: item.id,
+      reactions: item.reactions,
+      version: item.reactionsVersion,
+      ...(item.reacted ? { reacted: item.reacted } : {}),
+    })),
+  );
 }
 
 function newestFirst(a: GalleryItem, b: GalleryItem): number {

@@ -2,7 +2,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GalleryItem } from "../../common/api.ts";
 import { fetchGalleryPage, type WallView } from "./gallery-api.ts";
-import { appendOlder, prependNewer, withoutDrawing, withReactionChanges } from "./gallery-list.ts";
+import {
+  appendOlder,
+  prependNewer,
+  withFirstPage,
+  withoutDrawing,
+  withReactionChanges,
+} from "./gallery-list.ts";
 import { openLiveWall } from "./live-wall.ts";
 
 /**
@@ -64,12 +70,11 @@ export function useGallery(view: WallView): GalleryModel {
         const page = await fetchGalleryPage(older ? cursor.current : null, view);
         if (asked !== generation.current) return;
         const shown = page.items.filter((item) => !hidden.current.has(item.id));
-        // Top's first page replaces what is shown (a resync may re-rank); New's merges by time.
-        const first =
-          view.sort === "top"
-            ? () => shown
-            : (current: readonly GalleryItem[]) => prependNewer(current, shown);
-        setItems((current) => (older ? appendOlder(current, shown) : first(current)));
+        // Read now: the updater runs later, after the flag below is set.
+        const resync = firstPageLoaded.current;
+        setItems((current) =>
+          older ? appendOlder(current, shown) : withFirstPage(current, shown, view.sort, resync),
+        );
         // A resync of the first page must not move the paging position back up the wall.
         if (older || !firstPageLoaded.current) {
           cursor.current = page.nextCursor;

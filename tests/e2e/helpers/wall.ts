@@ -12,6 +12,16 @@ export function wallLinks(page: Page): Locator {
   return wall(page).locator("a[href^='/d/']");
 }
 
+/** The card of a drawing on the wall. */
+export function card(page: Page, id: string): Locator {
+  return wall(page).locator("li", { has: page.locator(`a[href="/d/${id}"]`) });
+}
+
+/** A reaction's count on a wall card or on the permalink page (the first such button in `scope`). */
+export function countOf(scope: Locator, kind: string): Locator {
+  return scope.locator(`button.reaction[data-kind="${kind}"] .reaction__count`);
+}
+
 /** Stores `count` distinct drawings through the API, oldest first; returns them in that order. */
 export async function seedDrawings(
   request: APIRequestContext,

@@ -1,0 +1,53 @@
+import type { Page } from "@playwright/test";
+import { GALLERY_PAGE_SIZE } from "../../src/client/gallery/gallery-api.ts";
+import type { GalleryPage } from "../../src/common/api.ts";
+import { expect, test } from "./fixtures.ts";
+import { card, countOf, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+
+const shownHrefs = (page: Page) =>
+  wallLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+
+test("on Top a feed that drops and opens again keeps every page shown, and Load more goes on where it was", async ({
+  page,
+  request,
+  launchServer,
+}) => {
+  // Three pages' worth of drawings from one address: more than the default save limit allows in a minute.
+  const server = await launchServer({ env: { SAVE_RATE_LIMIT: "0" } });
+  await seedDrawings(request, server.url, GALLERY_PAGE_SIZE * 2 + 3);
+  const all = await request.get(`${server.url}/api/drawings?sort=top&window=week&limit=60`);
+  const topOrder = ((await all.json()) as GalleryPage).items.map((item) => item.permalink);
+  const leader = topOrder[0]?.slice("/d/".length) ?? "";
+
+  // The first feed opens and ends at once; the browser's own reconnection is held until two pages are shown.
+  let feeds = 0;
+  let reopen = () => {};
+  const reopened = new Promise<void>((resolve) => {
+    reopen = resolve;
+  });
+  await page.route(/\/api\/events(\?|$)/, async (route) => {
+    feeds += 1;
+    if (feeds === 1)
+      return route.fulfill({ status: 200, contentType: "text/event-stream", body: "retry: 50\n\n" });
+    await reopened;
+    return route.continue();
+  });
+  await page.goto(server.url);
+  await page.getByRole("button", { name: "Top", exact: true }).click();
+  await expect(wallLinks(page).first()).toHaveAttribute("href", topOrder[0] ?? "");
+  await expect(wallLinks(page)).toHaveCount(GALLERY_PAGE_SIZE);
+  await wall(page).getByRole("button", { name: "Load more" }).click();
+  await expect(wallLinks(page)).toHaveCount(GALLERY_PAGE_SIZE * 2);
+  await expect.poll(() => feeds).toBe(2);
+
+  // A reaction while the feed is down reaches the wall only through the page asked for again when it opens.
+  await request.post(`${server.url}/api/drawings/${leader}/reactions`, { data: { kind: "heart" } });
+  reopen();
+  await expect(countOf(card(page, leader), "heart")).toHaveText("1");
+  expect(await shownHrefs(page)).toEqual(topOrder.slice(0, GALLERY_PAGE_SIZE * 2));
+
+  await wall(page).getByRole("button", { name: "Load more" }).click();
+  await expect(wallLinks(page)).toHaveCount(GALLERY_PAGE_SIZE * 2 + 3);
+  expect(await shownHrefs(page)).toEqual(topOrder);
+  await expect(wall(page).getByRole("button", { name: "Load more" })).toHaveCount(0);
+});
