@@ -51,3 +51,38 @@ test("on Top a feed that drops and opens again keeps every page shown, and Load 
   expect(await shownHrefs(page)).toEqual(topOrder);
   await expect(wall(page).getByRole("button", { name: "Load more" })).toHaveCount(0);
 });
+
+test("a reaction the server refuses (429) goes back to the count shown before, and the visitor is told why", async ({
+  page,
+  request,
+  launchServer,
+}) => {
+  const server = await launchServer({});
+  const [drawing] = await seedDrawings(request, server.url, 1);
+  if (drawing === undefined) throw new Error("no drawing");
+  await request.post(`${server.url}/api/drawings/${drawing.id}/reactions`, { data: { kind: "fire" } });
+  await page.route(`**/api/drawings/${drawing.id}/reactions`, (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 429,
+          contentType: "application/json",
+          json: { statusCode: 429, code: "rate_limited", message: "Too many reactions." },
+        })
+      : route.continue(),
+  );
+  await page.goto(server.url);
+  const onWall = card(page, drawing.id);
+  const heart = onWall.locator('button[data-kind="heart"]');
+  await expect(countOf(onWall, "heart")).toHaveText("0");
+  await expect(countOf(onWall, "fire")).toHaveText("1");
+
+  const refused = page.waitForResponse((answer) => answer.status() === 429);
+  await heart.click();
+  await refused;
+  await expect(wall(page).locator("p[aria-live='polite']")).toHaveText(
+    "Too many reactions just now — try again in a minute.",
+  );
+  await expect(countOf(onWall, "heart")).toHaveText("0");
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await expect(countOf(onWall, "fire")).toHaveText("1");
+});

@@ -7,6 +7,8 @@ import {
   withFirstPage,
   withoutDrawing,
   withReactionChanges,
+  withToggledReaction,
+  withUndoneReaction,
 } from "./gallery-list.ts";
 
 function item(id: string, minute: number): GalleryItem {
@@ -133,5 +135,46 @@ describe("a view's first page", () => {
     const shown = [item("a", 1)];
     const again = [{ ...counted(item("a", 1), 5, 9), reacted: ["heart" as const] }];
     expect(withFirstPage(shown, again, "top", true)[0]?.reacted).toEqual(["heart"]);
+  });
+});
+
+describe("a reaction toggle on a card", () => {
+  // Drawing "a" as clicked: heart 3, not pressed, counts of version 4.
+  const clicked = item("a", 3);
+  const shown = [clicked, item("b", 2)];
+
+  it("shows the give or the take-back at once, keeping the version so any newer count replaces it", () => {
+    const given = withToggledReaction(shown, "a", "heart", true);
+    expect(given[0]).toMatchObject({ reactions: { heart: 4 }, reacted: ["heart"], reactionsVersion: 4 });
+    expect(given[1]).toBe(shown[1]);
+    const taken = withToggledReaction(given, "a", "heart", false);
+    expect(taken[0]).toMatchObject({ reactions: { heart: 3 }, reacted: [], reactionsVersion: 4 });
+    expect(withToggledReaction(shown, "zz", "heart", true)).toBe(shown);
+  });
+
+  it("on failure puts back the count and pressed state the card had when clicked", () => {
+    const given = withToggledReaction(shown, "a", "heart", true);
+    const undone = withUndoneReaction(given, clicked, "heart");
+    expect(undone[0]).toMatchObject({ reactions: clicked.reactions, reacted: [], reactionsVersion: 4 });
+  });
+
+  it("on failure keeps a newer live count that came meanwhile, and only unpresses the button", () => {
+    const given = withToggledReaction(shown, "a", "heart", true);
+    // Someone else's heart: the server's count (without this visitor's failed one) is 4, version 5.
+    const live = withReactionChanges(given, [
+      { id: "a", reactions: { heart: 4, fire: 0, lol: 1 }, version: 5 },
+    ]);
+    const undone = withUndoneReaction(live, clicked, "heart");
+    expect(undone[0]).toMatchObject({
+      reactions: { heart: 4, fire: 0, lol: 1 },
+      reacted: [],
+      reactionsVersion: 5,
+    });
+  });
+
+  it("on failure leaves the other kinds alone, whose own toggles may be on their way", () => {
+    const both = withToggledReaction(withToggledReaction(shown, "a", "heart", true), "a", "fire", true);
+    const undone = withUndoneReaction(both, clicked, "heart");
+    expect(undone[0]).toMatchObject({ reactions: { heart: 3, fire: 1 }, reacted: ["fire"] });
   });
 });

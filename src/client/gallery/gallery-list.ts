@@ -85,6 +85,59 @@ export function withFirstPage(
   );
 }
 
+/**
+ * A toggle shown at once: the kind's count one up (give) or down, and pressed or not. The version is kept, so
+ * any newer count (the answer, or a live event) replaces this guess.
+ */
+export function withToggledReaction(
+  items: readonly GalleryItem[],
+  id: string,
+  kind: ReactionKind,
+  give: boolean,
+): readonly GalleryItem[] {
+  return withKindOnCard(items, id, kind, (shown) => ({
+    count: Math.max(0, shown.reactions[kind] + (give ? 1 : -1)),
+    pressed: give,
+  }));
+}
+
+/**
+ * Takes back a failed toggle of `kind` on the card `before` was (as it was shown when clicked). The count goes
+ * back to `before`'s only while no newer count arrived since (same version): a newer one is the server's and
+ * already leaves the failed reaction out. The pressed state always goes back, since the server did not change
+ * it and live counts do not carry it. Other kinds are left alone (their own toggles may be on their way).
+ */
+export function withUndoneReaction(
+  items: readonly GalleryItem[],
+  before: GalleryItem,
+  kind: ReactionKind,
+): readonly GalleryItem[] {
+  return withKindOnCard(items, before.id, kind, (shown) => ({
+    count:
+      shown.reactionsVersion === before.reactionsVersion ? before.reactions[kind] : shown.reactions[kind],
+    pressed: (before.reacted ?? []).includes(kind),
+  }));
+}
+
+function withKindOnCard(
+  items: readonly GalleryItem[],
+  id: string,
+  kind: ReactionKind,
+  next: (shown: GalleryItem) => { readonly count: number; readonly pressed: boolean },
+): readonly GalleryItem[] {
+  if (!items.some((item) => item.id === id)) return items;
+  return items.map((shown) => {
+    if (shown.id !== id) return shown;
+    const { count, pressed } = next(shown);
+    const reacted = (shown.reacted ?? []).filter((other) => other !== kind);
+    return {
+      ...shown,
+      reactions: { ...shown.reactions, [kind]: count },
+      reacted: pressed ? [...reacted, kind] : reacted,
+    };
+  });
+}
+
 function newestFirst(a: GalleryItem, b: GalleryItem): number {
   return b.createdAt.localeCompare(a.createdAt);
 }

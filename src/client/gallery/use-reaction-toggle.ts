@@ -2,7 +2,7 @@
 import { useCallback, useRef } from "react";
 import type { GalleryItem } from "../../common/api.ts";
 import type { ReactionKind } from "../../common/reactions.ts";
-import { withReactionChanges } from "./gallery-list.ts";
+import { withReactionChanges, withToggledReaction, withUndoneReaction } from "./gallery-list.ts";
 import { type ReactionFailure, toggleReaction } from "./react-drawing.ts";
 
 /** What a failed toggle tells the visitor. */
@@ -14,8 +14,8 @@ export const REACTION_FAILED: Readonly<Record<ReactionFailure, string>> = {
 /**
  * Returns `toggle(item, kind)`: the card shows the new count and pressed state at once (its version is kept,
  * so any newer count, live or answered, replaces it), then the server's answer; a failed toggle is undone on
- * the card and `onFailure` says why. One toggle per card and kind at a time: a click while one is on its
- * way is ignored, so counts never drift by a double click.
+ * the card (see withUndoneReaction) and `onFailure` says why. One toggle per card and kind at a time: a click
+ * while one is on its way is ignored, so counts never drift by a double click.
  */
 export function useReactionToggle(
   updateItems: (change: (items: readonly GalleryItem[]) => readonly GalleryItem[]) => void,
@@ -28,22 +28,12 @@ export function useReactionToggle(
       if (inFlight.current.has(key)) return;
       inFlight.current.add(key);
       const give = !(item.reacted ?? []).includes(kind);
-      const shift = (items: readonly GalleryItem[], delta: 1 | -1, pressed: boolean) =>
-        items.map((shown) => {
-          if (shown.id !== item.id) return shown;
-          const reacted = (shown.reacted ?? []).filter((other) => other !== kind);
-          const count = Math.max(0, shown.reactions[kind] + delta);
-          return {
-            ...shown,
-            reactions: { ...shown.reactions, [kind]: count },
-            reacted: pressed ? [...reacted, kind] : reacted,
-          };
-        });
-      updateItems((items) => shift(items, give ? 1 : -1, give));
+      updateItems((items) => withToggledReaction(items, item.id, kind, give));
       void toggleReaction(item.id, kind, give).then((answer) => {
         inFlight.current.delete(key);
         if (typeof answer === "string") {
-          updateItems((items) => shift(items, give ? -1 : 1, !give));
+          // Back to the card as it was clicked, not one step back: a newer live count may have come meanwhile.
+          updateItems((items) => withUndoneReaction(items, item, kind));
           onFailure(REACTION_FAILED[answer]);
         } else {
           updateItems((items) => withReactionChanges(items, [{ id: item.id, ...answer }]));
