@@ -34,10 +34,18 @@ export function Gallery() {
   const mine = useMyDrawings();
   const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasMore, load, loadMore } = wall;
+  const { hasMore, load, loadMore, markReported } = wall;
   // One live region for the whole wall (no role="status": the save status stays the page's only status).
   const [announcement, setAnnouncement] = useState("");
   const react = useReactionToggle(wall.updateItems, setAnnouncement);
+  // Stable, so the memoised cards are not all rendered again by an event that changes one of them.
+  const onReported = useCallback(
+    (id: string) => {
+      markReported(id);
+      setAnnouncement("Reported — thank you. The drawing is hidden for you.");
+    },
+    [markReported],
+  );
   const changeView = useCallback((next: WallView) => {
     setView((current) => (current.sort === next.sort && current.window === next.window ? current : next));
   }, []);
@@ -80,10 +88,7 @@ export function Gallery() {
             mine={mine.has(item.id)}
             now={now}
             onReact={react}
-            onReported={(id) => {
-              wall.markReported(id);
-              setAnnouncement("Reported — thank you. The drawing is hidden for you.");
-            }}
+            onReported={onReported}
           />
         ))}
       </ul>

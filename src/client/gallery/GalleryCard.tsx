@@ -1,3 +1,4 @@
+import { memo } from "react";
 import type { GalleryItem } from "../../common/api.ts";
 import type { ReactionKind } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
@@ -24,9 +25,17 @@ export interface GalleryCardProps {
 
 /**
  * One drawing on the wall: its thumbnail linking to its permalink, its reactions, its age, Remix (the drawing
- * page starting from this drawing) and a quiet menu to report it.
+ * page starting from this drawing) and a quiet menu to report it. Memoised: a reactions event changes one
+ * card's item, and the others (same props, the wall's callbacks being stable) are not rendered again.
  */
-export function GalleryCard({ item, reported, mine, now, onReported, onReact }: GalleryCardProps) {
+export const GalleryCard = memo(function GalleryCard({
+  item,
+  reported,
+  mine,
+  now,
+  onReported,
+  onReact,
+}: GalleryCardProps) {
   if (reported) {
     return (
       <li className="wall__item wall__item--reported">
@@ -68,4 +77,4 @@ export function GalleryCard({ item, reported, mine, now, onReported, onReact }: 
       </div>
     </li>
   );
-}
+});

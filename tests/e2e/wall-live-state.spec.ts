@@ -86,3 +86,38 @@ test("a reaction the server refuses (429) goes back to the count shown before, a
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await expect(countOf(onWall, "fire")).toHaveText("1");
 });
+
+test("a live reaction count renders only the card it changes, not every card on the wall", async ({
+  page,
+  request,
+  launchServer,
+}) => {
+  const server = await launchServer({});
+  const drawings = await seedDrawings(request, server.url, 4);
+  const changed = drawings[0]?.id ?? "";
+  await page.goto(server.url);
+  await expect(wallLinks(page)).toHaveCount(4);
+  // React keeps a host element's current props on it (`__reactProps$…`), a new object each time the component
+  // around it renders again: what each card's <li> holds now is kept to compare after the event.
+  const propsOfCards = () =>
+    wall(page)
+      .locator("li.wall__item")
+      .evaluateAll((cards) => {
+        const page = window as { keptProps?: Map<Element, unknown> };
+        page.keptProps ??= new Map();
+        const kept = page.keptProps;
+        return cards.map((li) => {
+          const key = Object.keys(li).find((name) => name.startsWith("__reactProps$")) ?? "";
+          const props = (li as unknown as Record<string, unknown>)[key];
+          const same = kept.get(li) === props;
+          kept.set(li, props);
+          return { href: li.querySelector("a")?.getAttribute("href"), same };
+        });
+      });
+  await propsOfCards();
+
+  await request.post(`${server.url}/api/drawings/${changed}/reactions`, { data: { kind: "lol" } });
+  await expect(countOf(card(page, changed), "lol")).toHaveText("1");
+  const after = await propsOfCards();
+  expect(after.filter((entry) => !entry.same).map((entry) => entry.href)).toEqual([`/d/${changed}`]);
+});
