@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { GALLERY_PAGE_SIZE } from "../../src/client/gallery/gallery-api.ts";
 import type { GalleryPage } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
-import { card, countOf, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+import { card, countOf, seedDrawing, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
 
 const shownHrefs = (page: Page) =>
   wallLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -58,8 +58,7 @@ test("a reaction the server refuses (429) goes back to the count shown before, a
   launchServer,
 }) => {
   const server = await launchServer({});
-  const [drawing] = await seedDrawings(request, server.url, 1);
-  if (drawing === undefined) throw new Error("no drawing");
+  const drawing = await seedDrawing(request, server.url);
   await request.post(`${server.url}/api/drawings/${drawing.id}/reactions`, { data: { kind: "fire" } });
   await page.route(`**/api/drawings/${drawing.id}/reactions`, (route) =>
     route.request().method() === "POST"

@@ -40,3 +40,10 @@ export async function seedDrawings(
   }
   return saved;
 }
+
+/** Stores one drawing through the API and returns it. */
+export async function seedDrawing(request: APIRequestContext, baseUrl: string): Promise<SavedDrawing> {
+  const [drawing] = await seedDrawings(request, baseUrl, 1);
+  if (drawing === undefined) throw new Error("seeding one drawing stored none");
+  return drawing;
+}
