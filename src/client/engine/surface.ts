@@ -26,8 +26,10 @@ export class Surface {
   readonly display: HTMLCanvasElement;
   readonly #displayContext: CanvasRenderingContext2D;
   #document: HTMLCanvasElement | null = null;
-  #documentContext: CanvasRenderingContext2D | null = null;
-  /** The document's context (when apart from the display) then the display's. */
+  /**
+   * The contexts every drawing call goes to: the document's (when apart from the display) then the display's.
+   * Kept, not rebuilt per call, as strokes draw per pointer move.
+   */
   #drawnContexts: readonly CanvasRenderingContext2D[];
   readonly #pool: CanvasPool;
 
@@ -57,12 +59,12 @@ export class Surface {
 
   /** Draws stroke segments on the document and the display. */
   drawSegments(style: StrokeStyle, segments: readonly Segment[]): void {
-    for (const context of this.#contexts()) drawSegments(context, style, segments);
+    for (const context of this.#drawnContexts) drawSegments(context, style, segments);
   }
 
   /** Paints a tool's action (caption, sticker, fill) on the document and the display. */
   paintAction(action: ToolAction): void {
-    for (const context of this.#contexts()) paintToolAction(context, action);
+    for (const context of this.#drawnContexts) paintToolAction(context, action);
   }
 
   /**
@@ -87,12 +89,12 @@ export class Surface {
 
   /** Paints the first-display picture (white + mirrored image). */
   paintBackground(image: CanvasImageSource | null): void {
-    for (const context of this.#contexts()) paintBackground(context, image);
+    for (const context of this.#drawnContexts) paintBackground(context, image);
   }
 
   /** Paints a restored drawing as it is. */
   paintDrawing(image: CanvasImageSource): void {
-    for (const context of this.#contexts()) paintDrawing(context, image);
+    for (const context of this.#drawnContexts) paintDrawing(context, image);
   }
 
   /** Pixels of the drawing: all 600 x 600 of them, or the rectangle given in drawing pixels. */
@@ -157,18 +159,13 @@ export class Surface {
       // Back to ratio 1: the display becomes the document again (an exact same-size copy).
       document.width = 0;
       this.#document = null;
-      this.#documentContext = null;
       this.#drawnContexts = [this.#displayContext];
     }
   }
 
-  /** The contexts every drawing call goes to: kept, not rebuilt per call, as strokes draw per pointer move. */
-  #contexts(): readonly CanvasRenderingContext2D[] {
-    return this.#drawnContexts;
-  }
-
+  /** Where the 600 x 600 picture is: the document when there is one, the first of the drawn contexts. */
   #documentContextOrDisplay(): CanvasRenderingContext2D {
-    return this.#documentContext ?? this.#displayContext;
+    return this.#drawnContexts[0] ?? this.#displayContext;
   }
 
   /** The 600 x 600 document beside a display of another size, with the display's picture when `copy`. */
@@ -179,7 +176,6 @@ export class Surface {
     const context = context2d(document);
     if (copy) copyPixels(context, this.display);
     this.#document = document;
-    this.#documentContext = context;
     this.#drawnContexts = [context, this.#displayContext];
   }
 
