@@ -76,7 +76,8 @@ test("on a remix page the board takes no stroke before the remix is its backgrou
   const mascotServed = page.waitForResponse((response) =>
     isBrandingImage(new URL(response.url()), mascotImage),
   );
-  await page.goto(`/?remix=${original.id}`);
+  // Not waiting for the load event: a held image the page fetched early would hold that event back too.
+  await page.goto(`/?remix=${original.id}`, { waitUntil: "commit" });
   await Promise.all([remixRequested, mascotServed]);
   const canvas = drawingCanvas(page);
   // The mascot is in, the remix is not: a visitor's stroke now must not be taken (the remix would wipe it).
