@@ -1,16 +1,15 @@
 import { cpus, loadavg, platform, release } from "node:os";
 import { sql } from "kysely";
-import sharp from "sharp";
-import { CANVAS_SIZE } from "../src/common/constants.ts";
-import { openStore } from "../src/server/db/open.ts";
+import type { Store } from "../src/server/db/open.ts";
+import { asCount, isoTime } from "../src/server/db/values.ts";
 import { encodeTopCursor } from "../src/server/drawings/top-cursor.ts";
 import { inTopOrder } from "../src/server/drawings/top-queries.ts";
-import { type ServerProcess, spawnServer } from "../tests/api/helpers/server-process.ts";
+import type { ServerProcess } from "../tests/api/helpers/server-process.ts";
 import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
-import { keepAliveAgent, send } from "./server/http-load.ts";
-import { BENCH_SERVER_ENV } from "./server/saves-bench.ts";
+import { keepAliveAgent } from "./server/http-load.ts";
+import { type SeedMaterial, seedDrawings, seedMaterial, seedReactions } from "./server/seed.ts";
+import { getOk, seedAndServe } from "./server/seeded-server.ts";
 import { formatMs, median, medianAndRange } from "./stats.ts";
-import { seedWallDrawings, seedWallReactions } from "./wall-seed.ts";
 
 // Issue 12: the wall's list latency must not grow with the wall. Two walls per store, 1,000 drawings with 10,000
 // reactions and 100,000 with 1,000,000, each behind its own server process, measured in one run: every run asks
@@ -25,6 +24,8 @@ const SIZES = [
 const TARGET_RATIO = 1.5;
 const REQUESTS = 200;
 const WARMUP = 40;
+/** How many days back the drawings go: "this week" then holds about a quarter of them. */
+const SPREAD_DAYS = 28;
 
 /** The lists measured: the first page of each order, and Top's page after 90% of the wall. */
 const LISTS = ["new", "top week", "top all", "top all, page at 90%"] as const;
@@ -36,33 +37,39 @@ interface Wall {
   drop(): Promise<void>;
 }
 
+/** Seeds one wall's drawings and reactions; resolves with the cursor of Top's page at 90%. */
+async function seedWall(
+  store: Store,
+  [drawings, reactions]: readonly [number, number],
+  now: number,
+  material: SeedMaterial,
+): Promise<string> {
+  const stepMs = Math.floor((SPREAD_DAYS * 86_400_000) / drawings);
+  await seedDrawings(store.db, store.dialect, material, { from: 0, to: drawings, newest: now, stepMs });
+  await seedReactions(store.db, store.dialect, drawings, reactions, now);
+  const counted = await sql<{ n: number }>`select count(*) as n from reactions`.execute(store.db);
+  if (asCount(counted.rows[0]?.n ?? 0) !== reactions) throw new Error("the reactions were not all seeded");
+  const row = await inTopOrder(store.db)
+    .offset(Math.floor(drawings * 0.9))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const createdAt = isoTime(row.created_at);
+  return encodeTopCursor({ window: "all", since: "", count: row.reaction_count, createdAt, id: row.id });
+}
+
 /** Seeds one wall in a fresh database, starts a server on it, and says what each list's URL is. */
-async function openWall(dialect: Dialect, [drawings, reactions]: readonly [number, number], now: number) {
+async function openWall(
+  dialect: Dialect,
+  size: readonly [number, number],
+  now: number,
+  material: SeedMaterial,
+) {
   const database = await createBenchDatabase(dialect);
-  const store = await openStore(database.config);
-  const started = performance.now();
-  let deep: string;
-  try {
-    const png = await sharp({
-      create: { width: CANVAS_SIZE, height: CANVAS_SIZE, channels: 3, background: "#ffffff" },
-    })
-      .png()
-      .toBuffer();
-    await seedWallDrawings(store.db, dialect, drawings, png, now);
-    await seedWallReactions(store.db, dialect, drawings, reactions, now);
-    const row = await inTopOrder(store.db)
-      .offset(Math.floor(drawings * 0.9))
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const createdAt = row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at;
-    deep = encodeTopCursor({ window: "all", since: "", count: row.reaction_count, createdAt, id: row.id });
-    const counted = await sql<{ n: number }>`select count(*) as n from reactions`.execute(store.db);
-    if (Number(counted.rows[0]?.n) !== reactions) throw new Error("the reactions were not all seeded");
-  } finally {
-    await store.close();
-  }
-  const seedSeconds = (performance.now() - started) / 1000;
-  const server = await spawnServer({ ...database.env, ...BENCH_SERVER_ENV });
+  const {
+    server,
+    seeded: deep,
+    seedSeconds,
+  } = await seedAndServe(database, (store) => seedWall(store, size, now, material));
   const base = `${server.baseUrl}/api/drawings?limit=24`;
   const urls: Record<List, string> = {
     new: base,
@@ -93,9 +100,8 @@ async function pairedP50s(urls: readonly string[]): Promise<number[]> {
       const which = index % urls.length;
       const url = urls[which] ?? "";
       const started = performance.now();
-      const answer = await send(agents[which] ?? keepAliveAgent(1), url);
+      await getOk(agents[which] ?? keepAliveAgent(1), url);
       const elapsed = performance.now() - started;
-      if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body}`);
       if (index >= WARMUP * urls.length) latencies[which]?.push(elapsed);
     }
     return latencies.map(median);
@@ -107,9 +113,10 @@ async function pairedP50s(urls: readonly string[]): Promise<number[]> {
 /** Each list's run p50s on both walls of one store. */
 async function measureStore(dialect: Dialect, runs: number) {
   const now = Date.now();
+  const material = await seedMaterial();
   const opened = [];
   try {
-    for (const size of SIZES) opened.push(await openWall(dialect, size, now));
+    for (const size of SIZES) opened.push(await openWall(dialect, size, now, material));
     const samples = opened.map(() => new Map<List, number[]>(LISTS.map((list) => [list, []])));
     for (let run = 0; run < runs; run += 1) {
       for (const list of LISTS) {

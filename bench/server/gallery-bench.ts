@@ -1,16 +1,18 @@
-import { sql } from "kysely";
-import { openStore, type Store } from "../../src/server/db/open.ts";
+import type { Store } from "../../src/server/db/open.ts";
+import { isoTime } from "../../src/server/db/values.ts";
 import { encodeCursor } from "../../src/server/drawings/wall-cursor.ts";
-import { spawnServer } from "../../tests/api/helpers/server-process.ts";
+import type { ServerProcess } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "./databases.ts";
-import { keepAliveAgent, type LoadResult, runLoad, send } from "./http-load.ts";
-import { BENCH_SERVER_ENV } from "./saves-bench.ts";
+import { keepAliveAgent, type LoadResult, runLoad } from "./http-load.ts";
 import { seedDrawings, seedMaterial } from "./seed.ts";
+import { getOk, seedAndServe } from "./seeded-server.ts";
 
 /** The page size the issue names for the latency figure. */
 const LIMIT = 24;
 /** "Deep": the page that starts after this share of the wall. */
 const DEEP_FRACTION = 0.9;
+/** Seeded drawings are this far apart, the newest now. */
+const SEED_STEP_MS = 1000;
 
 /** How the gallery phase is shaped. */
 export interface GalleryLoad {
@@ -35,42 +37,29 @@ export interface WallLatency {
 export async function measureGallery(dialect: Dialect, load: GalleryLoad): Promise<WallLatency[]> {
   const database = await createBenchDatabase(dialect);
   const material = await seedMaterial();
+  const newest = Date.now();
   const results: WallLatency[] = [];
   try {
-    const store = await openStore(database.config);
-    try {
-      let seeded = 0;
-      for (const size of load.sizes) {
-        const started = performance.now();
-        await seedDrawings(store.db, material, seeded, size);
-        await analyse(store);
-        const seedSeconds = (performance.now() - started) / 1000;
-        seeded = size;
-        const deepOffset = Math.floor(size * DEEP_FRACTION);
-        const cursor = await cursorAt(store, deepOffset);
-        results.push({
-          drawings: size,
-          seedSeconds,
-          deepOffset,
-          ...(await pageLatencies(database.env, cursor, load)),
-        });
+    let seeded = 0;
+    for (const size of load.sizes) {
+      const deepOffset = Math.floor(size * DEEP_FRACTION);
+      const wall = await seedAndServe(database, async (store) => {
+        const rows = { from: seeded, to: size, newest, stepMs: SEED_STEP_MS };
+        await seedDrawings(store.db, store.dialect, material, rows);
+        return cursorAt(store, deepOffset);
+      });
+      seeded = size;
+      try {
+        const latencies = await pageLatencies(wall.server, wall.seeded, load);
+        results.push({ drawings: size, seedSeconds: wall.seedSeconds, deepOffset, ...latencies });
+      } finally {
+        await wall.server.stop();
       }
-    } finally {
-      await store.close();
     }
   } finally {
     await database.drop();
   }
   return results;
-}
-
-/**
- * PostgreSQL's autovacuum would gather statistics on a table that grew this much within a minute; doing it
- * now keeps the plan from depending on when autovacuum ran. SQLite never analyses unless told, and neither
- * does Fanvas, so it is left as production has it.
- */
-async function analyse(store: Store): Promise<void> {
-  if (store.dialect === "postgres") await sql`analyze drawings`.execute(store.db);
 }
 
 /** The cursor a visitor would hold after scrolling past `offset` drawings. */
@@ -84,23 +73,16 @@ async function cursorAt(store: Store, offset: number): Promise<string> {
     .offset(offset - 1)
     .limit(1)
     .executeTakeFirstOrThrow();
-  const createdAt = row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at;
-  return encodeCursor({ createdAt, id: row.id });
+  return encodeCursor({ createdAt: isoTime(row.created_at), id: row.id });
 }
 
 /** One request at a time on one keep-alive socket: the latency a visitor sees, not a throughput figure. */
-async function pageLatencies(env: Record<string, string>, cursor: string, load: GalleryLoad) {
-  const server = await spawnServer({ ...env, ...BENCH_SERVER_ENV });
+async function pageLatencies(server: ServerProcess, cursor: string, load: GalleryLoad) {
   const agent = keepAliveAgent(1);
   try {
     const measure = async (url: string) => {
-      const get = async () => {
-        const answer = await send(agent, url);
-        if (answer.status !== 200) throw new Error(`GET ${url} answered ${answer.status}: ${answer.body}`);
-        return answer;
-      };
-      await runLoad(load.warmup, 1, get);
-      return runLoad(load.requests, 1, get);
+      await runLoad(load.warmup, 1, () => getOk(agent, url));
+      return runLoad(load.requests, 1, () => getOk(agent, url));
     };
     const base = `${server.baseUrl}/api/drawings?limit=${LIMIT}`;
     const first = await measure(base);
@@ -108,6 +90,5 @@ async function pageLatencies(env: Record<string, string>, cursor: string, load: 
     return { first, deep };
   } finally {
     agent.destroy();
-    await server.stop();
   }
 }

@@ -1,85 +1,122 @@
-import { randomBytes } from "node:crypto";
-import { crc32 } from "node:zlib";
-import type { Insertable, Kysely } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import sharp from "sharp";
 import { CANVAS_SIZE } from "../../src/common/constants.ts";
-import type { Database, DrawingsTable } from "../../src/server/db/schema.ts";
+import type { Database } from "../../src/server/db/schema.ts";
+import type { Dialect } from "./databases.ts";
 
-/** Rows per INSERT (8 columns: well under SQLite's and PostgreSQL's parameter limits). */
-const ROWS_PER_STATEMENT = 500;
-/** Rows per transaction: one commit (one fsync) per this many rows. */
-const ROWS_PER_TRANSACTION = 5000;
-/** The newest seeded drawing; row k is k seconds older. */
-const NEWEST = Date.parse("2026-06-01T12:00:00.000Z");
+// The wall benches' rows (issue 5's gallery, issue 12's wall), made by the database itself: one INSERT ... SELECT
+// over a generated series per table (a recursive CTE on SQLite, generate_series on PostgreSQL), so 100,000
+// drawings and 1,000,000 reactions take seconds, not the minutes row-by-row inserts would. What a save does per row
+// (validation, hashing, re-encoding) does not touch the list's queries, so every drawing shares one small PNG and
+// one thumbnail.
 
-/** What seeded rows are made of: one small real PNG and a pool of real thumbnails. */
+/** Reactions per statement: bounded, so neither database holds one huge statement's work in memory. */
+const REACTIONS_PER_STATEMENT = 250_000;
+
+/** What every seeded drawing is made of: a flat 600 x 600 PNG and a WebP thumbnail of it. */
 export interface SeedMaterial {
   readonly png: Buffer;
-  readonly thumbnails: readonly Buffer[];
+  readonly thumbnail: Buffer;
 }
 
-/** A flat 600 x 600 PNG (about 1 KB) and 32 tiny WebP thumbnails of different colours. */
+/** The seeded drawings' bytes, made once per bench. */
 export async function seedMaterial(): Promise<SeedMaterial> {
-  const flat = (r: number, size: number) =>
-    sharp({ create: { width: size, height: size, channels: 3, background: { r, g: 200, b: 120 } } });
-  const png = await flat(250, CANVAS_SIZE).png({ compressionLevel: 9 }).toBuffer();
-  const thumbnails = await Promise.all(
-    Array.from({ length: 32 }, (_, index) =>
-      flat(index * 8, 300)
-        .webp({ quality: 80 })
-        .toBuffer(),
-    ),
-  );
-  return { png, thumbnails };
+  const flat = (size: number) =>
+    sharp({ create: { width: size, height: size, channels: 3, background: "#ffffff" } });
+  const [png, thumbnail] = await Promise.all([
+    flat(CANVAS_SIZE).png().toBuffer(),
+    flat(CANVAS_SIZE / 2)
+      .webp({ quality: 80 })
+      .toBuffer(),
+  ]);
+  return { png, thumbnail };
 }
 
-/** The PNG with a tEXt chunk naming `index` before IEND: a valid, distinct file for every row. */
-function distinctPng(png: Buffer, index: number): Buffer {
-  const body = Buffer.concat([Buffer.from("tEXt", "latin1"), Buffer.from(`seed\0${index}`, "latin1")]);
-  const chunk = Buffer.alloc(body.length + 8);
-  chunk.writeUInt32BE(body.length - 4, 0);
-  body.copy(chunk, 4);
-  chunk.writeUInt32BE(crc32(body), body.length + 4);
-  const iend = png.length - 12;
-  return Buffer.concat([png.subarray(0, iend), chunk, png.subarray(iend)]);
+/** Which rows to seed: row n (from <= n < to) is `stepMs` x n older than `newest` (epoch ms), row 0 newest. */
+export interface SeedRows {
+  readonly from: number;
+  readonly to: number;
+  readonly newest: number;
+  readonly stepMs: number;
 }
 
-function row(material: SeedMaterial, index: number): Insertable<DrawingsTable> {
-  const png = distinctPng(material.png, index);
-  const sha256 = randomBytes(32).toString("hex");
-  const createdAt = new Date(NEWEST - index * 1000).toISOString();
-  return {
-    id: randomBytes(9).toString("base64url"),
-    image_data: png,
-    byte_size: png.length,
-    sha256,
-    upload_sha256: sha256,
-    created_at: createdAt,
-    // Done already, so the server's worker finds nothing to do and the timings are the wall's alone.
-    reencoded_at: createdAt,
-    thumbnail_webp: material.thumbnails[index % material.thumbnails.length] ?? null,
-    status: "visible",
-  };
+/** A series from .. from + count - 1 as a relation `series(n)`, in the dialect's own way. */
+function series(dialect: Dialect, from: number, count: number) {
+  return dialect === "postgres"
+    ? sql`(select n from generate_series(${sql.lit(from)}::bigint, ${sql.lit(from + count - 1)}::bigint) as g(n)) as series`
+    : sql`(with recursive s(n) as (select ${sql.lit(from)} union all select n + 1 from s where n < ${sql.lit(from + count - 1)}) select n from s) as series`;
+}
+
+/** Drawing n's id, "w" + n in 11 digits, from the SQL expression `n`. */
+function drawingId(dialect: Dialect, n: RawBuilder<unknown>) {
+  return dialect === "postgres"
+    ? sql`'w' || lpad((${n})::text, 11, '0')`
+    : sql`'w' || substr('00000000000' || (${n}), -11)`;
+}
+
+/** Bytes as an SQL literal of the dialect. */
+function bytes(dialect: Dialect, data: Buffer) {
+  const hex = data.toString("hex");
+  return dialect === "postgres" ? sql`decode(${sql.lit(hex)}, 'hex')` : sql`x'${sql.raw(hex)}'`;
 }
 
 /**
- * Inserts rows `from` .. `to - 1` (row 0 newest) straight through the store's Kysely, batched in
- * transactions; what a save would do per row (validation, hashing, a commit each) is skipped on purpose.
+ * Visible drawings `rows.from` .. `rows.to - 1`, each with its created_day as a save writes it, and with re-encoding
+ * and thumbnail done already, so the server's background worker finds nothing to do and the timings are the list's
+ * alone.
  */
 export async function seedDrawings(
   db: Kysely<Database>,
+  dialect: Dialect,
   material: SeedMaterial,
-  from: number,
-  to: number,
+  rows: SeedRows,
 ): Promise<void> {
-  for (let start = from; start < to; start += ROWS_PER_TRANSACTION) {
-    const end = Math.min(to, start + ROWS_PER_TRANSACTION);
-    await db.transaction().execute(async (trx) => {
-      for (let first = start; first < end; first += ROWS_PER_STATEMENT) {
-        const count = Math.min(ROWS_PER_STATEMENT, end - first);
-        const rows = Array.from({ length: count }, (_, offset) => row(material, first + offset));
-        await trx.insertInto("drawings").values(rows).execute();
-      }
-    });
+  const { png, thumbnail } = material;
+  const epochMs = sql`(${sql.lit(rows.newest)} - n * ${sql.lit(rows.stepMs)})`;
+  const times =
+    dialect === "postgres"
+      ? sql`md5(n::text) || md5(n::text), to_timestamp(${epochMs} / 1000.0),
+          to_char(to_timestamp(${epochMs} / 1000.0) at time zone 'UTC', 'YYYY-MM-DD')`
+      : sql`printf('%064d', n), strftime('%Y-%m-%dT%H:%M:%fZ', ${epochMs} / 1000.0, 'unixepoch'),
+          strftime('%Y-%m-%d', ${epochMs} / 1000.0, 'unixepoch')`;
+  await sql`insert into drawings (id, image_data, byte_size, thumbnail_webp, sha256, created_at, created_day)
+    select ${drawingId(dialect, sql`n`)}, ${bytes(dialect, png)}, ${sql.lit(png.length)}, ${bytes(dialect, thumbnail)},
+      ${times} from ${series(dialect, rows.from, rows.to - rows.from)}`.execute(db);
+  await sql`update drawings set reencoded_at = created_at, upload_sha256 = sha256 where reencoded_at is null`.execute(
+    db,
+  );
+}
+
+/**
+ * `reactions` reactions on the first `drawings` drawings, every one from its own visitor, skewed the way a wall
+ * is (a quarter spread over every drawing, a quarter over the newer half, a quarter over the newest quarter, a
+ * quarter over the newest eighth), kinds in turn; then each drawing's counters, as the toggles keep them.
+ */
+export async function seedReactions(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  drawings: number,
+  reactions: number,
+  now: number,
+): Promise<void> {
+  const at = new Date(now).toISOString();
+  const shift = dialect === "postgres" ? sql`(n % 4)::int` : sql`(n % 4)`;
+  const id = drawingId(
+    dialect,
+    sql`((n * 7919) % ${sql.lit(drawings)}) % (${sql.lit(drawings)} / (1 << ${shift}))`,
+  );
+  const kind = sql`case n % 3 when 0 then 'heart' when 1 then 'fire' else 'lol' end`;
+  for (let from = 0; from < reactions; from += REACTIONS_PER_STATEMENT) {
+    const count = Math.min(REACTIONS_PER_STATEMENT, reactions - from);
+    await sql`insert into reactions (drawing_id, reactor_hash, kind, created_at)
+      select ${id}, 'visitor' || n, ${kind}, ${at} from ${series(dialect, from, count)}`.execute(db);
   }
+  const counted = (which: string | null) =>
+    which === null
+      ? sql`(select count(*) from reactions r where r.drawing_id = drawings.id)`
+      : sql`(select count(*) from reactions r where r.drawing_id = drawings.id and r.kind = ${which})`;
+  await sql`update drawings set heart_count = ${counted("heart")}, fire_count = ${counted("fire")},
+    lol_count = ${counted("lol")}, reaction_count = ${counted(null)}, reactions_version = ${counted(null)}`.execute(
+    db,
+  );
 }
