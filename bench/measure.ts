@@ -19,6 +19,24 @@ export interface RunSample {
   readonly cursorRatios: readonly number[] | null;
 }
 
+/** Medians over the runs for one system (null where the figure does not apply). */
+export interface SystemSummary {
+  readonly name: SystemName;
+  readonly moveEmpty: number | null;
+  readonly moveFull: number | null;
+  readonly frameInterval: number | null;
+  readonly undo: number | null;
+  readonly undoCpu: number | null;
+  readonly restore: number | null;
+  readonly restoreLabel: string;
+  readonly restorePending: boolean;
+  readonly initialBytes: number | null;
+  readonly bytesLabel: string;
+  readonly inked: number | null;
+  /** fanvas-cursor: every run's paired ratios, brush cursor on over off (bench/measure.ts). */
+  readonly cursorRatios: readonly number[];
+}
+
 /** How much to draw; the same for every system. */
 export interface Workload {
   readonly strokes: number;

@@ -1,5 +1,4 @@
-import { FRAME_TEST_MOVES, type Workload } from "./measure.ts";
-import type { SystemSummary } from "./report.ts";
+import { FRAME_TEST_MOVES, type SystemSummary, type Workload } from "./measure.ts";
 
 /** What the notes need to know about this run. */
 export interface NotesInput {

@@ -1,0 +1,154 @@
+import type { SystemSummary } from "./measure.ts";
+import type { SystemName } from "./page/api.ts";
+import { formatMs, median, percentile } from "./stats.ts";
+import { kb } from "./tables.ts";
+
+// The page bench's verdicts: each issue target Fanvas is judged against, kept as fields until a report prints it.
+
+/** The frame interval 60 fps allows, ms. */
+const TARGET_FPS_INTERVAL = 17;
+
+/** One target of an issue judged for Fanvas: the figure, what it came to, the target and the outcome. */
+export interface PageVerdict {
+  readonly issue: string;
+  readonly figure: string;
+  readonly result: string;
+  readonly target: string;
+  /** "met", or MISSED and by how much. */
+  readonly outcome: string;
+}
+
+/** What the verdicts say when Fanvas has no figures to judge. */
+const NOT_MEASURED = "Fanvas was not measured.";
+
+/** Judges `value` against `limit`; `shown` is the result as the report writes it. */
+function verdict(
+  issue: string,
+  figure: string,
+  value: number,
+  shown: string,
+  limit: number,
+  target: string,
+  unit: string,
+): PageVerdict {
+  const outcome = value <= limit ? "met" : `MISSED by ${formatMs(value - limit)}${unit}`;
+  return { issue, figure, result: shown, target, outcome };
+}
+
+/** One verdict per issue target for Fanvas (issue 3's, and those issues 10 and 11 added); null when unmeasured. */
+function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
+  const find = (name: SystemName) => summaries.find((summary) => summary.name === name);
+  const fanvas = find("fanvas");
+  if (fanvas === undefined) return null;
+  const floorFull = find("floor")?.moveFull ?? null;
+  const harness = find("harness")?.moveEmpty ?? null;
+  const { moveFull: full, moveEmpty: empty, frameInterval, undo, restore, initialBytes } = fanvas;
+  const judged: PageVerdict[] = [];
+  if (full !== null && floorFull !== null) {
+    const ratio = full / floorFull;
+    const net =
+      harness === null
+        ? ""
+        : `; net of the harness row ${((full - harness) / (floorFull - harness)).toFixed(2)}x`;
+    judged.push(
+      verdict(
+        "3",
+        "ms / move at full drawing vs floor",
+        ratio,
+        `${ratio.toFixed(2)}x${net}`,
+        1.1,
+        "<= 1.1x",
+        "x",
+      ),
+    );
+  }
+  if (full !== null && empty !== null) {
+    const ratio = full / empty;
+    judged.push(
+      verdict(
+        "3",
+        "ms / move at full drawing vs own empty",
+        ratio,
+        `${ratio.toFixed(2)}x`,
+        1.1,
+        "<= 1.1x",
+        "x",
+      ),
+    );
+  }
+  if (frameInterval !== null) {
+    const shown = `${formatMs(frameInterval)} ms a frame (${(1000 / frameInterval).toFixed(0)} fps)`;
+    judged.push(
+      verdict(
+        "3",
+        "frame interval while drawing",
+        frameInterval,
+        shown,
+        TARGET_FPS_INTERVAL,
+        "60 fps",
+        " ms",
+      ),
+    );
+  }
+  if (undo !== null) {
+    const shown = `${formatMs(undo)} ms on screen, ${formatMs(fanvas.undoCpu)} ms main-thread CPU`;
+    judged.push(verdict("3", "one undo", undo, shown, 16, "<= 16 ms", " ms"));
+  }
+  if (restore !== null) {
+    const judgedRestore = verdict(
+      "3",
+      "restore",
+      restore,
+      `${formatMs(restore)} ms`,
+      100,
+      "<= 100 ms",
+      " ms",
+    );
+    const pending = fanvas.restorePending ? " (pending: see the restore note)" : "";
+    judged.push({ ...judgedRestore, outcome: `${judgedRestore.outcome}${pending}` });
+  }
+  const zoomedFull = find("fanvas-zoomed")?.moveFull ?? null;
+  if (zoomedFull !== null && full !== null) {
+    const ratio = zoomedFull / full;
+    const figure = "ms / move at full drawing zoomed 4x vs unzoomed";
+    judged.push(verdict("11", figure, ratio, `${ratio.toFixed(2)}x`, 1.1, "<= 1.1x", "x"));
+  }
+  const cursorRatios = find("fanvas-cursor")?.cursorRatios ?? [];
+  if (cursorRatios.length > 0) {
+    const ratio = median(cursorRatios);
+    const sorted = [...cursorRatios].sort((a, b) => a - b);
+    const spread = `${percentile(sorted, 0.25).toFixed(2)}-${percentile(sorted, 0.75).toFixed(2)}`;
+    judged.push(
+      verdict(
+        "10",
+        "ms / move at full drawing with the brush cursor vs without",
+        ratio,
+        `${ratio.toFixed(2)}x (median of ${cursorRatios.length} interleaved on/off pairs, middle half ${spread})`,
+        1.1,
+        "<= 1.1x (no measurable cost)",
+        "x",
+      ),
+    );
+  }
+  if (initialBytes !== null) {
+    const kilobytes = initialBytes / 1000;
+    judged.push(verdict("3", "initial JS + CSS gzipped", kilobytes, kb(initialBytes), 80, "<= 80 KB", " KB"));
+  }
+  return judged;
+}
+
+/** The verdicts as the report's lines: "<figure>: <result> (target <target>): <outcome>". */
+export function verdictLines(summaries: readonly SystemSummary[]): string[] {
+  const judged = judgePage(summaries);
+  if (judged === null) return [NOT_MEASURED];
+  return judged.map(
+    ({ figure, result, target, outcome }) => `${figure}: ${result} (target ${target}): ${outcome}`,
+  );
+}
+
+/** The page's verdicts as rows of the verdicts at a glance: issue, figure, result, target, verdict. */
+export function pageVerdicts(summaries: readonly SystemSummary[]): string[][] {
+  const judged = judgePage(summaries);
+  if (judged === null) return [["3", NOT_MEASURED, "", "", ""]];
+  return judged.map(({ issue, figure, result, target, outcome }) => [issue, figure, result, target, outcome]);
+}
