@@ -3,8 +3,8 @@
  * reference, both filling the whole background of the default canvas (white + mirrored mascot), in one page
  * of the same Chromium, interleaved; and what the whole tap costs the page.
  */
-import { loadavg } from "node:os";
 import type { BrowserContext } from "@playwright/test";
+import { loadAverage } from "./machine.ts";
 import type { FillTimes } from "./page/fill-bench.ts";
 import { formatMs, median, percentile } from "./stats.ts";
 
@@ -23,7 +23,7 @@ function spread(values: readonly number[]): string {
 export async function fillBench(context: BrowserContext, url: string, runs: number): Promise<string[]> {
   const all: FillTimes = { reference: [], fanvas: [], whole: [] };
   const ratios: number[] = [];
-  const loads = [loadavg()[0] ?? 0];
+  const loads = [loadAverage()];
   let isolated = true;
   for (let run = 0; run < runs; run++) {
     const page = await context.newPage();
@@ -42,7 +42,7 @@ export async function fillBench(context: BrowserContext, url: string, runs: numb
       await page.close();
     }
   }
-  loads.push(loadavg()[0] ?? 0);
+  loads.push(loadAverage());
   const ratio = median(ratios);
   const lowest = Math.min(...ratios);
   const highest = Math.max(...ratios);

@@ -5,13 +5,14 @@
  * Machine's own Chromium only (CHROME_PATH / CHROMIUM_PATH), never a downloaded one.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { build } from "vite";
 import { startServer } from "../tests/e2e/helpers/server.ts";
 import { CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import { loadAverage } from "./machine.ts";
 import { medianAndRange } from "./stats.ts";
 
 const REPO_ROOT = join(import.meta.dirname, "..");
@@ -75,7 +76,7 @@ export async function runLighthouseBench(
   const server = await startServer({ env: { FANVAS_CLIENT_DIR: outDir } });
   const samples: Figures[] = [];
   const failures: string[] = [];
-  const loadAtStart = loadavg()[0] ?? 0;
+  const loadAtStart = loadAverage();
   try {
     for (let run = 0; run < runs; run += 1) {
       const outcome = await runOnce(`${server.url}/`);
@@ -101,7 +102,7 @@ export async function runLighthouseBench(
     ["cumulative layout shift", medianAndRange(column("cls"), (v) => v.toFixed(3)), "-"],
   ];
   // Simulated throttling multiplies the CPU time the page really took: other work on the machine shows up.
-  const load = `load average ${loadAtStart.toFixed(1)} at start, ${(loadavg()[0] ?? 0).toFixed(1)} at end`;
+  const load = `load average ${loadAtStart.toFixed(1)} at start, ${loadAverage().toFixed(1)} at end`;
   const failed = failures.length === 0 ? "" : `; ${failures.length} failed, left out: ${failures.join(", ")}`;
   const heading = `Lighthouse ${samples.length} runs on / (mobile emulation, simulated throttling; ${load}${failed}), median (min-max)`;
   const text = [

@@ -21,7 +21,7 @@
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { type BrowserContext, chromium } from "@playwright/test";
@@ -30,6 +30,7 @@ import { updateBenchmarksFile, verdictTable } from "./benchmarks-file.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { fillBench } from "./fill.ts";
 import { runLighthouseBench } from "./lighthouse.ts";
+import { loadAverage, machine, machineHeading, today } from "./machine.ts";
 import { measureSystem, type RunSample, type SystemSummary, type Workload } from "./measure.ts";
 import { methodNotes } from "./notes.ts";
 import { SYSTEM_NAMES, type SystemName } from "./page/api.ts";
@@ -58,14 +59,6 @@ const { values: options } = parseArgs({
     saves: { type: "string", default: "1000" },
   },
 });
-
-/** The machine, with its load average at the start: other work on the machine makes every figure worse. */
-function machine(load: number): string {
-  const cpu = cpus();
-  const memory = (totalmem() / 2 ** 30).toFixed(0);
-  const model = cpu[0]?.model.trim() ?? "unknown CPU";
-  return `${model}, ${cpu.length} cores, ${memory} GiB, ${platform()} ${release()}, load average ${load.toFixed(1)} at start`;
-}
 
 function medianOf(samples: readonly RunSample[], pick: (sample: RunSample) => number | null): number | null {
   const values = samples.map(pick).filter((value): value is number => value !== null);
@@ -135,7 +128,7 @@ async function withBenchPage<T>(work: (context: BrowserContext, url: string) => 
 /** The page bench, then the fill; resolves with their Markdown sections and the page's verdict rows. */
 async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> {
   const started = performance.now();
-  const loadAtStart = loadavg()[0] ?? 0;
+  const loadAtStart = loadAverage();
   const runs = Number(options.runs);
   const workload: Workload = {
     strokes: Number(options.strokes),
@@ -160,7 +153,7 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
   const bytes = await sizes();
   const summaries = SYSTEMS.map((name) => summarise(name, samples.get(name) ?? [], bytes));
   const context = {
-    date: new Date().toISOString().slice(0, 10),
+    date: today(),
     machine: machine(loadAtStart),
     runs: completedRuns,
     strokes: workload.strokes,
@@ -176,9 +169,9 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
 
 /** The fill bench alone (`--only fill`); resolves with its Markdown section. */
 async function fillOnly(): Promise<string> {
-  const loadAtStart = loadavg()[0] ?? 0;
+  const loadAtStart = loadAverage();
   const lines = await withBenchPage((context, url) => fillBench(context, url, Number(options["fill-runs"])));
-  const heading = `${new Date().toISOString().slice(0, 10)} - ${machine(loadAtStart)}`;
+  const heading = machineHeading(loadAtStart);
   const text = [heading, "", ...lines].join("\n");
   process.stdout.write(`${text}\n`);
   return text;

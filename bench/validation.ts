@@ -4,7 +4,6 @@
  * on real drawings and on the worst inputs we know. Figures only: the test suite
  * bounds the work instead (tests/security/png-bounded-work.test.ts), never the time.
  */
-import { cpus, loadavg, platform, release } from "node:os";
 import { deflateSync } from "node:zlib";
 import { MAX_UPLOAD_BYTES } from "../src/common/constants.ts";
 import { validateDrawingPng } from "../src/server/png/validate.ts";
@@ -21,6 +20,7 @@ import {
   pngOf,
   splitImageData,
 } from "../tests/fixtures/png-crafting.ts";
+import { loadAverage, machineHeading } from "./machine.ts";
 import { formatMs, median, range } from "./stats.ts";
 import { markdownTable } from "./tables.ts";
 
@@ -110,7 +110,7 @@ async function timeCalls(bytes: Buffer): Promise<number[]> {
 
 /** Runs every case `runs` times (cases interleaved within a run) and renders text and Markdown. */
 export async function runValidationBench(runs: number): Promise<{ text: string; markdown: string }> {
-  const load = loadavg()[0] ?? 0;
+  const load = loadAverage();
   const inputs = await cases();
   const outcomes = new Map<string, string>();
   for (const input of inputs) outcomes.set(input.name, await outcomeOf(input.bytes));
@@ -124,8 +124,7 @@ export async function runValidationBench(runs: number): Promise<{ text: string; 
       slowest.set(input.name, Math.max(slowest.get(input.name) ?? 0, ...times));
     }
   }
-  const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
-  const heading = `${new Date().toISOString().slice(0, 10)} - ${cpu}, ${cpus().length} cores, ${platform()} ${release()}, Node ${process.version}, load average ${load.toFixed(1)} at start - ${runs} runs x ${CALLS} calls`;
+  const heading = `${machineHeading(load)} - ${runs} runs x ${CALLS} calls`;
   const rows = inputs.map((input) => {
     const medians = perRun.get(input.name) ?? [];
     const spread = range(medians);

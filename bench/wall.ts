@@ -1,10 +1,10 @@
-import { cpus, loadavg, platform, release } from "node:os";
 import { sql } from "kysely";
 import type { Store } from "../src/server/db/open.ts";
 import { asCount, isoTime } from "../src/server/db/values.ts";
 import { encodeTopCursor } from "../src/server/drawings/top-cursor.ts";
 import { inTopOrder } from "../src/server/drawings/top-queries.ts";
 import type { ServerProcess } from "../tests/api/helpers/server-process.ts";
+import { loadAverage, machineHeading } from "./machine.ts";
 import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
 import { keepAliveAgent } from "./server/http-load.ts";
 import { type SeedMaterial, seedDrawings, seedMaterial, seedReactions } from "./server/seed.ts";
@@ -136,8 +136,7 @@ const describe = (values: readonly number[]) => medianAndRange(values);
 export async function runWallBench(
   runs: number,
 ): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
-  const load = loadavg()[0] ?? 0;
-  const machine = `${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${cpus().length} cores, ${platform()} ${release()}, Node ${process.version}, load average ${load.toFixed(1)} at start`;
+  const heading = machineHeading(loadAverage());
   const rows: string[] = [];
   const verdicts: string[][] = [];
   const seeds: string[] = [];
@@ -168,7 +167,7 @@ export async function runWallBench(
   const markdown = [
     "### Issue 12: the wall's list latency as it grows",
     "",
-    `${new Date().toISOString().slice(0, 10)} - ${machine} - ${runs} runs x ${REQUESTS} requests per list and wall`,
+    `${heading} - ${runs} runs x ${REQUESTS} requests per list and wall`,
     "",
     "| store | list (24 per page) | 1,000 drawings, 10,000 reactions: p50 ms (spread of runs) | 100,000 drawings, 1,000,000 reactions | ratio of medians | runs within 1.5x | <= 1.5x |",
     "| --- | --- | --- | --- | --- | --- | --- |",

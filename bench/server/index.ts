@@ -5,8 +5,9 @@
  * Loopback only, bounded in requests and time; every server, nginx, database and temp dir it starts is
  * stopped or removed before it returns. Figures only: nothing is asserted.
  */
-import { cpus, loadavg, platform, release, totalmem } from "node:os";
+import { cpus } from "node:os";
 import { killLeftoverServers } from "../../tests/api/helpers/server-process.ts";
+import { loadAverage, machineHeading } from "../machine.ts";
 import { encodeLikeTheBrowser } from "./browser-encode.ts";
 import { type GalleryChunks, galleryChunkBytes } from "./client-chunks.ts";
 import { benchDialects, type Dialect } from "./databases.ts";
@@ -34,15 +35,6 @@ function log(line: string): void {
   process.stderr.write(`[server bench] ${line}\n`);
 }
 
-/** CPU model, cores, memory, OS, Node and the load average at the start. */
-function heading(load: number, seconds: number): string {
-  const cpu = cpus();
-  const memory = (totalmem() / 2 ** 30).toFixed(0);
-  const model = cpu[0]?.model.trim() ?? "unknown CPU";
-  const date = new Date().toISOString().slice(0, 10);
-  return `${date} - ${model}, ${cpu.length} cores, ${memory} GiB, ${platform()} ${release()}, Node ${process.version}, load average ${load.toFixed(1)} at start - ${seconds.toFixed(0)} s`;
-}
-
 /** Statuses other than the expected one are printed as warnings, never folded into the figures silently. */
 function unexpected(what: string, runs: readonly LoadResult[], expected: number): string[] {
   return runs.flatMap((run) =>
@@ -57,7 +49,7 @@ export async function runServerBench(
   options: ServerBenchOptions,
 ): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
   const started = performance.now();
-  const load = loadavg()[0] ?? 0;
+  const load = loadAverage();
   const dialects = benchDialects();
   const problems: string[] = [];
   if (load > cpus().length) {
@@ -126,7 +118,7 @@ export async function runServerBench(
   }
   const storedCounts = stored.map((figures) => `${figures.stored.length} drawings on ${figures.dialect}`);
   const results: ServerResults = {
-    heading: heading(load, (performance.now() - started) / 1000),
+    heading: `${machineHeading(load)} - ${((performance.now() - started) / 1000).toFixed(0)} s`,
     dialects,
     curve,
     stored,
