@@ -1,12 +1,13 @@
 import type { BrandingConfig } from "../../common/config.ts";
 import { ContractAddress } from "./ContractAddress.tsx";
 import { Icon } from "./Icon.tsx";
+import "./pill.css";
 import "./masthead.css";
 
 /** An outbound link that opens in a new tab and says so to screen readers. */
 function OutboundLink({ href, children }: { readonly href: string; readonly children: string }) {
   return (
-    <a className="pill-link" href={href} target="_blank" rel="noopener noreferrer">
+    <a className="pill-link masthead__link" href={href} target="_blank" rel="noopener noreferrer">
       {children}
       <Icon name="external" />
       <span className="visually-hidden"> (opens in a new tab)</span>

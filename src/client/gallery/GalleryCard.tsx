@@ -4,6 +4,7 @@ import type { ReactionKind } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
 import { remixPath } from "../../common/remix.ts";
 import { Icon } from "../components/Icon.tsx";
+import "../components/pill.css";
 import { ReactionBar } from "./ReactionBar.tsx";
 import { ReportControl } from "./ReportControl.tsx";
 
@@ -60,7 +61,7 @@ export const GalleryCard = memo(function GalleryCard({
         />
       </a>
       {mine ? <span className="wall__badge">Yours</span> : null}
-      <a className="wall__remix" href={remixPath(item.id)}>
+      <a className="pill-link wall__remix" href={remixPath(item.id)}>
         <Icon name="remix" />
         Remix<span className="visually-hidden"> this drawing</span>
       </a>
