@@ -35,11 +35,10 @@ export class LiveStroke {
   finish(point: Point | null): Stroke | null {
     const builder = this.#builder;
     if (builder === null) return null;
+    // Only a release away from the last move draws: the ink already reaches every point kept so far.
     if (point !== null) this.#surface.drawSegments(builder.style, builder.add(point));
-    const { segments, stroke } = builder.finish();
-    this.#surface.drawSegments(builder.style, segments);
     this.#builder = null;
-    return stroke;
+    return builder.finish();
   }
 
   /** Forgets the stroke without finishing it (its pixels are the caller's to repaint); true if one was on. */

@@ -1,8 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  closingSegments,
-  midpoint,
   PRESSURE_SCALE,
   pressureScale,
   type Segment,
@@ -16,54 +14,118 @@ const point = fc.record({
   y: fc.double({ min: 0, max: 600, noNaN: true }),
 });
 
-/** Where a segment starts and ends, to check the path has no gaps. */
+/** Where the ink of a segment starts and ends. */
 function ends(segment: Segment): [Point, Point] {
   return segment.kind === "dot" ? [segment.at, segment.at] : [segment.from, segment.to];
 }
 
-describe("smoothing: quadratic curves through midpoints", () => {
+/** The point halfway along a segment's path. */
+function middleOf(segment: Segment): Point {
+  if (segment.kind === "dot") return segment.at;
+  if (segment.kind === "line")
+    return { x: (segment.from.x + segment.to.x) / 2, y: (segment.from.y + segment.to.y) / 2 };
+  const { from, control, to } = segment;
+  return { x: (from.x + 2 * control.x + to.x) / 4, y: (from.y + 2 * control.y + to.y) / 4 };
+}
+
+function onCircle(count: number, radius: number): Point[] {
+  return Array.from({ length: count + 1 }, (_, i) => ({
+    x: 300 + radius * Math.cos((i / count) * 2 * Math.PI),
+    y: 300 + radius * Math.sin((i / count) * 2 * Math.PI),
+  }));
+}
+
+describe("smoothing: curves through every point, the ink always at the newest one", () => {
   it("a single point is a dot", () => {
     expect(strokeSegments([{ x: 5, y: 6 }])).toEqual([{ kind: "dot", at: { x: 5, y: 6 } }]);
   });
 
-  it("two points are a dot and a straight line from the first to the last point", () => {
+  it("two points are a dot and a straight line from the first to the second", () => {
     const a = { x: 0, y: 0 };
     const b = { x: 10, y: 4 };
     expect(strokeSegments([a, b])).toEqual([
       { kind: "dot", at: a },
-      { kind: "line", from: a, to: { x: 5, y: 2 } },
-      { kind: "line", from: { x: 5, y: 2 }, to: b },
+      { kind: "line", from: a, to: b },
     ]);
   });
 
-  it("each later point adds a curve from the previous midpoint to the new one, bending through the previous point", () => {
+  it("a turn: a curve from the previous point to the new one, leaving in the direction from the point before to the new one, symmetric like an arc", () => {
+    const points = [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 20, y: 10 },
+    ];
+    const [segment] = segmentsForPoint(points, 2);
+    if (segment?.kind !== "curve") throw new Error(`expected a curve, got ${segment?.kind}`);
+    expect(segment.from).toEqual(points[1]);
+    expect(segment.to).toEqual(points[2]);
+    // On the line from (10, 0) along (20, 10) - (0, 0), as far from both ends.
+    const { control } = segment;
+    expect(control.y / (control.x - 10)).toBeCloseTo(0.5, 9);
+    expect(Math.hypot(control.x - 10, control.y)).toBeCloseTo(Math.hypot(control.x - 20, control.y - 10), 9);
+  });
+
+  it("a turn sharper than 70 degrees is a corner: a straight line", () => {
     const points = [
       { x: 0, y: 0 },
       { x: 10, y: 0 },
       { x: 10, y: 10 },
     ];
     expect(segmentsForPoint(points, 2)).toEqual([
-      { kind: "curve", from: { x: 5, y: 0 }, control: { x: 10, y: 0 }, to: { x: 10, y: 5 } },
+      { kind: "line", from: { x: 10, y: 0 }, to: { x: 10, y: 10 } },
     ]);
+    expect(segmentsForPoint([points[0], points[1], points[0]] as Point[], 2)[0]?.kind).toBe("line");
   });
 
-  it("no segments for a point that does not exist, and no closing segment for an empty or one-point stroke", () => {
+  it("no segments for a point that does not exist", () => {
     expect(segmentsForPoint([], 0)).toEqual([]);
-    expect(closingSegments([])).toEqual([]);
-    expect(closingSegments([{ x: 1, y: 1 }])).toEqual([]);
+    expect(strokeSegments([])).toEqual([]);
   });
 
-  it("the segments form one continuous path from the first to the last point (no gaps)", () => {
+  it("the path goes through every point in turn and its ink reaches each as it arrives", () => {
     fc.assert(
-      fc.property(fc.array(point, { minLength: 2, maxLength: 60 }), (points) => {
-        const segments = strokeSegments(points).slice(1);
-        expect(ends(segments[0] as Segment)[0]).toEqual(points[0]);
-        expect(ends(segments[segments.length - 1] as Segment)[1]).toEqual(points[points.length - 1]);
-        for (let i = 1; i < segments.length; i++) {
-          expect(ends(segments[i] as Segment)[0]).toEqual(ends(segments[i - 1] as Segment)[1]);
-        }
-        // One dot, one segment per further point, one closing line.
+      fc.property(fc.array(point, { minLength: 1, maxLength: 60 }), (points) => {
+        const segments = strokeSegments(points);
+        // One segment per point: nothing is left for the release to draw.
         expect(segments.length).toBe(points.length);
+        segments.forEach((segment, i) => {
+          expect(ends(segment)).toEqual([points[Math.max(0, i - 1)], points[i]]);
+        });
+      }),
+    );
+  });
+
+  it("a fast circle, its points far apart, stays round: each curve's middle within a pixel of the circle", () => {
+    for (const [count, radius] of [
+      [6, 40],
+      [8, 60],
+      [12, 80],
+      [16, 200],
+    ] as const) {
+      const points = onCircle(count, radius);
+      const segments = strokeSegments(points).slice(2);
+      expect(segments.every((segment) => segment.kind === "curve")).toBe(true);
+      for (const segment of segments) {
+        const middle = middleOf(segment);
+        expect(Math.abs(Math.hypot(middle.x - 300, middle.y - 300) - radius)).toBeLessThan(1);
+      }
+    }
+  });
+
+  it("a curve never swings far out: its middle stays within the chord's length of both its ends", () => {
+    fc.assert(
+      fc.property(fc.array(point, { minLength: 3, maxLength: 60 }), (points) => {
+        for (const segment of strokeSegments(points)) {
+          if (segment.kind !== "curve") continue;
+          const chord = Math.hypot(segment.to.x - segment.from.x, segment.to.y - segment.from.y);
+          const middle = middleOf(segment);
+          expect(Math.hypot(middle.x - segment.from.x, middle.y - segment.from.y)).toBeLessThanOrEqual(
+            chord + 1e-9,
+          );
+          expect(Math.hypot(middle.x - segment.to.x, middle.y - segment.to.y)).toBeLessThanOrEqual(
+            chord + 1e-9,
+          );
+        }
       }),
     );
   });
@@ -73,14 +135,9 @@ describe("smoothing: quadratic curves through midpoints", () => {
       fc.property(fc.array(point, { maxLength: 60 }), (points) => {
         const live: Segment[] = [];
         for (let i = 0; i < points.length; i++) live.push(...segmentsForPoint(points.slice(0, i + 1), i));
-        live.push(...closingSegments(points));
         expect(live).toEqual(strokeSegments(points));
       }),
     );
-  });
-
-  it("midpoint is halfway", () => {
-    expect(midpoint({ x: 2, y: 8 }, { x: 4, y: -2 })).toEqual({ x: 3, y: 3 });
   });
 });
 
@@ -101,7 +158,7 @@ describe("pen pressure (docs/decisions/0008)", () => {
     );
   });
 
-  it("every pen segment takes the scale of the point it bends through, and the path is unchanged", () => {
+  it("every pen segment takes the scale of the point before its newest one (the point it bends through)", () => {
     const penPoint = fc.record({
       x: fc.double({ min: 0, max: 600, noNaN: true }),
       y: fc.double({ min: 0, max: 600, noNaN: true }),
@@ -109,17 +166,13 @@ describe("pen pressure (docs/decisions/0008)", () => {
     });
     fc.assert(
       fc.property(fc.array(penPoint, { minLength: 2, maxLength: 30 }), (points) => {
-        const pen = strokeSegments(points);
-        const plain = strokeSegments(points.map(({ x, y }) => ({ x, y })));
-        expect(pen.map((segment) => ends(segment).map(({ x, y }) => [x, y]))).toEqual(
-          plain.map((segment) => ends(segment).map(({ x, y }) => [x, y])),
-        );
-        for (const segment of pen) {
-          expect(segment.scale).toBeGreaterThanOrEqual(PRESSURE_SCALE.min);
-          expect(segment.scale).toBeLessThanOrEqual(PRESSURE_SCALE.max);
-        }
-        const last = points.at(-1) as Point;
-        expect(pen.at(-1)?.scale).toBe(pressureScale(last));
+        strokeSegments(points).forEach((segment, i) => {
+          const scale = segment.scale ?? Number.NaN;
+          expect(scale).toBeGreaterThanOrEqual(PRESSURE_SCALE.min);
+          expect(scale).toBeLessThanOrEqual(PRESSURE_SCALE.max);
+          expect(scale).toBe(pressureScale(points[Math.max(0, i - 1)] as Point));
+          expect(ends(segment)[1]).toEqual(points[i]);
+        });
       }),
     );
   });

@@ -29,18 +29,54 @@ function scaled<S extends Segment>(segment: S, point: Point): S {
   return point.pressure === undefined ? segment : { ...segment, scale: pressureScale(point) };
 }
 
-/** The point halfway between `a` and `b`. */
-export function midpoint(a: Point, b: Point): Point {
-  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+/**
+ * The sharpest turn at a point still drawn as a curve (70 degrees between the way in and the way out): a
+ * circle drawn fast enough to leave only 6 points keeps round, while the corners of a zig-zag, a star or an
+ * M stay corners, drawn as straight lines meeting at the point.
+ */
+const SHARPEST_CURVED_TURN_COSINE = Math.cos((70 * Math.PI) / 180);
+
+/**
+ * How far a curve's start may point away from its own chord (60 degrees): with very unequal steps in and out
+ * of a turn, a curve leaving in the stroke's direction would otherwise swing far out.
+ */
+const WIDEST_CURVE_START_COSINE = 0.5;
+
+/** Steps shorter than this (canvas px) have no direction worth following. */
+const MIN_STEP = 1e-6;
+
+/** The cosine of the angle between two steps; NaN when either has no length. */
+function cosineBetween(u: Point, v: Point): number {
+  const lengths = Math.hypot(u.x, u.y) * Math.hypot(v.x, v.y);
+  return lengths < MIN_STEP ? Number.NaN : (u.x * v.x + u.y * v.y) / lengths;
 }
 
 /**
- * The segments to draw once `points[index]` has been appended (quadratic curves through midpoints).
+ * The control point of the curve from `b` to `c` that leaves `b` in the stroke's direction there (the way
+ * from the point before, `a`, to `c`, as a Catmull-Rom spline has it) and is symmetric about the middle of
+ * b-c, so it arrives at `c` turned as much again, as an arc would: where that direction meets the
+ * perpendicular bisector of b-c. Null for a corner (see the limits above), drawn as a straight line.
+ */
+function curveControl(a: Point, b: Point, c: Point): Point | null {
+  const along = { x: c.x - a.x, y: c.y - a.y };
+  const chord = { x: c.x - b.x, y: c.y - b.y };
+  const turn = cosineBetween({ x: b.x - a.x, y: b.y - a.y }, chord);
+  const start = cosineBetween(along, chord);
+  // Written so that NaN (a step without length) also means a corner.
+  if (!(turn >= SHARPEST_CURVED_TURN_COSINE && start >= WIDEST_CURVE_START_COSINE)) return null;
+  const reach = Math.hypot(chord.x, chord.y) / 2 / start / Math.hypot(along.x, along.y);
+  return { x: b.x + along.x * reach, y: b.y + along.y * reach };
+}
+
+/**
+ * The segments to draw once `points[index]` has been appended. The stroke passes through every point and
+ * its ink reaches the newest one at once: it never lags behind the pointer, and the release draws nothing.
  *
  * - the first point leaves a dot, so a click or tap shows at once;
- * - the second draws a straight line from the first point to the first midpoint;
- * - every later point draws a curve from the previous midpoint to the new one, bending through the
- *   previous point, which keeps the stroke smooth (tangent-continuous) at every join.
+ * - the second draws a straight line from the first point to it;
+ * - every later point draws a curve from the point before it (see curveControl), which keeps the stroke
+ *   smooth through each point and round on a fast circle whose points are far apart; a sharp turn is a
+ *   corner, drawn as a straight line.
  *
  * Only the points up to `index` are read, so the live stroke can call this as points arrive.
  */
@@ -49,30 +85,18 @@ export function segmentsForPoint(points: readonly Point[], index: number): Segme
   if (current === undefined) return [];
   if (index === 0) return [scaled({ kind: "dot", at: current }, current)];
   const previous = points[index - 1] as Point;
-  if (index === 1)
-    return [scaled({ kind: "line", from: previous, to: midpoint(previous, current) }, previous)];
-  const beforePrevious = points[index - 2] as Point;
-  const curve: Segment = {
-    kind: "curve",
-    from: midpoint(beforePrevious, previous),
-    control: previous,
-    to: midpoint(previous, current),
-  };
-  return [scaled(curve, previous)];
-}
-
-/** The segment that ends a stroke: from the last midpoint to the last point (nothing for a lone dot). */
-export function closingSegments(points: readonly Point[]): Segment[] {
-  const count = points.length;
-  if (count < 2) return [];
-  const last = points[count - 1] as Point;
-  return [scaled({ kind: "line", from: midpoint(points[count - 2] as Point, last), to: last }, last)];
+  const beforePrevious = points[index - 2];
+  const control = beforePrevious === undefined ? null : curveControl(beforePrevious, previous, current);
+  const segment: Segment =
+    control === null
+      ? { kind: "line", from: previous, to: current }
+      : { kind: "curve", from: previous, control, to: current };
+  return [scaled(segment, previous)];
 }
 
 /** Every segment of a finished stroke, in the order the live stroke drew them. */
 export function strokeSegments(points: readonly Point[]): Segment[] {
   const segments: Segment[] = [];
   for (let index = 0; index < points.length; index++) segments.push(...segmentsForPoint(points, index));
-  segments.push(...closingSegments(points));
   return segments;
 }

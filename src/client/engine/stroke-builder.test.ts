@@ -8,19 +8,17 @@ const style = { colour: "#ff0000", width: 5, eraser: false };
 const coordinate = fc.double({ min: -10, max: 610, noNaN: true });
 
 describe("the live stroke", () => {
-  it("draws a dot at once for a press, and finishing a tap adds nothing more (a tap leaves a dot)", () => {
+  it("draws a dot at once for a press, and a tap's release keeps just it (a tap leaves a dot)", () => {
     const builder = new StrokeBuilder(style);
     expect(builder.add({ x: 4, y: 4 })).toEqual([{ kind: "dot", at: { x: 4, y: 4 } }]);
     expect(builder.add({ x: 4.2, y: 4.1 })).toEqual([]);
-    const { segments, stroke } = builder.finish();
-    expect(segments).toEqual([]);
-    expect(stroke).toEqual({ style, points: [{ x: 4, y: 4 }] });
+    expect(builder.finish()).toEqual({ style, points: [{ x: 4, y: 4 }] });
   });
 
   it("keeps its own style, unaffected by later style changes", () => {
     const builder = new StrokeBuilder(style);
     builder.add({ x: 1, y: 1 });
-    expect(builder.finish().stroke.style).toBe(style);
+    expect(builder.finish().style).toBe(style);
   });
 
   it("what it draws live, point by point, is exactly what a replay of its stroke draws", () => {
@@ -29,8 +27,7 @@ describe("the live stroke", () => {
         const builder = new StrokeBuilder(style);
         const live: Segment[] = [];
         for (const point of input) live.push(...builder.add(point));
-        const { segments, stroke } = builder.finish();
-        live.push(...segments);
+        const stroke = builder.finish();
         expect(stroke.points).toEqual(filterPoints(input));
         expect(live).toEqual(strokeSegments(stroke.points));
         expect(builder.pointCount).toBe(stroke.points.length);

@@ -1,5 +1,5 @@
 import { isFarEnough, MIN_POINT_DISTANCE } from "./point-filter.ts";
-import { closingSegments, type Segment, segmentsForPoint } from "./smoothing.ts";
+import { type Segment, segmentsForPoint } from "./smoothing.ts";
 import type { Point, Stroke, StrokeStyle } from "./types.ts";
 
 /**
@@ -29,9 +29,8 @@ export class StrokeBuilder {
     return segmentsForPoint(this.#points, this.#points.length - 1);
   }
 
-  /** Ends the stroke: the closing segments to draw, and the stroke as data for the history. */
-  finish(): { readonly segments: Segment[]; readonly stroke: Stroke } {
-    const points = this.#points.slice();
-    return { segments: closingSegments(points), stroke: { style: this.style, points } };
+  /** Ends the stroke: the stroke as data for the history (its ink already reaches its last point). */
+  finish(): Stroke {
+    return { style: this.style, points: this.#points.slice() };
   }
 }
