@@ -2,7 +2,7 @@ import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
 import type { Checkpoint } from "./checkpoints.ts";
 import { Emitter } from "./emitter.ts";
 import { type Action, History, type RestorePlan } from "./history.ts";
-import { LiveStroke } from "./live-stroke.ts";
+import { beforeNextFrameOf, LiveStroke } from "./live-stroke.ts";
 import { watchDevicePixelRatio } from "./pixel-ratio.ts";
 import { PointerInput } from "./pointer-input.ts";
 import { usableImage } from "./render.ts";
@@ -48,7 +48,7 @@ export class DrawingEngine {
     this.#canvas = canvas;
     const view = canvas.ownerDocument.defaultView;
     this.#surface = new Surface(canvas, options.pixelRatio ?? view?.devicePixelRatio ?? 1);
-    this.#live = new LiveStroke(this.#surface);
+    this.#live = new LiveStroke(this.#surface, beforeNextFrameOf(view));
     this.#previousTouchAction = canvas.style.touchAction;
     // The page must never scroll or zoom under a drawing finger, even before its own CSS loads.
     canvas.style.touchAction = "none";

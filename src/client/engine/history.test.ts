@@ -17,7 +17,7 @@ function paint(bitmap: FakeBitmap, action: Action): FakeBitmap {
 function strokeAction(label: string): Action {
   return {
     kind: "stroke",
-    stroke: { style: { colour: label, width: 3, eraser: false }, points: [{ x: 1, y: 1 }] },
+    stroke: { style: { colour: label, width: 3, eraser: false }, points: [{ x: 1, y: 1 }], dot: true },
   };
 }
 

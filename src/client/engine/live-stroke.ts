@@ -1,17 +1,46 @@
+import type { Segment } from "./smoothing.ts";
 import { StrokeBuilder } from "./stroke-builder.ts";
 import type { Surface } from "./surface.ts";
 import type { Point, Stroke, StrokeStyle } from "./types.ts";
 
+/** Runs a callback before the next frame is painted (requestAnimationFrame); returns a cancel function. */
+export type BeforeNextFrame = (callback: () => void) => () => void;
+
+/** The browser's requestAnimationFrame for `view`; without a window, at once. */
+export function beforeNextFrameOf(view: Window | null): BeforeNextFrame {
+  if (view === null) {
+    return (callback) => {
+      callback();
+      return () => {};
+    };
+  }
+  return (callback) => {
+    const handle = view.requestAnimationFrame(() => callback());
+    return () => view.cancelAnimationFrame(handle);
+  };
+}
+
 /**
  * The stroke under the pointer, drawn on the surface as its points arrive: each point draws only its own new
  * segments, so a move costs the same however much is drawn. At most one at a time.
+ *
+ * The press's dot is painted just before the next frame rather than at once: a drawing made in the press
+ * handler would only be shown by that same frame anyway. When the pointer has moved by then, the first
+ * segment (round-capped, starting at the press) already covers the dot, and it is left out; the stroke
+ * records which, so a replay paints the same pixels.
  */
 export class LiveStroke {
   readonly #surface: Surface;
+  readonly #beforeNextFrame: BeforeNextFrame;
   #builder: StrokeBuilder | null = null;
+  /** The press's dot while it waits for the frame. */
+  #pendingDot: readonly Segment[] | null = null;
+  #cancelFrame: () => void = () => {};
+  #dotPainted = false;
 
-  constructor(surface: Surface) {
+  constructor(surface: Surface, beforeNextFrame: BeforeNextFrame) {
     this.#surface = surface;
+    this.#beforeNextFrame = beforeNextFrame;
   }
 
   /** Whether a stroke is being drawn. */
@@ -19,16 +48,20 @@ export class LiveStroke {
     return this.#builder !== null;
   }
 
-  /** Starts a stroke with `style` at `point` (a dot shows at once). */
+  /** Starts a stroke with `style` at `point` (its dot shows in the next frame). */
   start(style: StrokeStyle, point: Point): void {
-    this.#builder = new StrokeBuilder(style);
-    this.#surface.drawSegments(style, this.#builder.add(point));
+    this.#forgetDot();
+    const builder = new StrokeBuilder(style);
+    this.#builder = builder;
+    this.#dotPainted = false;
+    this.#pendingDot = builder.add(point);
+    this.#cancelFrame = this.#beforeNextFrame(() => this.#paintPendingDot());
   }
 
   /** Adds one position of a pointer move. */
   extend(point: Point): void {
     const builder = this.#builder;
-    if (builder !== null) this.#surface.drawSegments(builder.style, builder.add(point));
+    if (builder !== null) this.#draw(builder, builder.add(point));
   }
 
   /** Ends the stroke at `point` (null: where it is) and returns it for the history; null when none was on. */
@@ -36,15 +69,40 @@ export class LiveStroke {
     const builder = this.#builder;
     if (builder === null) return null;
     // Only a release away from the last move draws: the ink already reaches every point kept so far.
-    if (point !== null) this.#surface.drawSegments(builder.style, builder.add(point));
+    if (point !== null) this.#draw(builder, builder.add(point));
+    // A tap released before its frame: its dot is all there is, painted now.
+    this.#paintPendingDot();
     this.#builder = null;
-    return builder.finish();
+    return builder.finish(this.#dotPainted);
   }
 
   /** Forgets the stroke without finishing it (its pixels are the caller's to repaint); true if one was on. */
   drop(): boolean {
     const had = this.#builder !== null;
+    this.#forgetDot();
     this.#builder = null;
     return had;
+  }
+
+  #draw(builder: StrokeBuilder, segments: readonly Segment[]): void {
+    if (segments.length === 0) return;
+    // The first segment starts at the press with a round cap: the waiting dot would add nothing.
+    this.#forgetDot();
+    this.#surface.drawSegments(builder.style, segments);
+  }
+
+  #paintPendingDot(): void {
+    const builder = this.#builder;
+    const dot = this.#pendingDot;
+    if (builder === null || dot === null) return;
+    this.#forgetDot();
+    this.#surface.drawSegments(builder.style, dot);
+    this.#dotPainted = true;
+  }
+
+  #forgetDot(): void {
+    this.#cancelFrame();
+    this.#cancelFrame = () => {};
+    this.#pendingDot = null;
   }
 }

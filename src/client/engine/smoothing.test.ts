@@ -77,6 +77,13 @@ describe("smoothing: curves through every point, the ink always at the newest on
     expect(segmentsForPoint([points[0], points[1], points[0]] as Point[], 2)[0]?.kind).toBe("line");
   });
 
+  it("a stroke whose dot was covered before it showed replays without it; a lone point always keeps it", () => {
+    const a = { x: 0, y: 0 };
+    const b = { x: 10, y: 4 };
+    expect(strokeSegments([a, b], false)).toEqual([{ kind: "line", from: a, to: b }]);
+    expect(strokeSegments([a], false)).toEqual([{ kind: "dot", at: a }]);
+  });
+
   it("no segments for a point that does not exist", () => {
     expect(segmentsForPoint([], 0)).toEqual([]);
     expect(strokeSegments([])).toEqual([]);

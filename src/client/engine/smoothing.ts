@@ -94,9 +94,13 @@ export function segmentsForPoint(points: readonly Point[], index: number): Segme
   return [scaled(segment, previous)];
 }
 
-/** Every segment of a finished stroke, in the order the live stroke drew them. */
-export function strokeSegments(points: readonly Point[]): Segment[] {
+/**
+ * Every segment of a finished stroke, in the order the live stroke drew them; without the first point's dot
+ * when `dot` is false (a lone point always keeps it).
+ */
+export function strokeSegments(points: readonly Point[], dot = true): Segment[] {
   const segments: Segment[] = [];
-  for (let index = 0; index < points.length; index++) segments.push(...segmentsForPoint(points, index));
+  const first = dot || points.length === 1 ? 0 : 1;
+  for (let index = first; index < points.length; index++) segments.push(...segmentsForPoint(points, index));
   return segments;
 }

@@ -12,7 +12,7 @@ describe("the live stroke", () => {
     const builder = new StrokeBuilder(style);
     expect(builder.add({ x: 4, y: 4 })).toEqual([{ kind: "dot", at: { x: 4, y: 4 } }]);
     expect(builder.add({ x: 4.2, y: 4.1 })).toEqual([]);
-    expect(builder.finish()).toEqual({ style, points: [{ x: 4, y: 4 }] });
+    expect(builder.finish()).toEqual({ style, points: [{ x: 4, y: 4 }], dot: true });
   });
 
   it("keeps its own style, unaffected by later style changes", () => {

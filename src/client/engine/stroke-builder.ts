@@ -4,7 +4,7 @@ import type { Point, Stroke, StrokeStyle } from "./types.ts";
 
 /**
  * The live stroke: collects the kept points of one pointer and says which segments to draw for each new
- * point. Its segments, concatenated, are exactly `strokeSegments(stroke.points)`, which is what makes a
+ * point. Its segments, concatenated, are exactly `strokeSegments(stroke.points)` (the dot included), which is what makes a
  * live stroke and its replay (redo, undo to a later checkpoint) paint the same pixels.
  */
 export class StrokeBuilder {
@@ -29,8 +29,11 @@ export class StrokeBuilder {
     return segmentsForPoint(this.#points, this.#points.length - 1);
   }
 
-  /** Ends the stroke: the stroke as data for the history (its ink already reaches its last point). */
-  finish(): Stroke {
-    return { style: this.style, points: this.#points.slice() };
+  /**
+   * Ends the stroke: the stroke as data for the history (its ink already reaches its last point); `dot`
+   * says whether the first point's dot was painted.
+   */
+  finish(dot = true): Stroke {
+    return { style: this.style, points: this.#points.slice(), dot };
   }
 }

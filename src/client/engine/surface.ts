@@ -79,7 +79,7 @@ export class Surface {
           this.paintBackground(background);
           break;
         case "stroke":
-          this.drawSegments(action.stroke.style, strokeSegments(action.stroke.points));
+          this.drawSegments(action.stroke.style, strokeSegments(action.stroke.points, action.stroke.dot));
           break;
         default:
           this.paintAction(action);

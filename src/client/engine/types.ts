@@ -25,6 +25,11 @@ export interface Point {
 export interface Stroke {
   readonly style: StrokeStyle;
   readonly points: readonly Point[];
+  /**
+   * Whether its first point was painted as a dot. Always for a tap; for a stroke only when the press was
+   * on screen a frame before the first move drew over it (see LiveStroke), so a replay paints what was seen.
+   */
+  readonly dot: boolean;
 }
 
 /**
