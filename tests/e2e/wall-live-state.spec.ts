@@ -125,3 +125,46 @@ test("a live reaction count renders only the card it changes, not every card on 
   const after = await propsOfCards();
   expect(after.filter((entry) => !entry.same).map((entry) => entry.href)).toEqual([`/d/${changed}`]);
 });
+
+test("a page still on its way when the visitor changes the view is cancelled, and the wall shows the new view", async ({
+  page,
+  request,
+  launchServer,
+}) => {
+  const server = await launchServer({});
+  const [loved, , newest] = await seedDrawings(request, server.url, 3);
+  if (loved === undefined || newest === undefined) throw new Error("no drawings");
+  // Top puts the oldest drawing first, New the newest: a Top answer shown on New would show.
+  await request.post(`${server.url}/api/drawings/${loved.id}/reactions`, { data: { kind: "heart" } });
+  const cancelled: string[] = [];
+  page.on("requestfailed", (failed) => {
+    if (failed.url().includes("sort=top")) cancelled.push(failed.failure()?.errorText ?? "");
+  });
+  let topAsked = () => {};
+  const topHeld = new Promise<void>((resolve) => {
+    topAsked = resolve;
+  });
+  let releaseTop = () => {};
+  const released = new Promise<void>((resolve) => {
+    releaseTop = resolve;
+  });
+  await page.route(/\/api\/drawings\?.*sort=top/, async (route) => {
+    topAsked();
+    await released;
+    // The page gave up on it: nothing is left to answer.
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(server.url);
+  await expect(wallLinks(page).first()).toHaveAttribute("href", `/d/${newest.id}`);
+
+  await page.getByRole("button", { name: "Top", exact: true }).click();
+  await topHeld;
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  await expect.poll(() => cancelled).toEqual(["net::ERR_ABORTED"]);
+  await expect(wallLinks(page)).toHaveCount(3);
+  await expect(wallLinks(page).first()).toHaveAttribute("href", `/d/${newest.id}`);
+  await expect(wall(page)).toHaveAttribute("aria-busy", "false");
+  releaseTop();
+  await expect(wallLinks(page).first()).toHaveAttribute("href", `/d/${newest.id}`);
+  await expect(wallLinks(page)).toHaveCount(3);
+});

@@ -39,8 +39,8 @@ export interface GalleryModel {
 }
 
 /**
- * Loads the view's first page, follows the live feed, and pages on demand. Changing the view starts over;
- * an answer for the view before is dropped. New drawings arrive live on New only (on Top they start at the
+ * Loads the view's first page, follows the live feed, and pages on demand. Changing the view starts over: a page
+ * still on its way for the view before is cancelled. New drawings arrive live on New only (on Top they start at the
  * bottom); counts and removals arrive live on both.
  */
 export function useGallery(view: WallView): GalleryModel {
@@ -55,7 +55,8 @@ export function useGallery(view: WallView): GalleryModel {
   // The newest page was asked for while a page was loading: ask again when it is in.
   const newestAgain = useRef(false);
   const hidden = useRef(new Set<string>());
-  const generation = useRef(0);
+  // The page request on its way, cancelled when the view changes or the wall goes away.
+  const inFlight = useRef<AbortController | null>(null);
 
   const fetchPage = useCallback(
     async (older: boolean) => {
@@ -64,11 +65,13 @@ export function useGallery(view: WallView): GalleryModel {
         return;
       }
       loading.current = true;
-      const asked = generation.current;
+      const request = new AbortController();
+      inFlight.current = request;
       setLoad("loading");
       try {
-        const page = await fetchGalleryPage(older ? cursor.current : null, view);
-        if (asked !== generation.current) return;
+        const page = await fetchGalleryPage(older ? cursor.current : null, view, request.signal);
+        // Cancelled after its answer was read: the view it was for is gone.
+        if (request.signal.aborted) return;
         const shown = page.items.filter((item) => !hidden.current.has(item.id));
         // Read now: the updater runs later, after the flag below is set.
         const resync = firstPageLoaded.current;
@@ -84,11 +87,13 @@ export function useGallery(view: WallView): GalleryModel {
         setLoadedOnce(true);
         setLoad("idle");
       } catch (error) {
-        if (asked !== generation.current) return;
+        if (request.signal.aborted) return;
         console.warn("Fanvas: the gallery could not be loaded; Load more tries again.", error);
         setLoad("failed");
       } finally {
-        if (asked === generation.current) {
+        // A cancelled request's view has started over already, with its own loading state.
+        if (!request.signal.aborted) {
+          inFlight.current = null;
           loading.current = false;
           if (newestAgain.current) {
             newestAgain.current = false;
@@ -110,7 +115,6 @@ export function useGallery(view: WallView): GalleryModel {
   useEffect(() => {
     shownView.current = view;
     fetchNewest.current = () => void fetchPage(false);
-    generation.current += 1;
     loading.current = false;
     newestAgain.current = false;
     cursor.current = null;
@@ -120,7 +124,11 @@ export function useGallery(view: WallView): GalleryModel {
     setLoadedOnce(false);
     if (feedOpen.current) fetchNewest.current();
     else withoutFeed.current = setTimeout(fetchNewest.current, FEED_WAIT_MS);
-    return () => clearTimeout(withoutFeed.current);
+    return () => {
+      clearTimeout(withoutFeed.current);
+      inFlight.current?.abort();
+      inFlight.current = null;
+    };
   }, [fetchPage, view]);
 
   // The live feed for as long as the wall is shown: every view hears the same events, so changing the view keeps
