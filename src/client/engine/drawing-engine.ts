@@ -1,4 +1,5 @@
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
+import { strokeBounds } from "./changed-area.ts";
 import type { Checkpoint } from "./checkpoints.ts";
 import { Emitter } from "./emitter.ts";
 import { type Action, History, type RestorePlan } from "./history.ts";
@@ -8,15 +9,6 @@ import { PointerInput } from "./pointer-input.ts";
 import { usableImage } from "./render.ts";
 import { Surface } from "./surface.ts";
 import type { EngineEventName, EngineListener, InputMode, Point, StrokeStyle, ToolAction } from "./types.ts";
-
-/** How the engine is set up. */
-export interface DrawingEngineOptions {
-  /**
-   * Device pixels per canvas pixel for the displayed backing store; default window.devicePixelRatio
-   * (tracked with a matchMedia resolution listener). Clamped to 1..2 (see MAX_PIXEL_RATIO).
-   */
-  pixelRatio?: number;
-}
 
 const DEFAULT_STYLE: StrokeStyle = { colour: DEFAULT_COLOUR, width: DEFAULT_BRUSH_SIZE, eraser: false };
 
@@ -44,7 +36,11 @@ export class DrawingEngine {
   /** True when the history's base is a restored drawing rather than the first display. */
   #restored = false;
 
-  constructor(canvas: HTMLCanvasElement, options: DrawingEngineOptions = {}) {
+  /**
+   * `pixelRatio`: device pixels per canvas pixel for the displayed backing store; default the window's
+   * devicePixelRatio (tracked with a matchMedia resolution listener). Clamped to 1..2 (see MAX_PIXEL_RATIO).
+   */
+  constructor(canvas: HTMLCanvasElement, options: { readonly pixelRatio?: number } = {}) {
     this.#canvas = canvas;
     const view = canvas.ownerDocument.defaultView;
     this.#surface = new Surface(canvas, options.pixelRatio ?? view?.devicePixelRatio ?? 1);
@@ -163,6 +159,11 @@ export class DrawingEngine {
     return current === null ? !this.#restored : current.kind === "clear";
   }
 
+  /** True while a stroke is being drawn: its pixels are on the canvas but it is not in the history yet. */
+  get strokeInProgress(): boolean {
+    return this.#live.active;
+  }
+
   /** True once setBackground has painted the first display. */
   get isReady(): boolean {
     return this.#history !== null;
@@ -213,9 +214,7 @@ export class DrawingEngine {
 
   /** Takes the live stroke off the picture without recording it: the last state is shown again. */
   #cancelStroke(): void {
-    if (this.#live.drop() && this.#history !== null) {
-      this.#surface.replay(this.#history.current(), this.#background);
-    }
+    if (this.#live.drop() && this.#history) this.#surface.replay(this.#history.current(), this.#background);
   }
 
   #endStroke(point: Point | null): void {
@@ -225,7 +224,8 @@ export class DrawingEngine {
 
   #commit(action: Action): void {
     this.#history?.record(action, () => this.#surface.snapshot());
-    this.#emitter.emit("change", undefined);
+    // A stroke says where it painted (the backup then copies only that); anything else may have changed it all.
+    this.#emitter.emit("change", (action.kind === "stroke" && strokeBounds(action.stroke)) || "all");
     this.#emitHistoryChange();
   }
 
@@ -233,7 +233,7 @@ export class DrawingEngine {
   #show(plan: RestorePlan<Checkpoint> | null): boolean {
     if (plan === null) return false;
     this.#surface.replay(plan, this.#background);
-    this.#emitter.emit("change", undefined);
+    this.#emitter.emit("change", "all");
     this.#emitHistoryChange();
     return true;
   }

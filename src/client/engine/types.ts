@@ -55,13 +55,27 @@ export interface Tap {
   readonly pointerType: string;
 }
 
+/** A rectangle of the drawing, in whole drawing pixels (the 600 x 600 space), inside the canvas. */
+export interface PixelRect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * What a change touched: a rectangle that holds every pixel it may have changed (a stroke's), or "all" (undo,
+ * redo, clear, a tool's action: anything whose pixels are not cheaply bounded).
+ */
+export type ChangedArea = PixelRect | "all";
+
 /** What the engine tells its host; none of these fire per pointer move. */
 export interface EngineEvents {
   /** The first-display state (white + mirrored mascot, or white alone) is painted; input is accepted. */
   ready: undefined;
   strokestart: undefined;
-  /** A stroke was committed (or an undo, redo or clear changed the picture). */
-  change: undefined;
+  /** A stroke was committed (or an undo, redo, clear or tool changed the picture): where it changed. */
+  change: ChangedArea;
   /** canUndo / canRedo may have changed. */
   historychange: { readonly canUndo: boolean; readonly canRedo: boolean };
   /** A press in "tap" input mode (once per press, never per move). */

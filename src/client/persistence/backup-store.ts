@@ -34,12 +34,14 @@ function asBackup(value: unknown): DrawingBackup | null {
 }
 
 /**
- * Opens (creating on first use) the backup database. Resolves null, with a console warning, where the
- * browser has no usable IndexedDB (some private modes, blocked storage): the page then simply works
- * without a backup.
+ * Opens (creating on first use) the backup database, on the page or in the backup's worker. Resolves null
+ * where the browser has no usable IndexedDB (some private modes, blocked storage), after handing the reason to
+ * `unavailable`, by default a console warning: the page then simply works without a backup.
  */
-export async function openBackupStore(): Promise<BackupStore | null> {
-  const db = await openStoreDatabase(BACKUP_LOCATION, warnUnavailable);
+export async function openBackupStore(
+  unavailable: (reason: string) => void = warnUnavailable,
+): Promise<BackupStore | null> {
+  const db = await openStoreDatabase(BACKUP_LOCATION, unavailable);
   if (db === null) return null;
   const { store, key } = BACKUP_LOCATION;
   return {

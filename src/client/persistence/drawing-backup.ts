@@ -4,7 +4,7 @@ import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { remixMayReplace } from "../remix/remix-base.ts";
 import { createBackupGate } from "./backup-gate.ts";
 import { type BackupStore, openBackupStore } from "./backup-store.ts";
-import { createPngEncoder } from "./png-encoder.ts";
+import { type BackupWriter, createBackupWriter } from "./backup-writer.ts";
 import { windowTimers } from "./timers.ts";
 import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
 
@@ -40,7 +40,7 @@ export interface DrawingBackupOptions {
   readonly mascot?: Promise<CanvasImageSource | null>;
 }
 
-/** The backup waits this long after a change, off the pointer path, before encoding and writing. */
+/** The backup waits this long after a change, off the pointer path, before copying and writing. */
 export const BACKUP_DELAY_MS = 150;
 
 type Loaded =
@@ -64,12 +64,19 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
   if (options.changedBeforeStart) gate.change();
   let stopped = false;
   let scheduler: WriteScheduler | null = null;
+  // Made once the store is open; until its first write it has no copy to keep up, so earlier changes need no note.
+  let writer: BackupWriter | null = null;
 
   const loaded = loadBackup();
-  const encoder = createPngEncoder();
-  const stopListening = engine.on("change", () => {
-    if (gate.change()) scheduler?.request();
-  });
+  const listeners = [
+    engine.on("change", (area) => {
+      writer?.changed(area);
+      if (gate.change()) scheduler?.request();
+    }),
+    engine.on("strokestart", () => writer?.strokeStarted()),
+    // A new first display (a remix given up for the visitor's drawing) repaints everything, with no 'change'.
+    engine.on("ready", () => writer?.changed("all")),
+  ];
   const onHidden = (): void => {
     // A phone may kill a hidden tab without warning: write what is pending now.
     if (document.visibilityState === "hidden") scheduler?.flush();
@@ -99,11 +106,12 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     }
     const finalOutcome = bitmap === null ? outcome : restore(engine, bitmap);
     if (store !== null) {
+      const backupWriter = createBackupWriter(engine, store);
+      writer = backupWriter;
       scheduler = createWriteScheduler({
         delayMs: options.delayMs ?? BACKUP_DELAY_MS,
-        write: async () =>
-          store.write({
-            blob: await encoder.encode(engine),
+        write: () =>
+          backupWriter.write({
             savedAt: Date.now(),
             // Read at write time: a remix the visitor declined or that failed to load is gone from the address.
             remixOf: remixIdIn(window.location.search),
@@ -124,8 +132,8 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     stopped = true;
     gate.stop();
     scheduler?.dispose();
-    encoder.close();
-    stopListening();
+    writer?.close();
+    for (const stopListening of listeners) stopListening();
     document.removeEventListener("visibilitychange", onHidden);
     void loaded.then(({ store }) => store?.close());
   };

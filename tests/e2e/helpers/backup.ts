@@ -143,9 +143,9 @@ export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<Store
  * Asserts no backup write has started since the page loaded, nor is one waiting, and the stored backup is
  * still `expected`. Waiting for a wrongful write to land would prove nothing on a loaded machine; instead the
  * page is told it is being hidden, which makes it start any write it has pending at once (as a phone killing
- * a hidden tab needs), and every write starts by copying (for the worker) or encoding the 600 x 600 drawing,
- * which the page counts (countDrawingEncodes): none counted after that means none happened and none will
- * without a new change.
+ * a hidden tab needs), and every write starts by a message to the backup's worker or by encoding the
+ * 600 x 600 drawing on the page, which the page counts (countDrawingEncodes): none counted after that means
+ * none happened and none will without a new change.
  */
 export async function expectBackupKept(
   page: Page,
@@ -162,14 +162,23 @@ export async function expectBackupKept(
   expect(await readDrawingEncodes(page), `${what}: no backup write started since the page loaded`).toEqual({
     pageEncodes: 0,
     copies: 0,
+    areaCopies: 0,
+    workerWrites: 0,
   });
   expect(await readStoredBackup(page), what).toEqual(expected);
 }
 
-/** How often the page encoded the 600 x 600 drawing itself (canvas toBlob) and copied it for the worker. */
+/**
+ * How often the page encoded the 600 x 600 drawing itself (canvas toBlob), copied all its pixels (an
+ * ImageBitmap: the backup's whole copies for its worker), read a rectangle of them (getImageData: the backup's
+ * copies of what a stroke changed, and the fill's and the colour picker's reads) and sent a write to the
+ * backup's worker.
+ */
 export interface DrawingEncodes {
   readonly pageEncodes: number;
   readonly copies: number;
+  readonly areaCopies: number;
+  readonly workerWrites: number;
 }
 
 /** The counts since the page loaded (see countDrawingEncodes; openRestoredPage installs it). */
@@ -181,14 +190,15 @@ export async function readDrawingEncodes(page: Page): Promise<DrawingEncodes> {
 
 /**
  * Makes every page `page` loads from now on count how many times it encodes the 600 x 600 drawing (canvas
- * toBlob: each save, and a backup write without its worker) and copies it (createImageBitmap of the canvas:
- * each backup write encoded by the worker), for expectBackupKept and the worker's test.
+ * toBlob: each save, and a backup write without its worker), copies its pixels (createImageBitmap of the
+ * canvas, getImageData of its context) and posts to a worker (each backup write the worker does), for
+ * expectBackupKept and the worker's tests.
  */
 async function countDrawingEncodes(page: Page): Promise<void> {
   await page.addInitScript((size) => {
-    const counted = window as unknown as { fanvasDrawingEncodes?: { pageEncodes: number; copies: number } };
+    const counted = window as unknown as { fanvasDrawingEncodes?: DrawingEncodes };
     if (counted.fanvasDrawingEncodes !== undefined) return;
-    const counts = { pageEncodes: 0, copies: 0 };
+    const counts = { pageEncodes: 0, copies: 0, areaCopies: 0, workerWrites: 0 };
     counted.fanvasDrawingEncodes = counts;
     const isDrawing = (source: unknown) =>
       source instanceof HTMLCanvasElement && source.width === size && source.height === size;
@@ -202,5 +212,16 @@ async function countDrawingEncodes(page: Page): Promise<void> {
       if (isDrawing(args[0])) counts.copies++;
       return copy.apply(window, args);
     }) as typeof createImageBitmap;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer: Transferable[]) {
+      counts.workerWrites++;
+      post.call(this, message, { transfer });
+    } as Worker["postMessage"];
+    const read = CanvasRenderingContext2D.prototype.getImageData;
+    CanvasRenderingContext2D.prototype.getImageData = function (this: CanvasRenderingContext2D, ...args) {
+      const testRead = (window as { fanvasTestRead?: boolean }).fanvasTestRead === true;
+      if (isDrawing(this.canvas) && !testRead) counts.areaCopies++;
+      return read.apply(this, args);
+    };
   }, CANVAS_SIZE);
 }

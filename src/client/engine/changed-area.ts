@@ -1,0 +1,60 @@
+/**
+ * Where a change touched the drawing, so a copy of it (the crash backup's mirror in its worker) can take only
+ * those pixels. Pure geometry on a stroke's data, never on the canvas calls that paint it: the bounds stay
+ * right however the segments between the points are drawn.
+ */
+import { CANVAS_SIZE } from "../../common/constants.ts";
+import { PRESSURE_SCALE } from "./smoothing.ts";
+import type { ChangedArea, PixelRect, Stroke } from "./types.ts";
+
+/**
+ * Pixels past a stroke's geometric edge that anti-aliasing may still tint. Chromium's rasteriser touches at
+ * most the pixel the edge crosses; two leave room for any rounding in the path's flattening.
+ */
+export const ANTI_ALIAS_MARGIN = 2;
+
+/** The smallest whole-pixel rectangle inside the canvas that holds [left, right) x [top, bottom). */
+function clampedRect(left: number, top: number, right: number, bottom: number): PixelRect | null {
+  const x = Math.max(0, Math.floor(left));
+  const y = Math.max(0, Math.floor(top));
+  const width = Math.min(CANVAS_SIZE, Math.ceil(right)) - x;
+  const height = Math.min(CANVAS_SIZE, Math.ceil(bottom)) - y;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
+}
+
+/**
+ * A rectangle holding every pixel `stroke` may paint, or null when it paints none inside the canvas. Every
+ * segment of a stroke (dots, lines, quadratic curves through midpoints) stays within its points' bounding
+ * box (a quadratic curve lies in the hull of its ends and control point, here all points or midpoints), and
+ * round caps and dots reach half a width past it: the widest a pen's pressure makes it, plus the margin.
+ */
+export function strokeBounds(stroke: Stroke): PixelRect | null {
+  if (stroke.points.length === 0) return null;
+  let left = Number.POSITIVE_INFINITY;
+  let top = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const { x, y } of stroke.points) {
+    left = Math.min(left, x);
+    top = Math.min(top, y);
+    right = Math.max(right, x);
+    bottom = Math.max(bottom, y);
+  }
+  const reach = (stroke.style.width * PRESSURE_SCALE.max) / 2 + ANTI_ALIAS_MARGIN;
+  return clampedRect(left - reach, top - reach, right + reach, bottom + reach);
+}
+
+/**
+ * The area two changes touched together: the bounding rectangle of both, "all" when either is; null stands
+ * for nothing changed.
+ */
+export function unionArea(a: ChangedArea | null, b: ChangedArea | null): ChangedArea | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  if (a === "all" || b === "all") return "all";
+  const right = Math.max(a.x + a.width, b.x + b.width);
+  const bottom = Math.max(a.y + a.height, b.y + b.height);
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, width: right - x, height: bottom - y };
+}
