@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Point } from "../../src/client/engine/types.ts";
-import { WORKER_FALLBACK_WARNING } from "../../src/client/persistence/backup-writer.ts";
+import { BACKUP_LOCATION } from "../../src/client/persistence/backup-store.ts";
+import { WORKER_FALLBACK_WARNING, WRITE_FAILED_WARNING } from "../../src/client/persistence/backup-writer.ts";
 import { BRUSH_SIZES, CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import {
@@ -133,6 +134,67 @@ test("after its first write the backup copies only what a stroke changed, and ke
   await waitForBackupOf(page, filled);
   expect((await readDrawingEncodes(page)).pageEncodes, "every write was the worker's").toBe(0);
   expectSamePixels(await reloadRestored(page), filled, "after the reload");
+});
+
+test("where the worker cannot run, the page encodes and writes the backup itself, once warned", async ({
+  page,
+  consoleLog,
+}) => {
+  await page.route("**/backup-worker*", (route) => route.abort());
+  await openRestoredPage(page);
+  const drawn = await drawAndBackUp(page);
+  await expect.poll(() => consoleLog.firstArguments()).toContain(WORKER_FALLBACK_WARNING);
+  expect((await readDrawingEncodes(page)).pageEncodes, "the page encoded the backup").toBeGreaterThan(0);
+  expectSamePixels(await reloadRestored(page), drawn, "after the reload");
+});
+
+test("without OffscreenCanvas no worker is started and the page writes the backup, without a warning", async ({
+  page,
+  consoleLog,
+}) => {
+  await page.addInitScript(() => Reflect.deleteProperty(window, "OffscreenCanvas"));
+  await openRestoredPage(page);
+  const drawn = await drawAndBackUp(page);
+  const encodes = await readDrawingEncodes(page);
+  expect(encodes.pageEncodes, "the page encoded the backup").toBeGreaterThan(0);
+  expect(encodes.workerWrites, "no write went to a worker").toBe(0);
+  expect(await consoleLog.firstArguments()).not.toContain(WORKER_FALLBACK_WARNING);
+  expectSamePixels(await reloadRestored(page), drawn, "after the reload");
+});
+
+test("a write the worker could not store warns, and the next change writes the whole drawing again", async ({
+  page,
+  consoleLog,
+}) => {
+  await openRestoredPage(page);
+  await drawAndBackUp(page);
+  // The site's data cleared under the page (as a browser's "clear site data" does): every open connection
+  // is closed, so the worker's next write fails.
+  await page.evaluate(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.deleteDatabase(name);
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+      }),
+    BACKUP_LOCATION.database,
+  );
+  await choose(page, "red", 5);
+  await mouseStroke(page, STROKE_B);
+  await expect.poll(() => consoleLog.firstArguments()).toContain(WRITE_FAILED_WARNING);
+  const copiesBefore = (await readDrawingEncodes(page)).copies;
+
+  await mouseStroke(page, [
+    { x: 300, y: 60 },
+    { x: 340, y: 90 },
+  ]);
+  const drawn = await readCanvasPixels(page);
+  await waitForBackupOf(page, drawn);
+  const encodes = await readDrawingEncodes(page);
+  expect(encodes.copies, "the write after the failure copied the whole drawing").toBe(copiesBefore + 1);
+  expect(encodes.pageEncodes, "the worker wrote it, not the page").toBe(0);
+  expect(await consoleLog.firstArguments()).not.toContain(WORKER_FALLBACK_WARNING);
+  expectSamePixels(await reloadRestored(page), drawn, "after the reload");
 });
 
 test("Clear followed by a reload shows the first display", async ({ page }) => {

@@ -48,6 +48,10 @@ export interface BackupWriter {
 export const WORKER_FALLBACK_WARNING =
   "Fanvas: the drawing backup is encoded and written on the page from now on.";
 
+/** Logged with the error when a write fails (the write scheduler's onError); the next change tries again. */
+export const WRITE_FAILED_WARNING =
+  "Fanvas: the drawing backup could not be written; the next change tries again.";
+
 /** Far longer than a write takes (tens of milliseconds on a slow phone). */
 export const WORKER_ANSWER_LIMIT_MS = 10_000;
 

@@ -4,7 +4,7 @@ import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { remixMayReplace } from "../remix/remix-base.ts";
 import { createBackupGate } from "./backup-gate.ts";
 import { type BackupStore, openBackupStore } from "./backup-store.ts";
-import { type BackupWriter, createBackupWriter } from "./backup-writer.ts";
+import { type BackupWriter, createBackupWriter, WRITE_FAILED_WARNING } from "./backup-writer.ts";
 import { windowTimers } from "./timers.ts";
 import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
 
@@ -117,11 +117,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
             remixOf: remixIdIn(window.location.search),
           }),
         timers: windowTimers,
-        onError: (error) =>
-          console.warn(
-            "Fanvas: the drawing backup could not be written; the next change tries again.",
-            error,
-          ),
+        onError: (error) => console.warn(WRITE_FAILED_WARNING, error),
       });
       if (gate.restoreSettled(finalOutcome === "restored")) scheduler.request();
     }

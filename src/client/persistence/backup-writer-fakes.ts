@@ -1,0 +1,89 @@
+/** Fakes of the backup writer's engine, store and worker, for its unit tests. */
+import { vi } from "vitest";
+import type { BackupAnswer, BackupRequest } from "./backup-mirror.ts";
+import type { BackupStore, DrawingBackup } from "./backup-store.ts";
+import {
+  type BackupSource,
+  type BackupWriterOptions,
+  createBackupWriter,
+  type StartBackupWorker,
+} from "./backup-writer.ts";
+import { manualTimers } from "./manual-timers.ts";
+
+/** A fake bitmap that records whether it was freed. */
+export type FakeBitmap = ImageBitmap & { closed: boolean };
+export function fakeBitmap(): FakeBitmap {
+  const bitmap = { width: 600, height: 600, closed: false, close: () => (bitmap.closed = true) };
+  return bitmap as unknown as FakeBitmap;
+}
+
+/** A fake engine: each whole copy is a new fake bitmap, each rectangle a fake ImageData; its own PNG is `pagePng`. */
+export function fakeEngine(copy: () => Promise<FakeBitmap> = async () => fakeBitmap()) {
+  const pagePng = new Blob(["encoded on the page"], { type: "image/png" });
+  const bitmaps: FakeBitmap[] = [];
+  const engine: BackupSource = {
+    toImageBitmap: vi.fn(async () => {
+      const bitmap = await copy();
+      bitmaps.push(bitmap);
+      return bitmap;
+    }),
+    getImageData: vi.fn((_x, _y, width = 600, height = 600) => {
+      return { width, height, data: { buffer: new ArrayBuffer(4) } } as unknown as ImageData;
+    }),
+    toBlob: vi.fn(async () => pagePng),
+  };
+  return { engine, pagePng, bitmaps };
+}
+
+/** A store that keeps what the page wrote. */
+export function fakeStore() {
+  const written: DrawingBackup[] = [];
+  const store: BackupStore = {
+    read: async () => null,
+    write: async (backup) => {
+      written.push(backup);
+    },
+    close: () => {},
+  };
+  return { store, written };
+}
+
+/** Fake workers the test answers by hand; `failOnStart`/`failOnPost` make starting or posting throw. */
+export function fakeWorkers(failures: { failOnStart?: boolean; failOnPost?: boolean } = {}) {
+  const started: {
+    requests: BackupRequest[];
+    transfers: Transferable[][];
+    terminated: boolean;
+    answer: (answer: BackupAnswer) => void;
+    crash: () => void;
+  }[] = [];
+  const startWorker: StartBackupWorker = (onAnswer, onFailure) => {
+    if (failures.failOnStart) throw new Error("workers are blocked here");
+    const worker = {
+      requests: [] as BackupRequest[],
+      transfers: [] as Transferable[][],
+      terminated: false,
+      answer: onAnswer,
+      crash: onFailure,
+    };
+    started.push(worker);
+    return {
+      postMessage(request, transfer) {
+        if (failures.failOnPost) throw new Error("could not clone");
+        worker.requests.push(request);
+        worker.transfers.push(transfer);
+      },
+      terminate: () => (worker.terminated = true),
+    };
+  };
+  return { startWorker, started };
+}
+
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+export const RECORD = { savedAt: 1234, remixOf: null };
+export const STROKE_AREA = { x: 10, y: 20, width: 30, height: 40 };
+
+export function writerWith(options: BackupWriterOptions & { engine: BackupSource; store?: BackupStore }) {
+  const { engine, store = fakeStore().store, ...rest } = options;
+  return createBackupWriter(engine, store, { canUseWorker: true, timers: manualTimers(), ...rest });
+}
