@@ -174,9 +174,9 @@ export class DrawingEngine {
     return this.#surface.toBlob();
   }
 
-  /** An exact 600x600 copy of the drawing's pixels, nothing encoded (the backup encodes it in a worker). */
-  toImageBitmap(): Promise<ImageBitmap> {
-    return createImageBitmap(this.#surface.documentCanvas);
+  /** An exact copy of the drawing's pixels, nothing encoded: all 600 x 600, or the rectangle given. */
+  toImageBitmap(x?: number, y?: number, width?: number, height?: number): Promise<ImageBitmap> {
+    return this.#surface.toImageBitmap(x, y, width, height);
   }
 
   /** Pixels of the drawing: all 600 x 600, or the rectangle given in drawing pixels. */

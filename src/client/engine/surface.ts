@@ -102,6 +102,15 @@ export class Surface {
     return this.#documentContextOrDisplay().getImageData(x, y, width, height);
   }
 
+  /**
+   * An exact copy of the drawing's pixels, nothing encoded: all 600 x 600, or the rectangle given in drawing
+   * pixels (a GPU-side copy where the canvas is on the GPU; no read-back, unlike getImageData).
+   */
+  toImageBitmap(x?: number, y?: number, width = CANVAS_SIZE, height = CANVAS_SIZE): Promise<ImageBitmap> {
+    if (x === undefined || y === undefined) return createImageBitmap(this.documentCanvas);
+    return createImageBitmap(this.documentCanvas, x, y, width, height);
+  }
+
   /** Exactly 600x600 PNG of the drawing. */
   toBlob(): Promise<Blob> {
     return new Promise((resolve, reject) => {

@@ -7,8 +7,9 @@ function fakeCanvases() {
   const calls: string[] = [];
   const context = {
     globalCompositeOperation: "source-over",
-    drawImage: () => calls.push(`drawImage ${context.globalCompositeOperation}`),
-    putImageData: (_: ImageData, x: number, y: number) => calls.push(`putImageData ${x},${y}`),
+    drawImage: (_: ImageBitmap, x: number, y: number) =>
+      calls.push(`drawImage ${context.globalCompositeOperation} at ${x},${y}`),
+
     canvas: { convertToBlob: async () => new Blob([calls.join(";")], { type: "image/png" }) },
   };
   let created = 0;
@@ -41,7 +42,6 @@ function fakeStores(failWrites = 0) {
 }
 
 const bitmap = () => ({ close: () => {} }) as unknown as ImageBitmap;
-const pixels = {} as ImageData;
 
 describe("createBackupMirror", () => {
   it("copies the whole drawing, then patches rectangles into its copy, and stores each PNG with its record", async () => {
@@ -52,11 +52,13 @@ describe("createBackupMirror", () => {
     expect(await handle({ patch: { kind: "all", bitmap: bitmap() }, savedAt: 1, remixOf: null })).toEqual({
       written: true,
     });
-    expect(await handle({ patch: { kind: "area", x: 5, y: 6, pixels }, savedAt: 2, remixOf: "r1" })).toEqual({
+    expect(
+      await handle({ patch: { kind: "area", x: 5, y: 6, bitmap: bitmap() }, savedAt: 2, remixOf: "r1" }),
+    ).toEqual({
       written: true,
     });
     expect(await handle({ patch: null, savedAt: 3, remixOf: null })).toEqual({ written: true });
-    expect(canvases.calls).toEqual(["drawImage copy", "putImageData 5,6"]);
+    expect(canvases.calls).toEqual(["drawImage copy at 0,0", "drawImage source-over at 5,6"]);
     expect(canvases.created()).toBe(1);
     expect(stores.opened()).toBe(1);
     expect(stores.written.map(({ savedAt, remixOf }) => ({ savedAt, remixOf }))).toEqual([
@@ -64,16 +66,18 @@ describe("createBackupMirror", () => {
       { savedAt: 2, remixOf: "r1" },
       { savedAt: 3, remixOf: null },
     ]);
-    expect(await stores.written[1]?.blob.text()).toBe("drawImage copy;putImageData 5,6");
+    expect(await stores.written[1]?.blob.text()).toBe("drawImage copy at 0,0;drawImage source-over at 5,6");
   });
 
   it("cannot patch a copy it does not have: a worker failure, so the page takes over", async () => {
     const canvases = fakeCanvases();
     const stores = fakeStores();
     const handle = createBackupMirror({ createCanvas: canvases.createCanvas, openStore: stores.openStore });
-    expect(await handle({ patch: { kind: "area", x: 0, y: 0, pixels }, savedAt: 1, remixOf: null })).toEqual({
+    expect(
+      await handle({ patch: { kind: "area", x: 0, y: 0, bitmap: bitmap() }, savedAt: 1, remixOf: null }),
+    ).toEqual({
       failed: "worker",
-      error: "the worker has no copy of the drawing to update",
+      error: "the worker has no copy to update",
     });
     expect(stores.written).toEqual([]);
   });

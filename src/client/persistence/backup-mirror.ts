@@ -9,8 +9,8 @@ import type { BackupStore } from "./backup-store.ts";
 export type MirrorPatch =
   /** The whole drawing, as an exact 600 x 600 copy. */
   | { readonly kind: "all"; readonly bitmap: ImageBitmap }
-  /** One rectangle of it, at (x, y) in drawing pixels; the drawing is opaque, so these are its exact pixels. */
-  | { readonly kind: "area"; readonly x: number; readonly y: number; readonly pixels: ImageData };
+  /** One rectangle of it, to go at (x, y) in drawing pixels. */
+  | { readonly kind: "area"; readonly x: number; readonly y: number; readonly bitmap: ImageBitmap };
 
 /** One backup write (the page sends the next only after this one's answer). */
 export interface BackupRequest {
@@ -48,16 +48,21 @@ export function createBackupMirror(
   let unavailableReason = "IndexedDB is unavailable in the worker";
 
   const applyPatch = (patch: MirrorPatch | null): OffscreenCanvasRenderingContext2D => {
-    if (patch?.kind === "all") {
-      context ??= dependencies.createCanvas(CANVAS_SIZE).getContext("2d");
-      if (context === null) throw new Error("no 2D context in the worker");
-      // A same-size copy replaces every pixel as it is (the drawing is opaque: nothing to premultiply).
-      context.globalCompositeOperation = "copy";
-      context.drawImage(patch.bitmap, 0, 0);
+    if (patch?.kind === "all") context ??= dependencies.createCanvas(CANVAS_SIZE).getContext("2d");
+    if (context === null) {
+      patch?.bitmap.close();
+      throw new Error(
+        patch?.kind === "all" ? "no 2D context in the worker" : "the worker has no copy to update",
+      );
+    }
+    if (patch !== null) {
+      // The drawing is opaque (white under everything), so a copy drawn 1:1 over it gives exactly its pixels:
+      // "copy" replaces the whole canvas, "source-over" the rectangle (opaque over anything is itself).
+      context.globalCompositeOperation = patch.kind === "all" ? "copy" : "source-over";
+      if (patch.kind === "all") context.drawImage(patch.bitmap, 0, 0);
+      else context.drawImage(patch.bitmap, patch.x, patch.y);
       patch.bitmap.close();
     }
-    if (context === null) throw new Error("the worker has no copy of the drawing to update");
-    if (patch?.kind === "area") context.putImageData(patch.pixels, patch.x, patch.y);
     return context;
   };
 

@@ -17,7 +17,7 @@ export function fakeBitmap(): FakeBitmap {
   return bitmap as unknown as FakeBitmap;
 }
 
-/** A fake engine: each whole copy is a new fake bitmap, each rectangle a fake ImageData; its own PNG is `pagePng`. */
+/** A fake engine: each copy (whole or a rectangle) is a new fake bitmap; its own PNG is `pagePng`. */
 export function fakeEngine(copy: () => Promise<FakeBitmap> = async () => fakeBitmap()) {
   const pagePng = new Blob(["encoded on the page"], { type: "image/png" });
   const bitmaps: FakeBitmap[] = [];
@@ -26,9 +26,6 @@ export function fakeEngine(copy: () => Promise<FakeBitmap> = async () => fakeBit
       const bitmap = await copy();
       bitmaps.push(bitmap);
       return bitmap;
-    }),
-    getImageData: vi.fn((_x, _y, width = 600, height = 600) => {
-      return { width, height, data: { buffer: new ArrayBuffer(4) } } as unknown as ImageData;
     }),
     toBlob: vi.fn(async () => pagePng),
   };

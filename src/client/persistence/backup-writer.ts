@@ -7,7 +7,7 @@ import { MirrorSync } from "./mirror-sync.ts";
 import { type Timers, windowTimers } from "./timers.ts";
 
 /** What the writer needs of the engine: copies of its pixels, and its own PNG for the page's fallback. */
-export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "getImageData" | "toBlob">;
+export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "toBlob">;
 
 /** What a write stores beside the drawing's PNG (read when the write starts). */
 export type BackupRecord = Omit<DrawingBackup, "blob">;
@@ -70,12 +70,6 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The buffers a patch hands to the worker rather than copies. */
-function transferOf(patch: MirrorPatch | null): Transferable[] {
-  if (patch === null) return [];
-  return patch.kind === "all" ? [patch.bitmap] : [patch.pixels.data.buffer];
-}
-
 interface InFlight {
   readonly resolve: (answer: BackupAnswer) => void;
   readonly timer: unknown;
@@ -129,7 +123,8 @@ export function createBackupWriter(
       inFlight = { resolve, timer };
       try {
         worker ??= startWorker(onAnswer, () => fail("the backup worker could not run"));
-        worker.postMessage(request, transferOf(request.patch));
+        // The copy is handed over, not copied again.
+        worker.postMessage(request, request.patch === null ? [] : [request.patch.bitmap]);
       } catch (error) {
         fail(`the backup worker could not be used: ${messageOf(error)}`);
       }
@@ -140,8 +135,8 @@ export function createBackupWriter(
     const area = sync.take();
     if (area === null) return null;
     if (area === "all") return { kind: "all", bitmap: await engine.toImageBitmap() };
-    const pixels = engine.getImageData(area.x, area.y, area.width, area.height);
-    return { kind: "area", x: area.x, y: area.y, pixels };
+    const bitmap = await engine.toImageBitmap(area.x, area.y, area.width, area.height);
+    return { kind: "area", x: area.x, y: area.y, bitmap };
   };
 
   const writeOnPage = async (record: BackupRecord): Promise<void> =>
@@ -152,7 +147,7 @@ export function createBackupWriter(
     // A drawing that could not be copied says nothing about the worker: this once the page writes it.
     const patch = await copyChanged().catch(() => undefined);
     if (patch === undefined || broken || closed) {
-      if (patch?.kind === "all") patch.bitmap.close();
+      patch?.bitmap.close();
       sync.lost();
       if (closed) throw new Error("the backup stopped");
       return writeOnPage(record);
@@ -161,7 +156,7 @@ export function createBackupWriter(
     if ("written" in answer) return;
     // Whatever failed, the mirror may now lack this patch: the next write sends the whole drawing.
     sync.lost();
-    if (patch?.kind === "all") patch.bitmap.close(); // never transferred if posting failed; else a no-op
+    patch?.bitmap.close(); // never transferred if posting failed; else a no-op
     if (closed) throw new Error("the backup stopped");
     if (answer.failed === "write") throw new Error(`the backup worker could not write: ${answer.error}`);
     return writeOnPage(record);
