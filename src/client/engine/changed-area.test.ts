@@ -35,14 +35,38 @@ const point = fc.record(
   { requiredKeys: ["x", "y"] },
 );
 
+/** A hand's path: long steps whose heading turns a little each time, so the smoothing draws curves. */
+const gentlePath = fc
+  .record({
+    start: point,
+    heading: fc.double({ min: 0, max: Math.PI * 2, noNaN: true }),
+    steps: fc.array(
+      fc.record({
+        turn: fc.double({ min: -0.8, max: 0.8, noNaN: true }),
+        length: fc.double({ min: 1, max: 90, noNaN: true }),
+      }),
+      { maxLength: 12 },
+    ),
+  })
+  .map(({ start, heading, steps }) => {
+    const points: Point[] = [start];
+    let direction = heading;
+    for (const { turn, length } of steps) {
+      direction += turn;
+      const last = points[points.length - 1] as Point;
+      points.push({ x: last.x + Math.cos(direction) * length, y: last.y + Math.sin(direction) * length });
+    }
+    return points;
+  });
+
 describe("strokeBounds", () => {
   it("holds every pixel a stroke's segments may tint: the brush's disc at every point of the path, plus one pixel", () => {
     fc.assert(
       fc.property(
-        fc.array(point, { minLength: 1, maxLength: 12 }),
+        fc.oneof(fc.array(point, { minLength: 1, maxLength: 12 }), gentlePath),
         fc.integer({ min: 1, max: 60 }),
         (points, width) => {
-          const stroke = { style: { colour: "#000000", width, eraser: false }, points };
+          const stroke = { style: { colour: "#000000", width, eraser: false }, points, dot: true };
           const bounds = strokeBounds(stroke);
           for (const segment of strokeSegments(points)) {
             const reach = (width * (segment.scale ?? 1)) / 2 + 1;
@@ -66,17 +90,33 @@ describe("strokeBounds", () => {
     );
   });
 
+  it("holds the smoothing's curves where they bulge past the stroke's own points (a fast arc, a thin brush)", () => {
+    // Far-apart points on the top of a circle: the curves between them rise above the highest point.
+    const points = [-0.6, -0.2, 0.2, 0.6].map((angle) => ({
+      x: 300 + 200 * Math.sin(angle),
+      y: 300 - 200 * Math.cos(angle),
+    }));
+    const bounds = strokeBounds({ style: { colour: "#000000", width: 1, eraser: false }, points, dot: true });
+    let highest = Number.POSITIVE_INFINITY;
+    for (const segment of strokeSegments(points))
+      for (const { y } of pathPoints(segment)) highest = Math.min(highest, y);
+    expect(highest, "the curve rises above the points").toBeLessThan(
+      Math.min(...points.map((point) => point.y)) - 3,
+    );
+    expect(bounds?.y).toBeLessThanOrEqual(Math.floor(highest - 1.5));
+  });
+
   it("is a rectangle of whole pixels inside the canvas, and null for a stroke that paints none of it", () => {
     // Width 10 reaches 10 * 1.5 / 2 + 2 = 9.5 pixels from a point: [-6, 13) x [588.5, 607.5), clamped and rounded out.
     const style = { colour: "#000000", width: 10, eraser: false };
-    expect(strokeBounds({ style, points: [{ x: 3.5, y: 598 }] })).toEqual({
+    expect(strokeBounds({ style, points: [{ x: 3.5, y: 598 }], dot: true })).toEqual({
       x: 0,
       y: 588,
       width: 13,
       height: 12,
     });
-    expect(strokeBounds({ style, points: [{ x: -100, y: 50 }] })).toBeNull();
-    expect(strokeBounds({ style, points: [] })).toBeNull();
+    expect(strokeBounds({ style, points: [{ x: -100, y: 50 }], dot: true })).toBeNull();
+    expect(strokeBounds({ style, points: [], dot: true })).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
 /**
  * Where a change touched the drawing, so a copy of it (the crash backup's mirror in its worker) can take only
- * those pixels. Pure geometry on a stroke's data, never on the canvas calls that paint it: the bounds stay
- * right however the segments between the points are drawn.
+ * those pixels. Pure geometry on the segments a stroke's replay draws (smoothing.ts), never on the canvas
+ * calls that paint them.
  */
 import { CANVAS_SIZE } from "../../common/constants.ts";
-import { PRESSURE_SCALE } from "./smoothing.ts";
-import type { ChangedArea, PixelRect, Stroke } from "./types.ts";
+import { PRESSURE_SCALE, strokeSegments } from "./smoothing.ts";
+import type { ChangedArea, PixelRect, Point, Stroke } from "./types.ts";
 
 /**
  * Pixels past a stroke's geometric edge that anti-aliasing may still tint. Chromium's rasteriser touches at
@@ -23,25 +23,33 @@ function clampedRect(left: number, top: number, right: number, bottom: number): 
 }
 
 /**
- * A rectangle holding every pixel `stroke` may paint, or null when it paints none inside the canvas. Every
- * segment of a stroke (dots, lines, quadratic curves through midpoints) stays within its points' bounding
- * box (a quadratic curve lies in the hull of its ends and control point, here all points or midpoints), and
- * round caps and dots reach half a width past it: the widest a pen's pressure makes it, plus the margin.
+ * A rectangle holding every pixel `stroke` may paint, or null when it paints none inside the canvas: the box
+ * of every point that shapes its segments as the replay draws them (a dot's centre, a line's ends, a curve's
+ * ends and control point; a quadratic curve lies in the triangle of those, and a control point may lie well
+ * outside the stroke's own points), widened by half the widest a pen's pressure makes the brush, plus the
+ * anti-aliasing margin. Computed once, when the stroke is committed.
  */
 export function strokeBounds(stroke: Stroke): PixelRect | null {
-  if (stroke.points.length === 0) return null;
   let left = Number.POSITIVE_INFINITY;
   let top = Number.POSITIVE_INFINITY;
   let right = Number.NEGATIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
-  for (const { x, y } of stroke.points) {
-    left = Math.min(left, x);
-    top = Math.min(top, y);
-    right = Math.max(right, x);
-    bottom = Math.max(bottom, y);
+  for (const segment of strokeSegments(stroke.points)) {
+    for (const { x, y } of Object.values(segment).filter(isPoint)) {
+      left = Math.min(left, x);
+      top = Math.min(top, y);
+      right = Math.max(right, x);
+      bottom = Math.max(bottom, y);
+    }
   }
+  if (left > right) return null;
   const reach = (stroke.style.width * PRESSURE_SCALE.max) / 2 + ANTI_ALIAS_MARGIN;
   return clampedRect(left - reach, top - reach, right + reach, bottom + reach);
+}
+
+/** True for a segment's points (its `kind` and `scale` are not). */
+function isPoint(value: unknown): value is Point {
+  return typeof value === "object" && value !== null && "x" in value && "y" in value;
 }
 
 /**
