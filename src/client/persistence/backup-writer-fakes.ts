@@ -84,3 +84,23 @@ export function writerWith(options: BackupWriterOptions & { engine: BackupSource
   const { engine, store = fakeStore().store, ...rest } = options;
   return createBackupWriter(engine, store, { canUseWorker: true, timers: manualTimers(), ...rest });
 }
+
+/** A writer over a fake engine, store and workers, with every fake returned for the test to drive. */
+export function setUp(
+  options: Omit<BackupWriterOptions, "startWorker"> & {
+    readonly copy?: () => Promise<FakeBitmap>;
+    readonly failures?: Parameters<typeof fakeWorkers>[0];
+  } = {},
+) {
+  const { copy, failures, ...writerOptions } = options;
+  const workers = fakeWorkers(failures);
+  const fakes = fakeEngine(copy);
+  const stores = fakeStore();
+  const writer = writerWith({
+    ...writerOptions,
+    engine: fakes.engine,
+    store: stores.store,
+    startWorker: workers.startWorker,
+  });
+  return { ...workers, ...fakes, ...stores, writer };
+}

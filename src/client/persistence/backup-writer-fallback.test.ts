@@ -1,25 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WORKER_FALLBACK_WARNING } from "./backup-writer.ts";
-import {
-  fakeBitmap,
-  fakeEngine,
-  fakeStore,
-  fakeWorkers,
-  RECORD,
-  STROKE_AREA,
-  settle,
-  writerWith,
-} from "./backup-writer-fakes.ts";
+import { fakeBitmap, RECORD, STROKE_AREA, settle, setUp } from "./backup-writer-fakes.ts";
 import { manualTimers } from "./manual-timers.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("createBackupWriter's fallback to the page", () => {
   it("writes on the page, starting no worker, without Worker or OffscreenCanvas", async () => {
-    const { startWorker, started } = fakeWorkers();
-    const { engine, pagePng } = fakeEngine();
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker, canUseWorker: false });
+    const { started, engine, pagePng, written, writer } = setUp({ canUseWorker: false });
     await writer.write(RECORD);
     expect(written).toEqual([{ blob: pagePng, ...RECORD }]);
     expect(started).toEqual([]);
@@ -28,10 +16,7 @@ describe("createBackupWriter's fallback to the page", () => {
 
   it("falls back once, warning once, when the worker cannot run; it is terminated and never used again", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { startWorker, started } = fakeWorkers();
-    const { engine, pagePng } = fakeEngine();
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker });
+    const { started, engine, pagePng, written, writer } = setUp();
 
     const first = writer.write(RECORD);
     await settle();
@@ -51,10 +36,7 @@ describe("createBackupWriter's fallback to the page", () => {
 
   it("falls back when the worker cannot encode or open IndexedDB", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { startWorker, started } = fakeWorkers();
-    const { engine } = fakeEngine();
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker });
+    const { started, written, writer } = setUp();
 
     const first = writer.write(RECORD);
     await settle();
@@ -67,10 +49,7 @@ describe("createBackupWriter's fallback to the page", () => {
   it("falls back when the worker does not answer within the limit", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const timers = manualTimers();
-    const { startWorker, started } = fakeWorkers();
-    const { engine } = fakeEngine();
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker, timers });
+    const { started, written, writer } = setUp({ timers });
 
     const first = writer.write(RECORD);
     await settle();
@@ -90,10 +69,7 @@ describe("createBackupWriter's fallback to the page", () => {
   ])("falls back and frees the copy when %s throws", async (_, failures) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const timers = manualTimers();
-    const { startWorker } = fakeWorkers(failures);
-    const { engine, bitmaps } = fakeEngine();
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker, timers });
+    const { bitmaps, written, writer } = setUp({ failures, timers });
 
     await writer.write(RECORD);
     expect(written).toHaveLength(1);
@@ -104,13 +80,12 @@ describe("createBackupWriter's fallback to the page", () => {
   it("writes on the page this once, keeping the worker, when the drawing cannot be copied", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     let copies = 0;
-    const { startWorker, started } = fakeWorkers();
-    const { engine } = fakeEngine(async () => {
-      if (copies++ === 0) throw new Error("out of memory");
-      return fakeBitmap();
+    const { started, written, writer } = setUp({
+      copy: async () => {
+        if (copies++ === 0) throw new Error("out of memory");
+        return fakeBitmap();
+      },
     });
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker });
 
     await writer.write(RECORD);
     expect(written).toHaveLength(1);

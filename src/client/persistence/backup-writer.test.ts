@@ -1,16 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WORKER_ANSWER_LIMIT_MS } from "./backup-writer.ts";
-import {
-  type FakeBitmap,
-  fakeBitmap,
-  fakeEngine,
-  fakeStore,
-  fakeWorkers,
-  RECORD,
-  STROKE_AREA,
-  settle,
-  writerWith,
-} from "./backup-writer-fakes.ts";
+import { type FakeBitmap, fakeBitmap, RECORD, STROKE_AREA, settle, setUp } from "./backup-writer-fakes.ts";
 import { manualTimers } from "./manual-timers.ts";
 
 afterEach(() => vi.restoreAllMocks());
@@ -18,10 +8,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("createBackupWriter", () => {
   it("sends the whole drawing first, then only what changed, and the page writes nothing", async () => {
     const timers = manualTimers();
-    const { startWorker, started } = fakeWorkers();
-    const { engine, bitmaps } = fakeEngine();
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker, timers });
+    const { started, engine, bitmaps, written, writer } = setUp({ timers });
 
     const first = writer.write(RECORD);
     await settle();
@@ -58,9 +45,7 @@ describe("createBackupWriter", () => {
   });
 
   it("sends the union of the changes since the last write, and the whole drawing once any was 'all'", async () => {
-    const { startWorker, started } = fakeWorkers();
-    const { engine } = fakeEngine();
-    const writer = writerWith({ engine, startWorker });
+    const { started, engine, writer } = setUp();
     const writeAnswered = async () => {
       const done = writer.write(RECORD);
       await settle();
@@ -84,10 +69,7 @@ describe("createBackupWriter", () => {
 
   it("rejects when the worker could not write to IndexedDB, with no fallback, and the next write is whole", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { startWorker, started } = fakeWorkers();
-    const { engine } = fakeEngine();
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker });
+    const { started, written, writer } = setUp();
 
     const first = writer.write(RECORD);
     await settle();
@@ -114,10 +96,7 @@ describe("createBackupWriter", () => {
   it("close() during a write ends the worker and rejects the write without a warning or a page write", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const timers = manualTimers();
-    const { startWorker, started } = fakeWorkers();
-    const { engine } = fakeEngine();
-    const { store, written } = fakeStore();
-    const writer = writerWith({ engine, store, startWorker, timers });
+    const { started, written, writer } = setUp({ timers });
 
     const first = writer.write(RECORD);
     await settle();
@@ -130,10 +109,10 @@ describe("createBackupWriter", () => {
   });
 
   it("close() while the drawing is being copied starts no worker and frees the copy", async () => {
-    const { startWorker, started } = fakeWorkers();
     let finishCopy = (_: FakeBitmap) => {};
-    const { engine, bitmaps } = fakeEngine(() => new Promise((resolve) => (finishCopy = resolve)));
-    const writer = writerWith({ engine, startWorker });
+    const { started, bitmaps, writer } = setUp({
+      copy: () => new Promise((resolve) => (finishCopy = resolve)),
+    });
 
     const first = writer.write(RECORD);
     writer.close();
