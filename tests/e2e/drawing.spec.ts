@@ -14,7 +14,7 @@ import { mouseStroke, TouchScreen } from "./helpers/strokes.ts";
 // Rounded caps, antialiasing and smoothing may colour a little beyond half the brush width; nothing farther.
 const MARGIN = 3;
 
-/** Asserts the stroke's colour along the middle of its path (ends left out: smoothing may shorten them). */
+/** Asserts the stroke's colour along the middle 70 % of its path. */
 function expectColourAlong(after: Pixels, path: readonly Point[], colourName: string): void {
   const colour = paletteRgba(colourName);
   for (const point of pointsAlong(path, 25)) {

@@ -35,7 +35,7 @@ test("the eraser paints opaque white over ink and background alike", async ({ pa
   const after = await readCanvasPixels(page);
 
   // A 12 px eraser fully covers everything within 4 px of its path, where the 3 px red stroke was. The ends are
-  // left out because smoothing may stop a stroke a little short of its last point.
+  // left out: what is checked is the eraser following the path.
   const s = scaleOf(after);
   const ends = [path[0], path[path.length - 1]].filter((p) => p !== undefined);
   let checked = 0;

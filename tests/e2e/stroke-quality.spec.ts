@@ -16,8 +16,8 @@ const ZIG_ZAG: readonly Point[] = Array.from({ length: 13 }, (_, i) => ({
 
 /**
  * Points about 4 canvas px apart along the middle of each segment of the polyline (30 % to 70 % of it). The
- * smoothing (quadratic curves through segment midpoints) rounds each steep corner, by 20 px at a fifth of
- * the way along a segment, but stays within 3 px of the middle part, so that part must be all brush colour:
+ * stroke passes through every input point and keeps these steep turns as corners (decision 0015); where a
+ * gentler turn is curved, the curve stays within 3 px of the middle part, so that part must be all brush colour:
  * a gap between two far-apart input positions, or a corner lost because a coalesced position was skipped
  * (the stroke would cut straight across), both leave samples there uncoloured.
  */
