@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import type { Point } from "../../src/client/engine/types.ts";
 import { BACKUP_LOCATION } from "../../src/client/persistence/backup-store.ts";
 import { WORKER_FALLBACK_WARNING, WRITE_FAILED_WARNING } from "../../src/client/persistence/backup-writer.ts";
+import { STROKES_BETWEEN_COPIES } from "../../src/client/persistence/mirror-sync.ts";
 import { BRUSH_SIZES, CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import {
@@ -86,7 +87,7 @@ test("the backup is encoded and written by a worker, not on the page's main thre
   expectSamePixels(await reloadRestored(page), drawn, "after the reload");
 });
 
-test("after its first write the backup copies only what a stroke changed, and keeps up with undo, redo, clear and a fill", async ({
+test("after its first write the backup sends strokes as strokes (a rectangle of pixels now and then), and keeps up with undo, redo, clear and a fill", async ({
   page,
 }) => {
   await openRestoredPage(page);
@@ -97,7 +98,7 @@ test("after its first write the backup copies only what a stroke changed, and ke
   expect(afterFirst.copies, "the first write copied the whole drawing").toBe(1);
 
   // Strokes of every size and several colours, the eraser, dots, and strokes running off every edge: each
-  // write copies one rectangle, and the worker's copy stays the canvas exactly.
+  // write sends the strokes, no pixels, and the worker's copy, drawing them itself, stays the canvas exactly.
   const random = seededRandom(11);
   const colours = ["red", "blue", "gold", "black", "green"];
   for (let stroke = 0; stroke < 10; stroke++) {
@@ -115,8 +116,22 @@ test("after its first write the backup copies only what a stroke changed, and ke
   await waitForBackupOf(page, stroked);
   const afterStrokes = await readDrawingEncodes(page);
   expect(afterStrokes.copies, "no stroke made a whole copy").toBe(1);
-  expect(afterStrokes.areaCopies, "strokes copied rectangles").toBeGreaterThan(0);
+  expect(afterStrokes.areaCopies, "no stroke copied pixels").toBe(0);
   expect(afterStrokes.pageEncodes).toBe(0);
+
+  // Past STROKES_BETWEEN_COPIES strokes drawn by the worker, the next write copies the rectangle they changed.
+  for (let stroke = 0; stroke < STROKES_BETWEEN_COPIES; stroke++) {
+    const x = 20 + ((stroke * 37) % 560);
+    await mouseStroke(page, [
+      { x, y: 40 + ((stroke * 53) % 500) },
+      { x: x + 15, y: 60 + ((stroke * 53) % 500) },
+    ]);
+  }
+  await waitForBackupOf(page, await readCanvasPixels(page));
+  expect(
+    (await readDrawingEncodes(page)).areaCopies,
+    "a rectangle of pixels after many strokes",
+  ).toBeGreaterThan(0);
 
   for (const control of ["Undo", "Undo", "Redo", "Clear"]) {
     await page.getByRole("button", { name: control, exact: true }).click();

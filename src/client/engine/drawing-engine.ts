@@ -78,10 +78,9 @@ export class DrawingEngine {
   }
 
   /**
-   * Paints a saved drawing (e.g. a backup restored on reload) as it is, not mirrored, and makes it the base
-   * of the history (it cannot be undone; Clear still brings back the mirrored background). Call after
-   * setBackground. Emits 'historychange' but not 'change': the picture is the one that was saved.
-   * Returns false (and paints nothing) before setBackground or when the image cannot be used.
+   * Paints a saved drawing (a backup restored on reload) as it is, not mirrored, as the history's base (not
+   * undoable; Clear brings back the mirrored background). Call after setBackground; emits 'historychange', not
+   * 'change' (it is the saved picture). False, painting nothing, before setBackground or for an unusable image.
    */
   restoreDrawing(image: CanvasImageSource): boolean {
     if (!this.isReady) return false;
@@ -224,6 +223,7 @@ export class DrawingEngine {
 
   #commit(action: Action): void {
     this.#history?.record(action, () => this.#surface.snapshot());
+    if (action.kind === "stroke") this.#emitter.emit("strokeend", action.stroke);
     // A stroke says where it painted (the backup then copies only that); anything else may have changed it all.
     this.#emitter.emit("change", (action.kind === "stroke" && strokeBounds(action.stroke)) || "all");
     this.#emitHistoryChange();

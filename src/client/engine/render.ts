@@ -13,21 +13,24 @@ function paintColour(style: StrokeStyle): string {
   return style.eraser ? ERASER_COLOUR : style.colour;
 }
 
+/** A 2D context strokes are drawn on: the page's canvas, or the backup worker's copy (backup-mirror.ts). */
+export type StrokeContext = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 /**
  * The style last applied to each context. A live stroke draws one segment per pointer move with the same
  * style object; setting seven properties (and parsing a colour) each time was a measurable share of the
  * per-move cost. Every other function here leaves the context's state as it found it (save/restore), so
  * the cache stays true until `forgetAppliedStyle` is called after something that resets the context.
  */
-const appliedStyles = new WeakMap<CanvasRenderingContext2D, StrokeStyle>();
+const appliedStyles = new WeakMap<StrokeContext, StrokeStyle>();
 
 /** Call after anything that resets a context's state (resizing its canvas) or changes it without restore. */
-export function forgetAppliedStyle(context: CanvasRenderingContext2D): void {
+export function forgetAppliedStyle(context: StrokeContext): void {
   appliedStyles.delete(context);
 }
 
 /** Sets the brush: colour, width, round caps and joins, plain painting. */
-function applyStrokeStyle(context: CanvasRenderingContext2D, style: StrokeStyle): void {
+function applyStrokeStyle(context: StrokeContext, style: StrokeStyle): void {
   if (appliedStyles.get(context) === style) return;
   appliedStyles.set(context, style);
   const colour = paintColour(style);
@@ -41,7 +44,7 @@ function applyStrokeStyle(context: CanvasRenderingContext2D, style: StrokeStyle)
 }
 
 /** Draws one segment as its own path (a dot is a filled disc as wide as the brush). */
-function drawSegment(context: CanvasRenderingContext2D, segment: Segment, width: number): void {
+function drawSegment(context: StrokeContext, segment: Segment, width: number): void {
   context.beginPath();
   switch (segment.kind) {
     case "dot":
@@ -62,11 +65,7 @@ function drawSegment(context: CanvasRenderingContext2D, segment: Segment, width:
 }
 
 /** Draws `segments` in order with `style`; a pen segment's `scale` sets its own width. */
-export function drawSegments(
-  context: CanvasRenderingContext2D,
-  style: StrokeStyle,
-  segments: readonly Segment[],
-): void {
+export function drawSegments(context: StrokeContext, style: StrokeStyle, segments: readonly Segment[]): void {
   if (segments.length === 0) return;
   applyStrokeStyle(context, style);
   let rescaled = false;

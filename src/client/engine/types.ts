@@ -74,6 +74,8 @@ export interface EngineEvents {
   /** The first-display state (white + mirrored mascot, or white alone) is painted; input is accepted. */
   ready: undefined;
   strokestart: undefined;
+  /** A stroke was committed, as its data (its 'change' follows): a copy of the drawing can draw it again. */
+  strokeend: Stroke;
   /** A stroke was committed (or an undo, redo, clear or tool changed the picture): where it changed. */
   change: ChangedArea;
   /** canUndo / canRedo may have changed. */

@@ -3,6 +3,9 @@
  * to date by each request's patch, encoded as a PNG and written to IndexedDB, all off the page's main thread.
  */
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import { drawSegments, forgetAppliedStyle } from "../engine/render.ts";
+import { strokeSegments } from "../engine/smoothing.ts";
+import type { Stroke } from "../engine/types.ts";
 import type { BackupStore } from "./backup-store.ts";
 
 /** The pixels that changed since the previous request. */
@@ -10,7 +13,9 @@ export type MirrorPatch =
   /** The whole drawing, as an exact 600 x 600 copy. */
   | { readonly kind: "all"; readonly bitmap: ImageBitmap }
   /** One rectangle of it, to go at (x, y) in drawing pixels. */
-  | { readonly kind: "area"; readonly x: number; readonly y: number; readonly bitmap: ImageBitmap };
+  | { readonly kind: "area"; readonly x: number; readonly y: number; readonly bitmap: ImageBitmap }
+  /** Strokes committed since, drawn on the copy with the page's own calls (see MirrorSync). */
+  | { readonly kind: "strokes"; readonly strokes: readonly Stroke[] };
 
 /** One backup write (the page sends the next only after this one's answer). */
 export interface BackupRequest {
@@ -50,18 +55,23 @@ export function createBackupMirror(
   const applyPatch = (patch: MirrorPatch | null): OffscreenCanvasRenderingContext2D => {
     if (patch?.kind === "all") context ??= dependencies.createCanvas(CANVAS_SIZE).getContext("2d");
     if (context === null) {
-      patch?.bitmap.close();
+      if (patch !== null && patch.kind !== "strokes") patch.bitmap.close();
       throw new Error(
         patch?.kind === "all" ? "no 2D context in the worker" : "the worker has no copy to update",
       );
     }
-    if (patch !== null) {
+    if (patch?.kind === "strokes") {
+      for (const { style, points, dot } of patch.strokes)
+        drawSegments(context, style, strokeSegments(points, dot));
+    } else if (patch !== null) {
       // The drawing is opaque (white under everything), so a copy drawn 1:1 over it gives exactly its pixels:
       // "copy" replaces the whole canvas, "source-over" the rectangle (opaque over anything is itself).
       context.globalCompositeOperation = patch.kind === "all" ? "copy" : "source-over";
       if (patch.kind === "all") context.drawImage(patch.bitmap, 0, 0);
       else context.drawImage(patch.bitmap, patch.x, patch.y);
       patch.bitmap.close();
+      // Strokes drawn next set their style again in full.
+      forgetAppliedStyle(context);
     }
     return context;
   };

@@ -1,6 +1,6 @@
 /** The backup's writes: by its worker (backup-worker.ts) when the browser can, on the page otherwise. */
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import type { ChangedArea } from "../engine/types.ts";
+import type { ChangedArea, Stroke } from "../engine/types.ts";
 import type { BackupAnswer, BackupRequest, MirrorPatch } from "./backup-mirror.ts";
 import type { BackupStore, DrawingBackup } from "./backup-store.ts";
 import { MirrorSync } from "./mirror-sync.ts";
@@ -36,6 +36,8 @@ export interface BackupWriterOptions {
 export interface BackupWriter {
   /** The engine's 'strokestart'. */
   strokeStarted(): void;
+  /** The engine's 'strokeend'. */
+  strokeCommitted(stroke: Stroke): void;
   /** The engine's 'change' area, or "all" for a repaint that is no change (a new first display, a restore). */
   changed(area: ChangedArea): void;
   /** Writes the drawing as it is now, with `record`; resolves once stored, rejects when it could not be. */
@@ -64,6 +66,11 @@ const startModuleWorker: StartBackupWorker = (onAnswer, onFailure) => {
 
 function canWriteInWorker(): boolean {
   return typeof Worker === "function" && typeof OffscreenCanvas === "function";
+}
+
+/** The pixels a patch carries, if it carries pixels. */
+function bitmapOf(patch: MirrorPatch | null): ImageBitmap | null {
+  return patch === null || patch.kind === "strokes" ? null : patch.bitmap;
 }
 
 function messageOf(error: unknown): string {
@@ -123,8 +130,9 @@ export function createBackupWriter(
       inFlight = { resolve, timer };
       try {
         worker ??= startWorker(onAnswer, () => fail("the backup worker could not run"));
-        // The copy is handed over, not copied again.
-        worker.postMessage(request, request.patch === null ? [] : [request.patch.bitmap]);
+        // A copy of pixels is handed over, not copied again.
+        const bitmap = bitmapOf(request.patch);
+        worker.postMessage(request, bitmap === null ? [] : [bitmap]);
       } catch (error) {
         fail(`the backup worker could not be used: ${messageOf(error)}`);
       }
@@ -134,6 +142,7 @@ export function createBackupWriter(
   const copyChanged = async (): Promise<MirrorPatch | null> => {
     const area = sync.take();
     if (area === null) return null;
+    if (typeof area === "object" && "strokes" in area) return { kind: "strokes", strokes: area.strokes };
     if (area === "all") return { kind: "all", bitmap: await engine.toImageBitmap() };
     const bitmap = await engine.toImageBitmap(area.x, area.y, area.width, area.height);
     return { kind: "area", x: area.x, y: area.y, bitmap };
@@ -147,7 +156,7 @@ export function createBackupWriter(
     // A drawing that could not be copied says nothing about the worker: this once the page writes it.
     const patch = await copyChanged().catch(() => undefined);
     if (patch === undefined || broken || closed) {
-      patch?.bitmap.close();
+      bitmapOf(patch ?? null)?.close();
       sync.lost();
       if (closed) throw new Error("the backup stopped");
       return writeOnPage(record);
@@ -156,7 +165,7 @@ export function createBackupWriter(
     if ("written" in answer) return;
     // Whatever failed, the mirror may now lack this patch: the next write sends the whole drawing.
     sync.lost();
-    patch?.bitmap.close(); // never transferred if posting failed; else a no-op
+    bitmapOf(patch)?.close(); // never transferred if posting failed; else a no-op
     if (closed) throw new Error("the backup stopped");
     if (answer.failed === "write") throw new Error(`the backup worker could not write: ${answer.error}`);
     return writeOnPage(record);
@@ -164,6 +173,7 @@ export function createBackupWriter(
 
   return {
     strokeStarted: () => sync.strokeStarted(),
+    strokeCommitted: (stroke) => sync.strokeCommitted(stroke),
     changed: (area) => sync.changed(area),
     write,
     close(): void {

@@ -74,6 +74,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
       if (gate.change()) scheduler?.request();
     }),
     engine.on("strokestart", () => writer?.strokeStarted()),
+    engine.on("strokeend", (stroke) => writer?.strokeCommitted(stroke)),
     // A new first display (a remix given up for the visitor's drawing) repaints everything, with no 'change'.
     engine.on("ready", () => writer?.changed("all")),
   ];
