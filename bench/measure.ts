@@ -94,6 +94,10 @@ function drawProbe(
  * empty-canvas figure is not the cost of compiling the system's code.
  */
 async function perMove(page: Page, cdp: CDPSession, workload: Workload, warmUp: boolean): Promise<number> {
+  // The garbage of what came before (building the drawing, reading its pixels back) is collected now, for
+  // every system alike: left to V8, one system's major collection (20-30 ms) would land in a probe stroke's
+  // window and another's not. (It did: the floor's, after the 1,000 strokes, flattering every ratio to it.)
+  await cdp.send("HeapProfiler.collectGarbage");
   if (warmUp) {
     await page.evaluate(() => window.fanvasBench.prepareProbe(0));
     await drawProbe(page, 0, workload.movesPerFrame, 0);
