@@ -56,6 +56,17 @@ const PATH: readonly Point[] = [
   { x: 220, y: 330 },
 ];
 
+/**
+ * With the mouse still down: the ink is already at `at` in `colourName`, and releasing the button paints nothing
+ * more (the pixels after the release are the pixels before it).
+ */
+async function expectInkThenQuietRelease(page: Page, at: Point, colourName: string): Promise<void> {
+  const held = await readCanvasPixels(page);
+  expect(colourDistance(pixelAtCanvasPoint(held, at), paletteRgba(colourName))).toBeLessThanOrEqual(2);
+  await page.mouse.up();
+  expect(compareBitmaps(held, await readCanvasPixels(page))).toMatchObject({ differingPixels: 0 });
+}
+
 test("a press held still shows its dot before the release, and the release of a tap keeps just that dot", async ({
   page,
 }) => {
@@ -66,10 +77,7 @@ test("a press held still shows its dot before the release, and the release of a 
   const where = toViewport(geometry, at);
   await page.mouse.move(where.x, where.y);
   await page.mouse.down();
-  const held = await readCanvasPixels(page);
-  expect(colourDistance(pixelAtCanvasPoint(held, at), paletteRgba("red"))).toBeLessThanOrEqual(2);
-  await page.mouse.up();
-  expect(compareBitmaps(held, await readCanvasPixels(page))).toMatchObject({ differingPixels: 0 });
+  await expectInkThenQuietRelease(page, at, "red");
 });
 
 test("the ink reaches the last point with the last move: the release paints nothing more", async ({
@@ -84,11 +92,7 @@ test("the ink reaches the last point with the last move: the release paints noth
   await page.mouse.move(first.x, first.y);
   await page.mouse.down();
   for (const point of rest) await page.mouse.move(point.x, point.y);
-  const beforeRelease = await readCanvasPixels(page);
-  const last = PATH.at(-1) as Point;
-  expect(colourDistance(pixelAtCanvasPoint(beforeRelease, last), paletteRgba("blue"))).toBeLessThanOrEqual(2);
-  await page.mouse.up();
-  expect(compareBitmaps(beforeRelease, await readCanvasPixels(page))).toMatchObject({ differingPixels: 0 });
+  await expectInkThenQuietRelease(page, PATH.at(-1) as Point, "blue");
 });
 
 test("undo and redo give back the exact pixels of strokes whose first move came before the press's frame or after it", async ({
