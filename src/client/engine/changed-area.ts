@@ -30,26 +30,37 @@ function clampedRect(left: number, top: number, right: number, bottom: number): 
  * anti-aliasing margin. Computed once, when the stroke is committed.
  */
 export function strokeBounds(stroke: Stroke): PixelRect | null {
-  let left = Number.POSITIVE_INFINITY;
-  let top = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  let bottom = Number.NEGATIVE_INFINITY;
-  for (const segment of strokeSegments(stroke.points)) {
-    for (const { x, y } of Object.values(segment).filter(isPoint)) {
-      left = Math.min(left, x);
-      top = Math.min(top, y);
-      right = Math.max(right, x);
-      bottom = Math.max(bottom, y);
-    }
+  const box = {
+    left: Number.POSITIVE_INFINITY,
+    top: Number.POSITIVE_INFINITY,
+    right: -Infinity,
+    bottom: -Infinity,
+  };
+  // Field by field, no arrays: this runs at every stroke's release.
+  for (const segment of strokeSegments(stroke.points, stroke.dot)) {
+    if (segment.kind === "dot") include(box, segment.at);
+    else include(box, segment.from);
+    if (segment.kind === "curve") include(box, segment.control);
+    if (segment.kind !== "dot") include(box, segment.to);
   }
-  if (left > right) return null;
+  if (box.left > box.right) return null;
   const reach = (stroke.style.width * PRESSURE_SCALE.max) / 2 + ANTI_ALIAS_MARGIN;
-  return clampedRect(left - reach, top - reach, right + reach, bottom + reach);
+  return clampedRect(box.left - reach, box.top - reach, box.right + reach, box.bottom + reach);
 }
 
-/** True for a segment's points (its `kind` and `scale` are not). */
-function isPoint(value: unknown): value is Point {
-  return typeof value === "object" && value !== null && "x" in value && "y" in value;
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Grows `box` to hold `point`. */
+function include(box: Box, { x, y }: Point): void {
+  if (x < box.left) box.left = x;
+  if (x > box.right) box.right = x;
+  if (y < box.top) box.top = y;
+  if (y > box.bottom) box.bottom = y;
 }
 
 /**
