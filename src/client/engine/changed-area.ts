@@ -33,8 +33,8 @@ export function strokeBounds(stroke: Stroke): PixelRect | null {
   const box = {
     left: Number.POSITIVE_INFINITY,
     top: Number.POSITIVE_INFINITY,
-    right: -Infinity,
-    bottom: -Infinity,
+    right: Number.NEGATIVE_INFINITY,
+    bottom: Number.NEGATIVE_INFINITY,
   };
   // Field by field, no arrays: this runs at every stroke's release.
   for (const segment of strokeSegments(stroke.points, stroke.dot)) {
