@@ -158,11 +158,6 @@ export class DrawingEngine {
     return current === null ? !this.#restored : current.kind === "clear";
   }
 
-  /** True while a stroke is being drawn: its pixels are on the canvas but it is not in the history yet. */
-  get strokeInProgress(): boolean {
-    return this.#live.active;
-  }
-
   /** True once setBackground has painted the first display. */
   get isReady(): boolean {
     return this.#history !== null;

@@ -6,12 +6,14 @@ import type { Point, Stroke, StrokeStyle } from "./types.ts";
 /** Runs a callback before the next frame is painted (requestAnimationFrame); returns a cancel function. */
 export type BeforeNextFrame = (callback: () => void) => () => void;
 
+const NOTHING_TO_CANCEL = (): void => {};
+
 /** The browser's requestAnimationFrame for `view`; without a window, at once. */
 export function beforeNextFrameOf(view: Window | null): BeforeNextFrame {
   if (view === null) {
     return (callback) => {
       callback();
-      return () => {};
+      return NOTHING_TO_CANCEL;
     };
   }
   return (callback) => {
@@ -35,17 +37,12 @@ export class LiveStroke {
   #builder: StrokeBuilder | null = null;
   /** The press's dot while it waits for the frame. */
   #pendingDot: readonly Segment[] | null = null;
-  #cancelFrame: () => void = () => {};
+  #cancelFrame: () => void = NOTHING_TO_CANCEL;
   #dotPainted = false;
 
   constructor(surface: Surface, beforeNextFrame: BeforeNextFrame) {
     this.#surface = surface;
     this.#beforeNextFrame = beforeNextFrame;
-  }
-
-  /** Whether a stroke is being drawn. */
-  get active(): boolean {
-    return this.#builder !== null;
   }
 
   /** Starts a stroke with `style` at `point` (its dot shows in the next frame). */
@@ -100,9 +97,11 @@ export class LiveStroke {
     this.#dotPainted = true;
   }
 
+  /** Stops waiting for the frame; nothing to do (as on every move after the first) when no dot waits. */
   #forgetDot(): void {
-    this.#cancelFrame();
-    this.#cancelFrame = () => {};
+    if (this.#pendingDot === null) return;
     this.#pendingDot = null;
+    this.#cancelFrame();
+    this.#cancelFrame = NOTHING_TO_CANCEL;
   }
 }
