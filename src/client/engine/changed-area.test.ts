@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CANVAS_SIZE } from "../../common/constants.ts";
-import { strokeBounds, unionArea } from "./changed-area.ts";
+import { strokeBounds, unionRect } from "./changed-area.ts";
 import { type Segment, strokeSegments } from "./smoothing.ts";
 import type { PixelRect, Point } from "./types.ts";
 
@@ -120,20 +120,18 @@ describe("strokeBounds", () => {
   });
 });
 
-describe("unionArea", () => {
+describe("unionRect", () => {
   const a = { x: 0, y: 10, width: 5, height: 5 };
   const b = { x: 20, y: 0, width: 10, height: 3 };
 
   it("is the bounding rectangle of both", () => {
-    expect(unionArea(a, b)).toEqual({ x: 0, y: 0, width: 30, height: 15 });
-    expect(unionArea(b, a)).toEqual(unionArea(a, b));
+    expect(unionRect(a, b)).toEqual({ x: 0, y: 0, width: 30, height: 15 });
+    expect(unionRect(b, a)).toEqual(unionRect(a, b));
   });
 
-  it("'all' wins, and null (nothing changed) is the identity", () => {
-    expect(unionArea(a, "all")).toBe("all");
-    expect(unionArea("all", null)).toBe("all");
-    expect(unionArea(null, b)).toEqual(b);
-    expect(unionArea(a, null)).toEqual(a);
-    expect(unionArea(null, null)).toBeNull();
+  it("null (no pixel) is the identity", () => {
+    expect(unionRect(null, b)).toEqual(b);
+    expect(unionRect(a, null)).toEqual(a);
+    expect(unionRect(null, null)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { PRESSURE_SCALE, strokeSegments } from "./smoothing.ts";
-import type { ChangedArea, PixelRect, Point, Stroke } from "./types.ts";
+import type { PixelRect, Point, Stroke } from "./types.ts";
 
 /**
  * Pixels past a stroke's geometric edge that anti-aliasing may still tint. Chromium's rasteriser touches at
@@ -63,14 +63,10 @@ function include(box: Box, { x, y }: Point): void {
   if (y > box.bottom) box.bottom = y;
 }
 
-/**
- * The area two changes touched together: the bounding rectangle of both, "all" when either is; null stands
- * for nothing changed.
- */
-export function unionArea(a: ChangedArea | null, b: ChangedArea | null): ChangedArea | null {
+/** The bounding rectangle of two rectangles; null stands for no pixel. */
+export function unionRect(a: PixelRect | null, b: PixelRect | null): PixelRect | null {
   if (a === null) return b;
   if (b === null) return a;
-  if (a === "all" || b === "all") return "all";
   const right = Math.max(a.x + a.width, b.x + b.width);
   const bottom = Math.max(a.y + a.height, b.y + b.height);
   const x = Math.min(a.x, b.x);

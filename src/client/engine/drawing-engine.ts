@@ -1,5 +1,4 @@
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
-import { strokeBounds } from "./changed-area.ts";
 import type { Checkpoint } from "./checkpoints.ts";
 import { Emitter } from "./emitter.ts";
 import { type Action, History, type RestorePlan } from "./history.ts";
@@ -218,9 +217,8 @@ export class DrawingEngine {
 
   #commit(action: Action): void {
     this.#history?.record(action, () => this.#surface.snapshot());
-    if (action.kind === "stroke") this.#emitter.emit("strokeend", action.stroke);
-    // A stroke says where it painted (the backup then copies only that); anything else may have changed it all.
-    this.#emitter.emit("change", (action.kind === "stroke" && strokeBounds(action.stroke)) || "all");
+    // A stroke is told as itself (the backup's worker draws it again); anything else may have changed it all.
+    this.#emitter.emit("change", action.kind === "stroke" ? action.stroke : null);
     this.#emitHistoryChange();
   }
 
@@ -228,7 +226,7 @@ export class DrawingEngine {
   #show(plan: RestorePlan<Checkpoint> | null): boolean {
     if (plan === null) return false;
     this.#surface.replay(plan, this.#background);
-    this.#emitter.emit("change", "all");
+    this.#emitter.emit("change", null);
     this.#emitHistoryChange();
     return true;
   }

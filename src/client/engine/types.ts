@@ -63,21 +63,16 @@ export interface PixelRect {
   readonly height: number;
 }
 
-/**
- * What a change touched: a rectangle that holds every pixel it may have changed (a stroke's), or "all" (undo,
- * redo, clear, a tool's action: anything whose pixels are not cheaply bounded).
- */
-export type ChangedArea = PixelRect | "all";
-
 /** What the engine tells its host; none of these fire per pointer move. */
 export interface EngineEvents {
   /** The first-display state (white + mirrored mascot, or white alone) is painted; input is accepted. */
   ready: undefined;
   strokestart: undefined;
-  /** A stroke was committed, as its data (its 'change' follows): a copy of the drawing can draw it again. */
-  strokeend: Stroke;
-  /** A stroke was committed (or an undo, redo, clear or tool changed the picture): where it changed. */
-  change: ChangedArea;
+  /**
+   * The picture changed: a stroke was committed (given, so a copy of the drawing can draw it again), or null
+   * for an undo, redo, clear or tool, which may have changed it all.
+   */
+  change: Stroke | null;
   /** canUndo / canRedo may have changed. */
   historychange: { readonly canUndo: boolean; readonly canRedo: boolean };
   /** A press in "tap" input mode (once per press, never per move). */

@@ -1,5 +1,6 @@
 /** Fakes of the backup writer's engine, store and worker, for its unit tests. */
 import { vi } from "vitest";
+import type { Stroke } from "../engine/types.ts";
 import type { BackupAnswer, BackupRequest } from "./backup-mirror.ts";
 import type { BackupStore, DrawingBackup } from "./backup-store.ts";
 import {
@@ -78,7 +79,15 @@ export function fakeWorkers(failures: { failOnStart?: boolean; failOnPost?: bool
 
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 export const RECORD = { savedAt: 1234, remixOf: null };
-export const STROKE_AREA = { x: 10, y: 20, width: 30, height: 40 };
+/** A committed stroke as the engine's 'change' gives it. */
+export const STROKE: Stroke = {
+  style: { colour: "#000000", width: 4, eraser: false },
+  points: [
+    { x: 20, y: 30 },
+    { x: 40, y: 50 },
+  ],
+  dot: true,
+};
 
 export function writerWith(options: BackupWriterOptions & { engine: BackupSource; store?: BackupStore }) {
   const { engine, store = fakeStore().store, ...rest } = options;

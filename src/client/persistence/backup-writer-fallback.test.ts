@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WORKER_FALLBACK_WARNING } from "./backup-writer.ts";
-import { fakeBitmap, RECORD, STROKE_AREA, settle, setUp } from "./backup-writer-fakes.ts";
+import { fakeBitmap, RECORD, STROKE, settle, setUp } from "./backup-writer-fakes.ts";
 import { manualTimers } from "./manual-timers.ts";
 
 afterEach(() => vi.restoreAllMocks());
@@ -26,7 +26,7 @@ describe("createBackupWriter's fallback to the page", () => {
     expect(started[0]?.terminated).toBe(true);
     expect(warn.mock.calls.map((call) => call[0])).toEqual([WORKER_FALLBACK_WARNING]);
 
-    writer.changed(STROKE_AREA);
+    writer.changed(STROKE);
     await writer.write(RECORD);
     expect(written).toHaveLength(2);
     expect(started).toHaveLength(1);

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { strokeBounds } from "../engine/changed-area.ts";
 import { WORKER_ANSWER_LIMIT_MS } from "./backup-writer.ts";
-import { type FakeBitmap, fakeBitmap, RECORD, STROKE_AREA, settle, setUp } from "./backup-writer-fakes.ts";
+import { type FakeBitmap, fakeBitmap, RECORD, STROKE, settle, setUp } from "./backup-writer-fakes.ts";
 import { manualTimers } from "./manual-timers.ts";
+import { STROKES_BETWEEN_COPIES } from "./mirror-sync.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
 describe("createBackupWriter", () => {
-  it("sends the whole drawing first, then only what changed, and the page writes nothing", async () => {
+  it("sends the whole drawing first, then the strokes since (no pixels), and the page writes nothing", async () => {
     const timers = manualTimers();
     const { started, engine, bitmaps, written, writer } = setUp({ timers });
 
@@ -21,15 +23,11 @@ describe("createBackupWriter", () => {
     expect(timers.delays()).toEqual([]);
 
     writer.strokeStarted();
-    writer.changed(STROKE_AREA);
+    writer.changed(STROKE);
     const second = writer.write(RECORD);
     await settle();
-    expect(engine.toImageBitmap).toHaveBeenLastCalledWith(10, 20, 30, 40);
-    expect(worker?.requests[1]).toEqual({
-      patch: { kind: "area", x: 10, y: 20, bitmap: bitmaps[1] },
-      ...RECORD,
-    });
-    expect(worker?.transfers[1]).toEqual([bitmaps[1]]);
+    expect(worker?.requests[1]).toEqual({ patch: { kind: "strokes", strokes: [STROKE] }, ...RECORD });
+    expect(worker?.transfers[1]).toEqual([]);
     worker?.answer({ written: true });
     await second;
 
@@ -39,12 +37,12 @@ describe("createBackupWriter", () => {
     worker?.answer({ written: true });
     await unchanged;
     expect(started).toHaveLength(1);
-    expect(engine.toImageBitmap).toHaveBeenCalledTimes(2);
+    expect(engine.toImageBitmap).toHaveBeenCalledTimes(1);
     expect(engine.toBlob).not.toHaveBeenCalled();
     expect(written).toEqual([]);
   });
 
-  it("sends the union of the changes since the last write, and the whole drawing once any was 'all'", async () => {
+  it("past STROKES_BETWEEN_COPIES strokes sends the rectangle they painted, and the whole drawing once anything else changed", async () => {
     const { started, engine, writer } = setUp();
     const writeAnswered = async () => {
       const done = writer.write(RECORD);
@@ -55,14 +53,14 @@ describe("createBackupWriter", () => {
     };
     expect(await writeAnswered()).toBe("all");
 
-    writer.changed(STROKE_AREA);
-    writer.changed({ x: 100, y: 5, width: 10, height: 10 });
+    for (let index = 0; index <= STROKES_BETWEEN_COPIES; index += 1) writer.changed(STROKE);
     expect(await writeAnswered()).toBe("area");
-    expect(engine.toImageBitmap).toHaveBeenLastCalledWith(10, 5, 100, 55);
+    const area = strokeBounds(STROKE);
+    expect(engine.toImageBitmap).toHaveBeenLastCalledWith(area?.x, area?.y, area?.width, area?.height);
 
-    writer.changed(STROKE_AREA);
-    writer.changed("all");
-    writer.changed(STROKE_AREA);
+    writer.changed(STROKE);
+    writer.changed(null);
+    writer.changed(STROKE);
     expect(await writeAnswered()).toBe("all");
     expect(engine.toImageBitmap).toHaveBeenLastCalledWith();
   });
@@ -75,13 +73,13 @@ describe("createBackupWriter", () => {
     await settle();
     started[0]?.answer({ written: true });
     await first;
-    writer.changed(STROKE_AREA);
+    writer.changed(STROKE);
     const failing = writer.write(RECORD);
     await settle();
     started[0]?.answer({ failed: "write", error: "The database connection is closing." });
     await expect(failing).rejects.toThrow("The database connection is closing.");
 
-    writer.changed(STROKE_AREA);
+    writer.changed(STROKE);
     const retry = writer.write(RECORD);
     await settle();
     expect(started[0]?.requests.at(-1)?.patch?.kind).toBe("all");

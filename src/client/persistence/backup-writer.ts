@@ -1,6 +1,6 @@
 /** The backup's writes: by its worker (backup-worker.ts) when the browser can, on the page otherwise. */
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import type { ChangedArea, Stroke } from "../engine/types.ts";
+import type { Stroke } from "../engine/types.ts";
 import type { BackupAnswer, BackupRequest, MirrorPatch } from "./backup-mirror.ts";
 import type { BackupStore, DrawingBackup } from "./backup-store.ts";
 import { MirrorSync } from "./mirror-sync.ts";
@@ -36,10 +36,8 @@ export interface BackupWriterOptions {
 export interface BackupWriter {
   /** The engine's 'strokestart'. */
   strokeStarted(): void;
-  /** The engine's 'strokeend'. */
-  strokeCommitted(stroke: Stroke): void;
   /** The engine's 'change' area, or "all" for a repaint that is no change (a new first display, a restore). */
-  changed(area: ChangedArea): void;
+  changed(stroke: Stroke | null): void;
   /** Writes the drawing as it is now, with `record`; resolves once stored, rejects when it could not be. */
   write(record: BackupRecord): Promise<void>;
   /** Ends the worker; a write under way rejects. */
@@ -84,7 +82,7 @@ interface InFlight {
 
 /**
  * A writer whose worker keeps a copy of the drawing and encodes and stores it, so the page's main thread
- * only copies what changed (a stroke's rectangle; the whole drawing after anything else, see MirrorSync) and
+ * only sends what changed (committed strokes, which the worker draws; pixels now and then, see MirrorSync) and
  * hears back a word. Without workers or OffscreenCanvas, or once the worker has failed (it could not run,
  * encode or open IndexedDB, or did not answer within WORKER_ANSWER_LIMIT_MS), the page encodes (the engine's
  * toBlob) and writes `store` itself, so the backup keeps working. One write at a time (the write scheduler's).
@@ -173,8 +171,7 @@ export function createBackupWriter(
 
   return {
     strokeStarted: () => sync.strokeStarted(),
-    strokeCommitted: (stroke) => sync.strokeCommitted(stroke),
-    changed: (area) => sync.changed(area),
+    changed: (stroke) => sync.changed(stroke),
     write,
     close(): void {
       closed = true;

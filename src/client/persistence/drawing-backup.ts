@@ -69,14 +69,13 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
 
   const loaded = loadBackup();
   const listeners = [
-    engine.on("change", (area) => {
-      writer?.changed(area);
+    engine.on("change", (stroke) => {
+      writer?.changed(stroke);
       if (gate.change()) scheduler?.request();
     }),
     engine.on("strokestart", () => writer?.strokeStarted()),
-    engine.on("strokeend", (stroke) => writer?.strokeCommitted(stroke)),
     // A new first display (a remix given up for the visitor's drawing) repaints everything, with no 'change'.
-    engine.on("ready", () => writer?.changed("all")),
+    engine.on("ready", () => writer?.changed(null)),
   ];
   const onHidden = (): void => {
     // A phone may kill a hidden tab without warning: write what is pending now.

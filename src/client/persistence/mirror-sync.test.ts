@@ -1,113 +1,62 @@
 import { describe, expect, it } from "vitest";
+import { strokeBounds, unionRect } from "../engine/changed-area.ts";
 import type { Stroke } from "../engine/types.ts";
 import { MirrorSync, STROKES_BETWEEN_COPIES } from "./mirror-sync.ts";
 
-const A = { x: 10, y: 10, width: 20, height: 20 };
-const B = { x: 100, y: 0, width: 5, height: 5 };
-
+/** A one-dot stroke, 3 px wide, at (x, x). */
 function stroke(x: number): Stroke {
   return { style: { colour: "#000000", width: 3, eraser: false }, points: [{ x, y: x }], dot: true };
 }
 
-/** A stroke drawn and committed as the engine reports it: 'strokestart', 'strokeend', then its 'change'. */
-function commit(sync: MirrorSync, committed: Stroke, area = A): void {
+/** A stroke drawn and committed as the engine reports it: 'strokestart', then its 'change'. */
+function commit(sync: MirrorSync, committed: Stroke): void {
   sync.strokeStarted();
-  sync.strokeCommitted(committed);
-  sync.changed(area);
+  sync.changed(committed);
+}
+
+/** A sync whose mirror is level: the first copy (whole) is taken. */
+function levelSync(): MirrorSync {
+  const sync = new MirrorSync();
+  expect(sync.take()).toBe("all");
+  return sync;
+}
+
+/** Commits strokes up to the limit, each taken as a stroke, so the next take must copy pixels. */
+function reachLimit(sync: MirrorSync): void {
+  for (let index = 0; index < STROKES_BETWEEN_COPIES; index += 1) {
+    commit(sync, stroke(index));
+    expect(sync.take()).toEqual({ strokes: [stroke(index)] });
+  }
 }
 
 describe("MirrorSync", () => {
   it("starts whole, then hands over each change once", () => {
-    const sync = new MirrorSync();
-    expect(sync.take()).toBe("all");
+    const sync = levelSync();
     expect(sync.take()).toBeNull();
-    sync.strokeStarted();
-    sync.changed(A);
-    expect(sync.take()).toEqual(A);
-    expect(sync.take()).toBeNull();
-  });
-
-  it("merges changes into their bounding rectangle; 'all' wins whatever comes before or after it", () => {
-    const sync = new MirrorSync();
-    sync.take();
-    sync.changed(A);
-    sync.changed(B);
-    expect(sync.take()).toEqual({ x: 10, y: 0, width: 95, height: 30 });
-    sync.changed(A);
-    sync.changed("all");
-    sync.changed(B);
-    expect(sync.take()).toBe("all");
-  });
-
-  it("a lost mirror is copied whole next, changes or not", () => {
-    const sync = new MirrorSync();
-    sync.take();
-    sync.changed(A);
-    sync.lost();
-    expect(sync.take()).toBe("all");
-  });
-
-  it("a stroke copied while drawn and then committed needs only its own rectangle", () => {
-    const sync = new MirrorSync();
-    sync.take();
-    sync.strokeStarted();
-    expect(sync.take()).toBeNull();
-    sync.changed(A);
-    sync.strokeStarted();
-    expect(sync.take()).toEqual(A);
-  });
-
-  it("a stroke copied while drawn and then cancelled (a new stroke starts with no change) makes the next copy whole", () => {
-    const sync = new MirrorSync();
-    sync.take();
-    sync.changed(B);
-    sync.strokeStarted();
-    expect(sync.take()).toEqual(B);
-    sync.strokeStarted();
-    sync.changed(A);
-    expect(sync.take()).toBe("all");
-    // Once whole again, strokes go back to rectangles.
-    sync.strokeStarted();
-    sync.changed(A);
-    expect(sync.take()).toEqual(A);
-  });
-
-  it("a cancelled stroke that was never copied changes nothing", () => {
-    const sync = new MirrorSync();
-    sync.take();
-    sync.strokeStarted();
-    sync.strokeStarted();
-    sync.changed(A);
-    expect(sync.take()).toEqual(A);
-  });
-
-  it("committed strokes alone since the last copy go as strokes, in order, for the mirror to draw itself", () => {
-    const sync = new MirrorSync();
-    expect(sync.take()).toBe("all");
-    const first = stroke(1);
-    const second = stroke(2);
-    commit(sync, first);
-    commit(sync, second, B);
-    expect(sync.take()).toEqual({ strokes: [first, second] });
-    expect(sync.take()).toBeNull();
-  });
-
-  it("anything else since the last copy (an undo, a tool) sends the pixels of everything changed instead", () => {
-    const sync = new MirrorSync();
-    sync.take();
     commit(sync, stroke(1));
-    sync.changed(B);
-    expect(sync.take()).toEqual({ x: 10, y: 0, width: 95, height: 30 });
+    expect(sync.take()).toEqual({ strokes: [stroke(1)] });
+    expect(sync.take()).toBeNull();
+  });
+
+  it("committed strokes since the last copy go as strokes, in order, for the mirror to draw itself", () => {
+    const sync = levelSync();
+    commit(sync, stroke(1));
     commit(sync, stroke(2));
-    sync.changed("all");
+    expect(sync.take()).toEqual({ strokes: [stroke(1), stroke(2)] });
+  });
+
+  it("anything else (an undo, a tool, a new first display) makes the next copy whole, strokes or not", () => {
+    const sync = levelSync();
+    commit(sync, stroke(1));
+    sync.changed(null);
+    commit(sync, stroke(2));
     expect(sync.take()).toBe("all");
     // A copy of pixels puts the mirror level again: strokes go as strokes.
-    const third = stroke(3);
-    commit(sync, third);
-    expect(sync.take()).toEqual({ strokes: [third] });
+    commit(sync, stroke(3));
+    expect(sync.take()).toEqual({ strokes: [stroke(3)] });
   });
 
-  it("the first copy is always pixels, and a lost mirror too, strokes or not", () => {
+  it("the first copy is always whole, and a lost mirror's too, strokes or not", () => {
     const sync = new MirrorSync();
     commit(sync, stroke(1));
     expect(sync.take()).toBe("all");
@@ -116,25 +65,55 @@ describe("MirrorSync", () => {
     expect(sync.take()).toBe("all");
   });
 
-  it(`after ${STROKES_BETWEEN_COPIES} strokes drawn by the mirror, the next change goes as pixels`, () => {
-    const sync = new MirrorSync();
-    sync.take();
-    for (let index = 0; index < STROKES_BETWEEN_COPIES; index += 1) {
-      commit(sync, stroke(index));
-      expect(sync.take()).toEqual({ strokes: [stroke(index)] });
-    }
+  it(`after ${STROKES_BETWEEN_COPIES} strokes drawn by the mirror, the next copy is the rectangle the strokes since the last copy painted`, () => {
+    const sync = levelSync();
+    reachLimit(sync);
     commit(sync, stroke(99));
-    expect(sync.take()).toEqual(A);
+    commit(sync, stroke(300));
+    expect(sync.take()).toEqual(unionRect(strokeBounds(stroke(99)), strokeBounds(stroke(300))));
     commit(sync, stroke(100));
     expect(sync.take()).toEqual({ strokes: [stroke(100)] });
   });
 
-  it("a stroke whose pixels fall outside the canvas (its change is 'all') goes as pixels", () => {
-    const sync = new MirrorSync();
-    sync.take();
+  it("strokes wholly off the canvas leave nothing to copy", () => {
+    const sync = levelSync();
+    reachLimit(sync);
+    commit(sync, stroke(-50));
+    expect(sync.take()).toBeNull();
+  });
+
+  it("a stroke copied while drawn and then committed needs only itself again", () => {
+    const sync = levelSync();
+    reachLimit(sync);
+    commit(sync, stroke(1));
+    // This copy of pixels is taken while the next stroke is being drawn; that stroke is then committed.
     sync.strokeStarted();
-    sync.strokeCommitted(stroke(1));
-    sync.changed("all");
+    expect(sync.take()).toEqual(strokeBounds(stroke(1)));
+    sync.changed(stroke(2));
+    sync.strokeStarted();
+    expect(sync.take()).toEqual({ strokes: [stroke(2)] });
+  });
+
+  it("a stroke copied while drawn and then cancelled (a new stroke starts with no change) makes the next copy whole", () => {
+    const sync = levelSync();
+    reachLimit(sync);
+    commit(sync, stroke(1));
+    // This copy of pixels is taken while the next stroke is being drawn.
+    sync.strokeStarted();
+    expect(sync.take()).toEqual(strokeBounds(stroke(1)));
+    sync.strokeStarted();
+    commit(sync, stroke(2));
     expect(sync.take()).toBe("all");
+    // Once whole again, strokes go as strokes.
+    commit(sync, stroke(3));
+    expect(sync.take()).toEqual({ strokes: [stroke(3)] });
+  });
+
+  it("a cancelled stroke that was never copied changes nothing", () => {
+    const sync = levelSync();
+    sync.strokeStarted();
+    sync.strokeStarted();
+    commit(sync, stroke(1));
+    expect(sync.take()).toEqual({ strokes: [stroke(1)] });
   });
 });
