@@ -47,8 +47,10 @@ const MIN_STEP = 1e-6;
 
 /** The cosine of the angle between two steps; NaN when either has no length. */
 function cosineBetween(u: Point, v: Point): number {
-  const lengths = Math.hypot(u.x, u.y) * Math.hypot(v.x, v.y);
-  return lengths < MIN_STEP ? Number.NaN : (u.x * v.x + u.y * v.y) / lengths;
+  const uLength = Math.hypot(u.x, u.y);
+  const vLength = Math.hypot(v.x, v.y);
+  if (uLength < MIN_STEP || vLength < MIN_STEP) return Number.NaN;
+  return (u.x * v.x + u.y * v.y) / (uLength * vLength);
 }
 
 /**
