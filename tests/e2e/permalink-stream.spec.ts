@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { seedDrawings } from "./helpers/wall.ts";
+import { seedDrawing } from "./helpers/wall.ts";
 
 // The permalink page follows everyone's reactions through the wall's event stream only while it is seen: a shared
 // link left open in a background tab gives its stream back (src/server/pages/permalink-reactions.js).
@@ -27,8 +27,7 @@ test("a permalink page holds an event stream only while seen, and catches up on 
 }) => {
   // TRUST_PROXY: the other visitor below is told apart by X-Forwarded-For; the page itself sends none.
   const server = await launchServer({ env: { METRICS_ALLOW_LOCAL: "true", TRUST_PROXY: "true" } });
-  const [drawing] = await seedDrawings(request, server.url, 1);
-  if (drawing === undefined) throw new Error("no drawing");
+  const drawing = await seedDrawing(request, server.url);
   await page.goto(`${server.url}/d/${drawing.id}`);
   const heart = page.locator('.reactions button[data-kind="heart"]');
   await expect(heart).toBeEnabled();

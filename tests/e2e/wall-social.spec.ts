@@ -7,7 +7,7 @@ import { colourDistance, pixelAtCanvasPoint, type Rgba } from "./helpers/pixels.
 import { BLUE, lopsidedPng, RED, saveDrawing as save, WHITE } from "./helpers/remix.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
-import { card, countOf, seedDrawings, wall } from "./helpers/wall.ts";
+import { card, countOf, seedDrawing, seedDrawings, wall } from "./helpers/wall.ts";
 
 test("a reaction on one page changes the count live on another: wall card to permalink page and back", async ({
   page,
@@ -16,8 +16,7 @@ test("a reaction on one page changes the count live on another: wall card to per
   launchServer,
 }) => {
   const server = await launchServer({});
-  const [drawing] = await seedDrawings(request, server.url, 1);
-  if (drawing === undefined) throw new Error("no drawing");
+  const drawing = await seedDrawing(request, server.url);
   await page.goto(server.url);
   const onWall = card(page, drawing.id);
   await expect(countOf(onWall, "heart")).toHaveText("0");
