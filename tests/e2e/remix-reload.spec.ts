@@ -4,19 +4,15 @@ import { expect, test } from "./fixtures.ts";
 import { openRestoredPage, reloadRestored, waitForBackupOf } from "./helpers/backup.ts";
 import { isBrandingImage, servedBranding } from "./helpers/branding.ts";
 import { drawingCanvas, readCanvasPixels } from "./helpers/page.ts";
-import { colourDistance, compareBitmaps, pixelAtCanvasPoint, type Rgba } from "./helpers/pixels.ts";
-import { lopsidedPng, RED, saveDrawing, WHITE } from "./helpers/remix.ts";
+import { compareBitmaps } from "./helpers/pixels.ts";
+import { isNear, lopsidedPng, RED, WHITE } from "./helpers/remix.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
+import { saveDrawing } from "./helpers/wall.ts";
 
 const STROKE = [
   { x: 250, y: 300 },
   { x: 350, y: 300 },
 ];
-
-/** Whether the canvas pixel under canvas point (x, y) is near `colour`. */
-async function isNear(page: Page, x: number, y: number, colour: Rgba): Promise<boolean> {
-  return colourDistance(pixelAtCanvasPoint(await readCanvasPixels(page), { x, y }), colour) < 40;
-}
 
 /** Every dialog the page opens, dismissed (a reload of one's own remix must never ask anything). */
 function recordDialogs(page: Page): string[] {

@@ -3,11 +3,11 @@ import { expect, test } from "./fixtures.ts";
 import { axeViolations } from "./helpers/axe.ts";
 import { waitForBackupOf } from "./helpers/backup.ts";
 import { drawingCanvas, readCanvasPixels } from "./helpers/page.ts";
-import { colourDistance, pixelAtCanvasPoint, type Rgba } from "./helpers/pixels.ts";
-import { BLUE, lopsidedPng, RED, saveDrawing as save, WHITE } from "./helpers/remix.ts";
+import { colourDistance, pixelAtCanvasPoint } from "./helpers/pixels.ts";
+import { BLUE, isNear, lopsidedPng, RED, WHITE } from "./helpers/remix.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
-import { card, countOf, seedDrawing, seedDrawings, wall } from "./helpers/wall.ts";
+import { card, countOf, saveDrawing, seedDrawing, seedDrawings, wall } from "./helpers/wall.ts";
 
 test("a reaction on one page changes the count live on another: wall card to permalink page and back", async ({
   page,
@@ -87,28 +87,26 @@ test("Remix starts from the drawing as it was drawn, Clear comes back to it, and
   request,
   baseURL,
 }) => {
-  const original = await save(request, baseURL ?? "", await lopsidedPng());
+  const original = await saveDrawing(request, baseURL ?? "", await lopsidedPng());
   await page.goto(`/d/${original.id}`);
   await page.getByRole("link", { name: "Remix it" }).click();
   await expect(page).toHaveURL(`/?remix=${original.id}`);
   const canvas = drawingCanvas(page);
   await expect(canvas).toHaveAttribute("data-restored", "true");
-  const near = (colour: Rgba) => (pixel: Rgba) => colourDistance(pixel, colour) < 40;
-  const at = async (x: number, y: number) => pixelAtCanvasPoint(await readCanvasPixels(page), { x, y });
   // Not mirrored, and no mascot: red top left, blue bottom right, white between.
-  await expect.poll(async () => near(RED)(await at(120, 120))).toBe(true);
-  expect(near(BLUE)(await at(480, 480))).toBe(true);
-  expect(near(WHITE)(await at(480, 120))).toBe(true);
-  expect(near(WHITE)(await at(300, 300))).toBe(true);
+  await expect.poll(() => isNear(page, 120, 120, RED)).toBe(true);
+  expect(await isNear(page, 480, 480, BLUE)).toBe(true);
+  expect(await isNear(page, 480, 120, WHITE)).toBe(true);
+  expect(await isNear(page, 300, 300, WHITE)).toBe(true);
 
   await mouseStroke(page, [
     { x: 250, y: 300 },
     { x: 350, y: 300 },
   ]);
-  expect(near(WHITE)(await at(300, 300))).toBe(false);
+  expect(await isNear(page, 300, 300, WHITE)).toBe(false);
   await page.getByRole("button", { name: "Clear", exact: true }).click();
-  expect(near(WHITE)(await at(300, 300))).toBe(true);
-  expect(near(RED)(await at(120, 120))).toBe(true);
+  expect(await isNear(page, 300, 300, WHITE)).toBe(true);
+  expect(await isNear(page, 120, 120, RED)).toBe(true);
 
   await mouseStroke(page, [
     { x: 250, y: 300 },
@@ -134,7 +132,7 @@ test("Remix on a wall card opens the drawing page with that drawing; a drawing o
   request,
   baseURL,
 }) => {
-  const original = await save(request, baseURL ?? "", await lopsidedPng());
+  const original = await saveDrawing(request, baseURL ?? "", await lopsidedPng());
   await page.goto("/");
   await expect(drawingCanvas(page)).toHaveAttribute("data-restored", "true");
   // Something of the visitor's own on the canvas, kept in the browser's backup.
@@ -155,8 +153,8 @@ test("Remix on a wall card opens the drawing page with that drawing; a drawing o
   // Accepted: the remix replaces it.
   page.once("dialog", (dialog) => void dialog.accept());
   await page.goto(`/?remix=${original.id}`);
-  await expect.poll(async () => colourDistance(await at(120, 120), RED) < 40).toBe(true);
-  expect(colourDistance(await at(300, 300), WHITE)).toBeLessThan(40);
+  await expect.poll(() => isNear(page, 120, 120, RED)).toBe(true);
+  expect(await isNear(page, 300, 300, WHITE)).toBe(true);
 });
 
 for (const [width, height] of [

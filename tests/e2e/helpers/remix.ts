@@ -1,8 +1,7 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import type { SavedDrawing } from "../../../src/common/api.ts";
-import type { Rgba } from "./pixels.ts";
+import { readCanvasPixels } from "./page.ts";
+import { colourDistance, pixelAtCanvasPoint, type Rgba } from "./pixels.ts";
 
 export const RED: Rgba = [220, 30, 30, 255];
 export const BLUE: Rgba = [30, 60, 200, 255];
@@ -30,16 +29,7 @@ export async function lopsidedPng(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Saves `png` straight through the API, as another visitor would have. */
-export async function saveDrawing(
-  request: APIRequestContext,
-  baseUrl: string,
-  png: Buffer,
-): Promise<SavedDrawing> {
-  const answer = await request.post(`${baseUrl}/api/drawings`, {
-    headers: { "Content-Type": "image/png" },
-    data: png,
-  });
-  expect(answer.status()).toBe(201);
-  return (await answer.json()) as SavedDrawing;
+/** Whether the canvas pixel under canvas point (x, y) is near `colour` (every channel within 40). */
+export async function isNear(page: Page, x: number, y: number, colour: Rgba): Promise<boolean> {
+  return colourDistance(pixelAtCanvasPoint(await readCanvasPixels(page), { x, y }), colour) < 40;
 }

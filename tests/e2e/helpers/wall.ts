@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import type { SavedDrawing } from "../../../src/common/api.ts";
 import { drawingPng } from "../../api/helpers/png.ts";
 
@@ -22,6 +22,20 @@ export function countOf(scope: Locator, kind: string): Locator {
   return scope.locator(`button.reaction[data-kind="${kind}"] .reaction__count`);
 }
 
+/** Stores `png` straight through the API, as another visitor would have; returns the stored drawing. */
+export async function saveDrawing(
+  request: APIRequestContext,
+  baseUrl: string,
+  png: Buffer,
+): Promise<SavedDrawing> {
+  const response = await request.post(`${baseUrl}/api/drawings`, {
+    headers: { "Content-Type": "image/png" },
+    data: png,
+  });
+  expect(response.status(), `storing a drawing: ${await response.text()}`).toBe(201);
+  return (await response.json()) as SavedDrawing;
+}
+
 /** Stores `count` distinct drawings through the API, oldest first; returns them in that order. */
 export async function seedDrawings(
   request: APIRequestContext,
@@ -29,15 +43,8 @@ export async function seedDrawings(
   count: number,
 ): Promise<SavedDrawing[]> {
   const saved: SavedDrawing[] = [];
-  for (let seed = 1; seed <= count; seed += 1) {
-    const response = await request.post(`${baseUrl}/api/drawings`, {
-      headers: { "Content-Type": "image/png" },
-      data: await drawingPng(600, 600, seed),
-    });
-    if (response.status() !== 201)
-      throw new Error(`seeding drawing ${seed}: HTTP ${response.status()} ${await response.text()}`);
-    saved.push((await response.json()) as SavedDrawing);
-  }
+  for (let seed = 1; seed <= count; seed += 1)
+    saved.push(await saveDrawing(request, baseUrl, await drawingPng(600, 600, seed)));
   return saved;
 }
 
