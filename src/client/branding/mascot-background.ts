@@ -7,11 +7,8 @@ import { loadImage } from "./load-image.ts";
  * saving keeps working). Never rejects.
  */
 export function loadMascot(src: string): Promise<HTMLImageElement | null> {
-  return loadImage(src).then(
-    (image) => image,
-    () => {
-      console.error(CONSOLE_MESSAGES.backgroundFailed);
-      return null;
-    },
-  );
+  return loadImage(src).catch(() => {
+    console.error(CONSOLE_MESSAGES.backgroundFailed);
+    return null;
+  });
 }
