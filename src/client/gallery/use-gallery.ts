@@ -74,12 +74,12 @@ export function useGallery(view: WallView): GalleryModel {
         if (request.signal.aborted) return;
         const shown = page.items.filter((item) => !hidden.current.has(item.id));
         // Read now: the updater runs later, after the flag below is set.
-        const resync = firstPageLoaded.current;
+        const resync = !older && firstPageLoaded.current;
         setItems((current) =>
           older ? appendOlder(current, shown) : withFirstPage(current, shown, view.sort, resync),
         );
         // A resync of the first page must not move the paging position back up the wall.
-        if (older || !firstPageLoaded.current) {
+        if (!resync) {
           cursor.current = page.nextCursor;
           setHasMore(page.nextCursor !== null);
         }
