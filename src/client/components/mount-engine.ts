@@ -1,5 +1,5 @@
 /**
- * The drawing tool's own chunk: the engine, the mascot behind it and the start of its browser backup. The
+ * The drawing tool's own chunk: the engine, its first display and the start of its browser backup. The
  * page's first bundle only hydrates what the server rendered; this arrives in parallel (see use-drawing-engine).
  */
 import { DrawingEngine } from "../engine/drawing-engine.ts";
@@ -17,7 +17,8 @@ export interface EngineCallbacks {
 
 /**
  * The browser backup (IndexedDB, encoding, the write scheduler) is loaded beside the drawing tool rather than
- * inside its chunk; the download runs in parallel with the mascot's, which the restore waits for anyway.
+ * inside its chunk; the download runs in parallel with the first display's (the mascot, or the drawing a remix
+ * page remixes), which the restore waits for anyway.
  */
 const backupChunk = lazyChunk(() => import("../persistence/drawing-backup.ts"));
 
