@@ -2,13 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { Store } from "../db/open.ts";
 import { saveRouteOf } from "./save.ts";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** Ends this save request's hold on background work; undefined on every other request. */
-    endSaveHold: (() => void) | undefined;
-  }
-}
-
 /** Options of yieldToSaves. */
 export interface YieldToSavesOptions {
   readonly store: Store;
@@ -22,13 +15,9 @@ export interface YieldToSavesOptions {
  * with the burst: about 7 jobs during 1,000 saves at 16 concurrent (issue 14).
  */
 export async function yieldToSaves(app: FastifyInstance, { store }: YieldToSavesOptions): Promise<void> {
-  app.decorateRequest("endSaveHold", undefined);
-  app.addHook("onRequest", async (request) => {
-    if (saveRouteOf(request) !== undefined) request.endSaveHold = store.savesInFlight.started();
+  app.addHook("onRequest", async (request, reply) => {
+    if (saveRouteOf(request) === undefined) return;
+    // "close" comes once per response, answered, timed out or cut by the client (as upload-budget.ts counts).
+    reply.raw.once("close", store.savesInFlight.started());
   });
-  // Whichever comes first ends it; the hold's end is idempotent.
-  const end = async (request: { endSaveHold: (() => void) | undefined }) => request.endSaveHold?.();
-  app.addHook("onResponse", end);
-  app.addHook("onRequestAbort", end);
-  app.addHook("onTimeout", end);
 }
