@@ -73,18 +73,25 @@ export async function seedDrawings(
 ): Promise<void> {
   const { png, thumbnail } = material;
   const epochMs = sql`(${sql.lit(rows.newest)} - n * ${sql.lit(rows.stepMs)})`;
-  const times =
+  const [sha256, createdAt, createdDay] =
     dialect === "postgres"
-      ? sql`md5(n::text) || md5(n::text), to_timestamp(${epochMs} / 1000.0),
-          to_char(to_timestamp(${epochMs} / 1000.0) at time zone 'UTC', 'YYYY-MM-DD')`
-      : sql`printf('%064d', n), strftime('%Y-%m-%dT%H:%M:%fZ', ${epochMs} / 1000.0, 'unixepoch'),
-          strftime('%Y-%m-%d', ${epochMs} / 1000.0, 'unixepoch')`;
-  await sql`insert into drawings (id, image_data, byte_size, thumbnail_webp, sha256, created_at, created_day)
+      ? [
+          sql`md5(n::text) || md5(n::text)`,
+          sql`to_timestamp(${epochMs} / 1000.0)`,
+          sql`to_char(to_timestamp(${epochMs} / 1000.0) at time zone 'UTC', 'YYYY-MM-DD')`,
+        ]
+      : [
+          sql`printf('%064d', n)`,
+          sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${epochMs} / 1000.0, 'unixepoch')`,
+          sql`strftime('%Y-%m-%d', ${epochMs} / 1000.0, 'unixepoch')`,
+        ];
+  // Each row complete in the one INSERT: an UPDATE afterwards wrote every row twice and, on PostgreSQL, left a dead
+  // version of each (in every index too: reencoded_at is indexed) under the lists being timed.
+  await sql`insert into drawings (id, image_data, byte_size, thumbnail_webp, sha256, upload_sha256, created_at,
+      reencoded_at, created_day)
     select ${drawingId(dialect, sql`n`)}, ${bytes(dialect, png)}, ${sql.lit(png.length)}, ${bytes(dialect, thumbnail)},
-      ${times} from ${series(dialect, rows.from, rows.to - rows.from)}`.execute(db);
-  await sql`update drawings set reencoded_at = created_at, upload_sha256 = sha256 where reencoded_at is null`.execute(
-    db,
-  );
+      ${sha256}, ${sha256}, ${createdAt}, ${createdAt}, ${createdDay}
+    from ${series(dialect, rows.from, rows.to - rows.from)}`.execute(db);
 }
 
 /**
