@@ -35,6 +35,17 @@ function verdict(
   return { issue, figure, result: shown, target, outcome };
 }
 
+/** Judges a ratio against the issues' "within 1.1x"; `shown` adds to the ratio what the report says beside it. */
+function ratioVerdict(
+  issue: string,
+  figure: string,
+  ratio: number,
+  shown = "",
+  target = "<= 1.1x",
+): PageVerdict {
+  return verdict(issue, figure, ratio, `${ratio.toFixed(2)}x${shown}`, 1.1, target, "x");
+}
+
 /** One verdict per issue target for Fanvas (issue 3's, and those issues 10 and 11 added); null when unmeasured. */
 function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
   const find = (name: SystemName) => summaries.find((summary) => summary.name === name);
@@ -50,31 +61,10 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
       harness === null
         ? ""
         : `; net of the harness row ${((full - harness) / (floorFull - harness)).toFixed(2)}x`;
-    judged.push(
-      verdict(
-        "3",
-        "ms / move at full drawing vs floor",
-        ratio,
-        `${ratio.toFixed(2)}x${net}`,
-        1.1,
-        "<= 1.1x",
-        "x",
-      ),
-    );
+    judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", ratio, net));
   }
   if (full !== null && empty !== null) {
-    const ratio = full / empty;
-    judged.push(
-      verdict(
-        "3",
-        "ms / move at full drawing vs own empty",
-        ratio,
-        `${ratio.toFixed(2)}x`,
-        1.1,
-        "<= 1.1x",
-        "x",
-      ),
-    );
+    judged.push(ratioVerdict("3", "ms / move at full drawing vs own empty", full / empty));
   }
   if (frameInterval !== null) {
     const shown = `${formatMs(frameInterval)} ms a frame (${(1000 / frameInterval).toFixed(0)} fps)`;
@@ -109,9 +99,7 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
   }
   const zoomedFull = find("fanvas-zoomed")?.moveFull ?? null;
   if (zoomedFull !== null && full !== null) {
-    const ratio = zoomedFull / full;
-    const figure = "ms / move at full drawing zoomed 4x vs unzoomed";
-    judged.push(verdict("11", figure, ratio, `${ratio.toFixed(2)}x`, 1.1, "<= 1.1x", "x"));
+    judged.push(ratioVerdict("11", "ms / move at full drawing zoomed 4x vs unzoomed", zoomedFull / full));
   }
   const cursorRatios = find("fanvas-cursor")?.cursorRatios ?? [];
   if (cursorRatios.length > 0) {
@@ -119,14 +107,12 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
     const sorted = [...cursorRatios].sort((a, b) => a - b);
     const spread = `${percentile(sorted, 0.25).toFixed(2)}-${percentile(sorted, 0.75).toFixed(2)}`;
     judged.push(
-      verdict(
+      ratioVerdict(
         "10",
         "ms / move at full drawing with the brush cursor vs without",
         ratio,
-        `${ratio.toFixed(2)}x (median of ${cursorRatios.length} interleaved on/off pairs, middle half ${spread})`,
-        1.1,
+        ` (median of ${cursorRatios.length} interleaved on/off pairs, middle half ${spread})`,
         "<= 1.1x (no measurable cost)",
-        "x",
       ),
     );
   }
