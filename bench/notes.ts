@@ -1,4 +1,5 @@
 import { FRAME_TEST_MOVES, type SystemSummary, type Workload } from "./measure.ts";
+import { kb } from "./tables.ts";
 
 /** What the notes need to know about this run. */
 export interface NotesInput {
@@ -6,10 +7,6 @@ export interface NotesInput {
   readonly minimalBytes: ReadonlyMap<string, number>;
   readonly appError: string;
   readonly workload: Workload;
-}
-
-function kb(bytes: number | undefined): string {
-  return bytes === undefined ? "n/a" : `${(bytes / 1000).toFixed(1)} KB`;
 }
 
 /** The printed legend: how each figure was taken, so nobody has to read the code to trust it. */
@@ -36,7 +33,7 @@ export function methodNotes({ summaries, minimalBytes, appError, workload }: Not
     `Restore: ${restores}.`,
     "fanvas-cursor: the same engine with the page's brush cursor preview on (src/client/cursor/brush-cursor.ts), following each stroke's colour and width as the page does; the preview is a CSS cursor image the browser draws, remade only when the brush or the canvas's size changes, never per move. Its verdict is paired: on the fanvas-cursor page, at full drawing, the same probe stroke is drawn with the preview on and off back to back, the order alternating pair by pair, and the figure is the median of the pairs' on/off ratios (with their middle half), so load on the machine falls on both sides of each pair.",
     "fanvas-zoomed: the same engine inside the page's zoom viewport (src/client/view/canvas-view.ts) zoomed to 4x on the middle, the canvas CSS-transformed and shown pixelated; the probe strokes are dispatched at the canvas's transformed positions, most of them outside the visible quarter, which the canvas still draws.",
-    `Initial JS + CSS: gzip (node:zlib, default level) of what index.html loads up front in a production \`vite build\` with the repository's config (Fanvas: the whole page)${appError === "" ? "" : ` - the app did not build: ${appError}`}; other systems: a minimal bundle of the library and the bench's mount code. For scale: React 19 alone ${kb(minimalBytes.get("React 19 alone"))}, Fanvas's engine alone ${kb(minimalBytes.get("fanvas engine"))}.`,
+    `Initial JS + CSS: gzip (node:zlib, default level) of what index.html loads up front in a production \`vite build\` with the repository's config (Fanvas: the whole page)${appError === "" ? "" : ` - the app did not build: ${appError}`}; other systems: a minimal bundle of the library and the bench's mount code. For scale: React 19 alone ${kb(minimalBytes.get("React 19 alone") ?? Number.NaN)}, Fanvas's engine alone ${kb(minimalBytes.get("fanvas engine") ?? Number.NaN)}.`,
     "signature_pad runs with throttle 0 and minDistance 1 (its defaults, 16 ms and 5 px, would drop most moves) and minWidth = maxWidth = size / 2 (its widths are radii).",
     `Sanity check, share of non-white pixels after the full drawing: ${inked}.`,
     "Headless Chromium with --disable-gpu: canvas and SVG are rasterised on the CPU, so absolute figures are higher than on a phone or laptop with a GPU; the ratios are the point.",

@@ -1,7 +1,7 @@
 import type { SystemSummary } from "./measure.ts";
 import { verdictLines } from "./page-verdicts.ts";
 import { formatMs, formatRatio } from "./stats.ts";
-import { markdownTable, textTable } from "./tables.ts";
+import { kb, markdownTable, textTable } from "./tables.ts";
 
 /** Everything a report needs besides the per-system medians. */
 export interface ReportContext {
@@ -11,10 +11,6 @@ export interface ReportContext {
   readonly strokes: number;
   readonly seconds: number;
   readonly notes: readonly string[];
-}
-
-function kb(bytes: number | null): string {
-  return bytes === null ? "n/a" : `${(bytes / 1000).toFixed(1)} KB`;
 }
 
 function fps(interval: number | null): string {
@@ -47,7 +43,7 @@ function rows(summaries: readonly SystemSummary[], strokes: number): string[][] 
       fps(summary.frameInterval),
       summary.undo === null ? "n/a" : `${formatMs(summary.undo)} (${formatMs(summary.undoCpu)})`,
       `${withRatio(summary.restore, floor?.restore ?? null, isFloor)}${summary.restorePending ? " (pending)" : ""}`,
-      `${kb(summary.initialBytes)}${summary.bytesLabel === "" ? "" : ` (${summary.bytesLabel})`}`,
+      `${kb(summary.initialBytes ?? Number.NaN)}${summary.bytesLabel === "" ? "" : ` (${summary.bytesLabel})`}`,
     ];
   });
   const target = [
