@@ -141,7 +141,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(reportRoutes, { store: options.store, settings: moderation });
   await app.register(reactionRoutes, { store: options.store, settings: moderation });
   await app.register(adminRoutes, { store: options.store, adminToken: moderation.adminToken });
-  await app.register(permalinkRoutes, { branding, store: options.store, publicBaseUrl });
+  await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });
 }
 

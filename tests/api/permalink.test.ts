@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -13,6 +13,8 @@ import { drawingPng } from "./helpers/png.ts";
 const HOSTILE_TITLE = `Fred's "<script>alert(1)</script>" & <b>pals</b>`;
 const branding: BrandingConfig = { ...DEFAULT_BRANDING, title: HOSTILE_TITLE };
 const PUBLIC_BASE_URL = "https://fanvas.example/wall";
+/** The display face as `vite build` names it (fontsource's name and a hash). */
+const BUILT_FONT = "fredoka-latin-600-normal-Ab12Cd34.woff2";
 
 /** The content of `<meta property|name="key" content="...">`, unescaped as a browser would read it. */
 function meta(html: string, key: string): string | undefined {
@@ -33,6 +35,8 @@ async function startApp(dialect: Dialect, publicBaseUrl: string | undefined) {
     join(clientDir, "index.html"),
     "<html><head><title>x</title><!--fanvas-config--></head></html>",
   );
+  mkdirSync(join(clientDir, "assets"));
+  writeFileSync(join(clientDir, "assets", BUILT_FONT), "wOF2 stand-in");
   const app = await buildApp({ branding, store: opened.store, clientDir, logger: false, publicBaseUrl });
   return {
     app,
@@ -82,6 +86,12 @@ for (const dialect of testDialects()) {
       const stylesheet = await t.app.inject({ method: "GET", url: "/d/permalink.css" });
       expect(stylesheet.statusCode).toBe(200);
       expect(stylesheet.headers["content-type"]).toBe("text/css; charset=utf-8");
+      // The title's face is the drawing page's, taken from the build, and served from it.
+      expect(stylesheet.body).toContain(`src:url("/assets/${BUILT_FONT}") format("woff2")`);
+      expect(stylesheet.body).toContain("--font-display: Fredoka,");
+      expect(stylesheet.body).toMatch(/\.permalink__title \{[^}]*font-family: var\(--font-display\)/);
+      const font = await t.app.inject({ method: "GET", url: `/assets/${BUILT_FONT}` });
+      expect(font.statusCode).toBe(200);
     });
 
     it("carries Open Graph and Twitter card meta with absolute URLs on PUBLIC_BASE_URL", async () => {

@@ -8,6 +8,7 @@ import { galleryItem } from "../drawings/wall-item.ts";
 import { countVisibleRemixes, listVisibleDrawings, wallRows } from "../drawings/wall-queries.ts";
 import { answerErrorsWith, answerHtml, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { displayFontFace } from "./display-font.ts";
 import {
   PERMALINK_STYLESHEET_PATH,
   permalinkFailureHtml,
@@ -20,6 +21,8 @@ import { PERMALINK_SCRIPT_PATH } from "./permalink-social-html.ts";
 export interface PermalinkRoutesOptions {
   readonly branding: BrandingConfig;
   readonly store: Store;
+  /** The built page's directory: the server's pages take its display face from there. */
+  readonly clientDir: string;
   /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute URLs follow the request's protocol and host. */
   readonly publicBaseUrl?: string | undefined;
 }
@@ -54,6 +57,7 @@ const htmlSchema = {
 /** GET /d/<id>: a server-rendered page for one visible drawing that link previews turn into a card. */
 export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRoutesOptions): Promise<void> {
   const { branding } = options;
+  const stylesheet = displayFontFace(options.clientDir) + STYLESHEET;
   // Unknown, hidden and malformed ids alike get the "not found" page; a failure gets a page too.
   answerErrorsWith(
     app,
@@ -66,7 +70,7 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
     PERMALINK_STYLESHEET_PATH,
     { schema: { response: { 200: { description: "The permalink page's stylesheet", type: "string" } } } },
     (_request, reply) =>
-      reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(STYLESHEET),
+      reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(stylesheet),
   );
 
   app.get(
