@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures.ts";
 import { ADMIN_TOKEN, adminRow, signInAsModerator } from "./helpers/admin.ts";
 import { axeViolations } from "./helpers/axe.ts";
 import { listedIds } from "./helpers/public-view.ts";
-import { seedDrawings } from "./helpers/wall.ts";
+import { seedDrawing } from "./helpers/wall.ts";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -12,8 +12,8 @@ test("the admin list on a phone: readable ages with the exact time on hover, onl
   request,
 }) => {
   const server = await launchServer({ env: { ADMIN_TOKEN } });
-  const [drawing] = await seedDrawings(request, server.url, 1);
-  const id = drawing?.id ?? "";
+  const drawing = await seedDrawing(request, server.url);
+  const { id } = drawing;
   await signInAsModerator(page, server.url);
   const row = adminRow(page, id);
 

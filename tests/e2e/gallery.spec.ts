@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
-import { seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+import { seedDrawing, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
 
 /** How many drawings the page asks for at a time. */
 const PAGE_SIZE = GALLERY_PAGE_SIZE;
@@ -36,9 +36,9 @@ test("a drawing saved in one page appears in another open page's wall without a 
   // A count of 1 is met by the first copy at once. A second copy would come before any later drawing (the
   // stream delivers in order, and the saving page's own answer came first), so store one more drawing and
   // look again once it has reached both walls.
-  const [later] = await seedDrawings(request, new URL(page.url()).origin, 1);
+  const later = await seedDrawing(request, new URL(page.url()).origin);
   const laterLink = (target: typeof page) =>
-    wallLinks(target).and(target.locator(`a[href="/d/${later?.id}"]`));
+    wallLinks(target).and(target.locator(`a[href="/d/${later.id}"]`));
   await expect(laterLink(page)).toHaveCount(1);
   await expect(laterLink(other)).toHaveCount(1);
   await expect(link(page)).toHaveCount(1);
@@ -97,11 +97,11 @@ test("the wall shows the newest page first and loads older drawings on scroll", 
 
 test("each drawing on the wall opens its permalink page", async ({ page, launchServer, request }) => {
   const server = await launchServer({});
-  const [drawing] = await seedDrawings(request, server.url, 1);
+  const drawing = await seedDrawing(request, server.url);
   await openDrawingPage(page, server.url);
   await wallLinks(page).first().click();
-  await expect(page).toHaveURL(`${server.url}/d/${drawing?.id}`);
-  await expect(page.locator(`img[src="/api/drawings/${drawing?.id}.png"]`)).toBeVisible();
+  await expect(page).toHaveURL(`${server.url}/d/${drawing.id}`);
+  await expect(page.locator(`img[src="/api/drawings/${drawing.id}.png"]`)).toBeVisible();
 });
 
 test("Report drawing asks to confirm, posts the report and hides the drawing; at the threshold it leaves other walls live", async ({
@@ -111,7 +111,7 @@ test("Report drawing asks to confirm, posts the report and hides the drawing; at
   request,
 }) => {
   const server = await launchServer({ env: { REPORT_THRESHOLD: "1" } });
-  const [drawing] = await seedDrawings(request, server.url, 1);
+  const drawing = await seedDrawing(request, server.url);
   const other = await context.newPage();
   await openDrawingPage(other, server.url);
   await expect(wallLinks(other)).toHaveCount(1);
@@ -125,8 +125,7 @@ test("Report drawing asks to confirm, posts the report and hides the drawing; at
   await expect(confirm).toBeFocused();
   const report = page.waitForResponse(
     (response) =>
-      response.url().endsWith(`/api/drawings/${drawing?.id}/report`) &&
-      response.request().method() === "POST",
+      response.url().endsWith(`/api/drawings/${drawing.id}/report`) && response.request().method() === "POST",
   );
   await confirm.click();
   expect((await report).status()).toBe(202);
@@ -158,7 +157,7 @@ test("a drawing stored after the wall's first page was answered, before its live
   });
   await openDrawingPage(page);
   await expect(wall(page)).toHaveAttribute("aria-busy", "false");
-  const [stored] = await seedDrawings(request, new URL(page.url()).origin, 1);
+  const stored = await seedDrawing(request, new URL(page.url()).origin);
   releaseFeed();
-  await expect(wallLinks(page).and(page.locator(`a[href="/d/${stored?.id}"]`))).toHaveCount(1);
+  await expect(wallLinks(page).and(page.locator(`a[href="/d/${stored.id}"]`))).toHaveCount(1);
 });

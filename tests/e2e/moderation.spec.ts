@@ -13,7 +13,7 @@ import { openDrawingPage } from "./helpers/page.ts";
 import { listedIds, openWall, statusOf } from "./helpers/public-view.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
-import { seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+import { seedDrawing, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
 
 const PENDING_TEXT = "Saved — it will appear on the wall once a moderator approves it";
 
@@ -28,8 +28,7 @@ test("pre-moderation: a save waits for approval out of sight, then reaches an op
 }) => {
   const server = await launchServer({ env: { MODERATION_MODE: "pre", ADMIN_TOKEN } });
   // A drawing approved after the visitor's save: its live arrival proves the wall has seen everything before it.
-  const [marker] = await seedDrawings(request, server.url, 1);
-  if (marker === undefined) throw new Error("seeding gave no drawing");
+  const marker = await seedDrawing(request, server.url);
   const watcher = await context.newPage();
   await openWall(watcher, server.url);
   await expect(wall(watcher).getByText("No drawings yet — be the first")).toBeVisible();
@@ -114,8 +113,8 @@ test("admin without the token: every admin page and API route answers 401, and t
   // TRUST_PROXY lets each wrong Bearer below come from its own visitor (X-Forwarded-For): past 10 failed
   // sign-ins one visitor is answered 429 (tests/security/admin-sign-in.test.ts), which would hide the route's 401.
   const server = await launchServer({ env: { ADMIN_TOKEN, TRUST_PROXY: "1" } });
-  const [drawing] = await seedDrawings(request, server.url, 1);
-  const id = drawing?.id ?? "";
+  const drawing = await seedDrawing(request, server.url);
+  const { id } = drawing;
 
   // Every page route of src/server/moderation/admin-page-routes.ts, and a path only the catch-all answers.
   const pageUrls = ["/admin", "/admin?filter=pending", "/admin/login", "/admin/logout"];

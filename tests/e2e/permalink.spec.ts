@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
-import { seedDrawings } from "./helpers/wall.ts";
+import { seedDrawing } from "./helpers/wall.ts";
 
 /** The content of a meta tag by its property or name. */
 function metaContent(page: Page, key: string): Promise<string | null> {
@@ -49,9 +49,9 @@ test("with PUBLIC_BASE_URL the card and the share links use the public address",
   request,
 }) => {
   const server = await launchServer({ env: { PUBLIC_BASE_URL: "https://fanvas.example" } });
-  const [drawing] = await seedDrawings(request, server.url, 1);
-  await page.goto(`${server.url}/d/${drawing?.id}`);
-  expect(await metaContent(page, "og:image")).toBe(`https://fanvas.example/api/drawings/${drawing?.id}.png`);
+  const drawing = await seedDrawing(request, server.url);
+  await page.goto(`${server.url}/d/${drawing.id}`);
+  expect(await metaContent(page, "og:image")).toBe(`https://fanvas.example/api/drawings/${drawing.id}.png`);
 
   await openDrawingPage(page, server.url);
   const saved = await saveAndWait(page);
