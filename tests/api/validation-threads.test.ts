@@ -51,10 +51,13 @@ describe("validation threads", () => {
   });
 
   it("fail what a stopped thread held with an error, and validate again on a new thread", async () => {
-    // Eight handed over and the threads stopped in the same turn of the event loop: no answer can have come back.
+    // The threads are told to stop, then handed eight uploads in the same turn of the event loop: each thread
+    // ends before it reads them, so they are held by a thread that stopped.
+    await validateDrawingPng(noisyPng());
     const uploads = Array.from({ length: 8 }, () => noisyPng());
+    const stopped = stopValidationThreads();
     const held = Promise.allSettled(uploads.map((bytes) => validateDrawingPng(bytes)));
-    await stopValidationThreads();
+    await stopped;
     const outcomes = await held;
     const failed = outcomes.filter((outcome) => outcome.status === "rejected");
     expect(failed.length).toBeGreaterThan(0);

@@ -8,6 +8,15 @@ export interface ValidationRequest {
   readonly bytes: Uint8Array;
 }
 
+/**
+ * Ends the thread where it stands between two uploads (tests only): what it was handed after this fails. A
+ * stop between uploads, not Worker.terminate(), which may interrupt an inflate being set up and abort the
+ * whole process (Node 24's zlib asserts "close before init").
+ */
+export interface StopRequest {
+  readonly stop: true;
+}
+
 /** The refusal a validation ended in, as it crosses the thread. */
 export interface CrossingRefusal {
   readonly statusCode: number;

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { refuseImage } from "./refusal.ts";
-import type { ValidationAnswer, ValidationRequest } from "./validation-messages.ts";
+import type { StopRequest, ValidationAnswer, ValidationRequest } from "./validation-messages.ts";
 import type { PngWork } from "./work.ts";
 
 // The event loop's side of the validation threads (png/validation-thread.ts says why they exist). One pool per
@@ -95,7 +95,16 @@ function stop(thread: ValidationThread, reason: string): void {
   thread.pending.clear();
 }
 
-/** Ends every validation thread (what they hold fails); the next validation starts afresh. For tests. */
+/**
+ * Ends every validation thread once it has answered what it holds now; what they are handed after this call
+ * fails. The next validation after they have ended starts afresh. For tests.
+ */
 export async function stopValidationThreads(): Promise<void> {
-  await Promise.all(threads.map((thread) => thread.worker.terminate()));
+  await Promise.all(
+    threads.map(({ worker }) => {
+      const exited = new Promise((resolve) => worker.once("exit", resolve));
+      worker.postMessage({ stop: true } satisfies StopRequest);
+      return exited;
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { HttpError } from "../http/errors.ts";
 import { checkDrawingPng } from "./validate.ts";
-import type { ValidationAnswer, ValidationRequest } from "./validation-messages.ts";
+import type { StopRequest, ValidationAnswer, ValidationRequest } from "./validation-messages.ts";
 import { newPngWork } from "./work.ts";
 
 // A validation thread (started by png/validation-pool.ts): runs checkDrawingPng on uploads handed over by the
@@ -10,7 +10,9 @@ import { newPngWork } from "./work.ts";
 // module, so its collections cost almost nothing; on the event loop they marked every module of the server,
 // about every 40 saves (BENCHMARKS.md, issue 14).
 
-parentPort?.on("message", async ({ id, bytes }: ValidationRequest) => {
+parentPort?.on("message", async (request: ValidationRequest | StopRequest) => {
+  if ("stop" in request) process.exit(0);
+  const { id, bytes } = request;
   const work = newPngWork();
   const answer = (extra: Partial<ValidationAnswer> = {}) => parentPort?.postMessage({ id, work, ...extra });
   try {
