@@ -40,8 +40,15 @@ export interface DrawingBackupOptions {
   readonly mascot?: Promise<CanvasImageSource | null>;
 }
 
-/** The backup waits this long after a change, off the pointer path, before copying and writing. */
+/**
+ * The backup writes once the visitor has rested this long after a change (no new change, no stroke begun): a
+ * reload soon after the last stroke still finds it, and strokes drawn in quick succession are not each
+ * followed by a write landing in the next one.
+ */
 export const BACKUP_DELAY_MS = 150;
+
+/** However steadily the visitor draws, a change is written within this long: all a crash can take. */
+export const BACKUP_MAX_WAIT_MS = 1000;
 
 type Loaded =
   | {
@@ -73,7 +80,10 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
       writer?.changed(stroke);
       if (gate.change()) scheduler?.request();
     }),
-    engine.on("strokestart", () => writer?.strokeStarted()),
+    engine.on("strokestart", () => {
+      writer?.strokeStarted();
+      scheduler?.postpone();
+    }),
     // A new first display (a remix given up for the visitor's drawing) repaints everything, with no 'change'.
     engine.on("ready", () => writer?.changed(null)),
   ];
@@ -110,6 +120,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
       writer = backupWriter;
       scheduler = createWriteScheduler({
         delayMs: options.delayMs ?? BACKUP_DELAY_MS,
+        maxWaitMs: BACKUP_MAX_WAIT_MS,
         write: () =>
           backupWriter.write({
             savedAt: Date.now(),

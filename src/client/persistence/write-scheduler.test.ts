@@ -91,6 +91,55 @@ describe("createWriteScheduler", () => {
     expect(timers.pending()).toBe(1);
   });
 
+  it("without a maximum wait, a stroke beginning does not push the write back either", () => {
+    const timers = manualTimers();
+    const scheduler = createWriteScheduler({ delayMs: 100, write: manualWrites({ value: 0 }).write, timers });
+    scheduler.request();
+    scheduler.postpone();
+    expect(timers.delays()).toEqual([100]);
+  });
+
+  it("with a maximum wait, requests and postponements wait the delay again, and the write comes once they stop", async () => {
+    const timers = manualTimers();
+    const state = { value: 1 };
+    const writes = manualWrites(state);
+    const scheduler = createWriteScheduler({ delayMs: 100, maxWaitMs: 1000, write: writes.write, timers });
+    scheduler.request();
+    expect(timers.delays()).toEqual([100, 1000]);
+    scheduler.postpone();
+    state.value = 2;
+    scheduler.request();
+    // Still one quiet-time timer (set again each time) beside the one deadline.
+    expect(timers.delays().sort((a, b) => a - b)).toEqual([100, 1000]);
+    timers.fireDelay(100);
+    await settle();
+    expect(writes.started).toEqual([2]);
+    // The deadline went with the write.
+    expect(timers.pending()).toBe(0);
+  });
+
+  it("the maximum wait writes however often the visitor starts again, and nothing pushes it back", async () => {
+    const timers = manualTimers();
+    const state = { value: 0 };
+    const writes = manualWrites(state);
+    const scheduler = createWriteScheduler({ delayMs: 100, maxWaitMs: 1000, write: writes.write, timers });
+    for (let stroke = 1; stroke <= 20; stroke++) {
+      scheduler.postpone();
+      state.value = stroke;
+      scheduler.request();
+    }
+    expect(writes.started).toEqual([]);
+    timers.fireDelay(1000);
+    await settle();
+    expect(writes.started).toEqual([20]);
+    expect(timers.pending()).toBe(0);
+    // A change during the write starts a new wait, deadline and all, once it is done.
+    scheduler.request();
+    writes.finish();
+    await settle();
+    expect(timers.delays()).toEqual([100, 1000]);
+  });
+
   it("reports a failed write and still writes on the next request", async () => {
     const timers = manualTimers();
     const state = { value: 1 };

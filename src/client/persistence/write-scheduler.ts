@@ -4,8 +4,13 @@ import type { Timers } from "./timers.ts";
 
 /** How a scheduler writes and what it reports. */
 export interface WriteSchedulerOptions {
-  /** Wait after the first request of a burst before writing, so the work stays off the pointer path. */
+  /**
+   * Quiet time before a write: with `maxWaitMs` longer, each request or postpone waits this long again (the
+   * write comes once the visitor rests); without, it counts from the first request of a burst.
+   */
   readonly delayMs: number;
+  /** However busy the visitor stays, a burst's first request is written within this long (default: delayMs). */
+  readonly maxWaitMs?: number;
   /** Writes the state as it is when called (later requests are covered by a later call). */
   readonly write: () => Promise<void>;
   readonly timers: Timers;
@@ -19,6 +24,8 @@ export interface WriteSchedulerOptions {
 export interface WriteScheduler {
   /** The state changed: make sure a write starts after it (at most one runs at a time). */
   request(): void;
+  /** The visitor is busy (a stroke began): a waiting write waits its delay again, within its maximum wait. */
+  postpone(): void;
   /** Start a pending write now instead of after the delay (e.g. the page is being hidden). */
   flush(): void;
   /** Stops scheduling; a write already running finishes, nothing starts after it. */
@@ -29,17 +36,32 @@ export interface WriteScheduler {
 
 type Phase =
   | { readonly kind: "idle" }
-  | { readonly kind: "waiting"; readonly timer: unknown }
+  /** `rest`: the quiet-time timer, set again by each postponement; `deadline`: the maximum wait's, or null. */
+  | { readonly kind: "waiting"; readonly rest: unknown; readonly deadline: unknown }
   | { readonly kind: "writing"; readonly again: "no" | "later" | "now" }
   | { readonly kind: "disposed" };
 
 /**
- * Latest-wins write scheduling: the first request of a burst starts a timer; requests while it waits are
+ * Latest-wins write scheduling: the first request of a burst starts waiting; requests while it waits are
  * absorbed (the write reads the newest state when it runs); requests while a write runs lead to exactly one
- * more write after it. The timer is not restarted by new requests, so steady drawing cannot starve backups.
+ * more write after it. With a maximum wait longer than the delay, requests and postponements push the write
+ * back until the visitor has been quiet for the delay, and the maximum wait, which nothing pushes back, keeps
+ * steady activity from starving the writes.
  */
 export function createWriteScheduler(options: WriteSchedulerOptions): WriteScheduler {
   let phase: Phase = { kind: "idle" };
+  const restarts = (options.maxWaitMs ?? 0) > options.delayMs;
+
+  const stopWaiting = (waiting: { readonly rest: unknown; readonly deadline: unknown }): void => {
+    options.timers.clear(waiting.rest);
+    if (waiting.deadline !== null) options.timers.clear(waiting.deadline);
+  };
+
+  const writeNow = (): void => {
+    if (phase.kind !== "waiting") return;
+    stopWaiting(phase);
+    startWrite();
+  };
 
   const startWrite = (): void => {
     phase = { kind: "writing", again: "no" };
@@ -60,27 +82,34 @@ export function createWriteScheduler(options: WriteSchedulerOptions): WriteSched
   };
 
   const wait = (): void => {
-    const timer = options.timers.set(() => {
-      if (phase.kind === "waiting") startWrite();
-    }, options.delayMs);
-    phase = { kind: "waiting", timer };
+    const rest = options.timers.set(writeNow, options.delayMs);
+    const deadline = restarts ? options.timers.set(writeNow, options.maxWaitMs ?? 0) : null;
+    phase = { kind: "waiting", rest, deadline };
+  };
+
+  /** Waits the delay again from now; the deadline stays where it was. */
+  const restartRest = (): void => {
+    if (phase.kind !== "waiting" || !restarts) return;
+    options.timers.clear(phase.rest);
+    phase = { ...phase, rest: options.timers.set(writeNow, options.delayMs) };
   };
 
   return {
     request(): void {
       if (phase.kind === "idle") wait();
+      else if (phase.kind === "waiting") restartRest();
       else if (phase.kind === "writing" && phase.again === "no") phase = { kind: "writing", again: "later" };
     },
+    postpone: restartRest,
     flush(): void {
       if (phase.kind === "waiting") {
-        options.timers.clear(phase.timer);
-        startWrite();
+        writeNow();
       } else if (phase.kind === "writing" && phase.again === "later") {
         phase = { kind: "writing", again: "now" };
       }
     },
     dispose(): void {
-      if (phase.kind === "waiting") options.timers.clear(phase.timer);
+      if (phase.kind === "waiting") stopWaiting(phase);
       phase = { kind: "disposed" };
     },
     get busy(): boolean {
