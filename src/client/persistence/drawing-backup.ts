@@ -41,9 +41,9 @@ export interface DrawingBackupOptions {
 }
 
 /**
- * The backup writes once the visitor has rested this long after a change (no new change, no stroke begun): a
- * reload soon after the last stroke still finds it, and strokes drawn in quick succession are not each
- * followed by a write landing in the next one.
+ * The backup writes once the visitor has rested this long after a change: a stroke begun before then holds
+ * the write until it ends. A reload soon after the last stroke still finds it, and strokes drawn in quick
+ * succession are not each followed by a write landing in the next one.
  */
 export const BACKUP_DELAY_MS = 150;
 

@@ -99,17 +99,19 @@ describe("createWriteScheduler", () => {
     expect(timers.delays()).toEqual([100]);
   });
 
-  it("with a maximum wait, requests and postponements wait the delay again, and the write comes once they stop", async () => {
+  it("with a maximum wait, a postponement holds the write until the next request waits the delay again", async () => {
     const timers = manualTimers();
     const state = { value: 1 };
     const writes = manualWrites(state);
     const scheduler = createWriteScheduler({ delayMs: 100, maxWaitMs: 1000, write: writes.write, timers });
     scheduler.request();
     expect(timers.delays()).toEqual([100, 1000]);
+    // A stroke begins: only the deadline is left.
     scheduler.postpone();
+    expect(timers.delays()).toEqual([1000]);
+    // It ends with a change: the quiet time starts again.
     state.value = 2;
     scheduler.request();
-    // Still one quiet-time timer (set again each time) beside the one deadline.
     expect(timers.delays().sort((a, b) => a - b)).toEqual([100, 1000]);
     timers.fireDelay(100);
     await settle();

@@ -24,7 +24,10 @@ export interface WriteSchedulerOptions {
 export interface WriteScheduler {
   /** The state changed: make sure a write starts after it (at most one runs at a time). */
   request(): void;
-  /** The visitor is busy (a stroke began): a waiting write waits its delay again, within its maximum wait. */
+  /**
+   * The visitor is busy (a stroke began): a waiting write is held until the next request (the stroke's end)
+   * waits the delay again, or until its maximum wait. Nothing without a maximum wait longer than the delay.
+   */
   postpone(): void;
   /** Start a pending write now instead of after the delay (e.g. the page is being hidden). */
   flush(): void;
@@ -36,7 +39,7 @@ export interface WriteScheduler {
 
 type Phase =
   | { readonly kind: "idle" }
-  /** `rest`: the quiet-time timer, set again by each postponement; `deadline`: the maximum wait's, or null. */
+  /** `rest`: the quiet-time timer (null while held); `deadline`: the maximum wait's timer, or null for none. */
   | { readonly kind: "waiting"; readonly rest: unknown; readonly deadline: unknown }
   | { readonly kind: "writing"; readonly again: "no" | "later" | "now" }
   | { readonly kind: "disposed" };
@@ -53,7 +56,7 @@ export function createWriteScheduler(options: WriteSchedulerOptions): WriteSched
   const restarts = (options.maxWaitMs ?? 0) > options.delayMs;
 
   const stopWaiting = (waiting: { readonly rest: unknown; readonly deadline: unknown }): void => {
-    options.timers.clear(waiting.rest);
+    if (waiting.rest !== null) options.timers.clear(waiting.rest);
     if (waiting.deadline !== null) options.timers.clear(waiting.deadline);
   };
 
@@ -87,20 +90,20 @@ export function createWriteScheduler(options: WriteSchedulerOptions): WriteSched
     phase = { kind: "waiting", rest, deadline };
   };
 
-  /** Waits the delay again from now; the deadline stays where it was. */
-  const restartRest = (): void => {
+  /** Waits the delay again from now (or, `held`, not until asked again); the deadline stays where it was. */
+  const restartRest = (held: boolean): void => {
     if (phase.kind !== "waiting" || !restarts) return;
-    options.timers.clear(phase.rest);
-    phase = { ...phase, rest: options.timers.set(writeNow, options.delayMs) };
+    if (phase.rest !== null) options.timers.clear(phase.rest);
+    phase = { ...phase, rest: held ? null : options.timers.set(writeNow, options.delayMs) };
   };
 
   return {
     request(): void {
       if (phase.kind === "idle") wait();
-      else if (phase.kind === "waiting") restartRest();
+      else if (phase.kind === "waiting") restartRest(false);
       else if (phase.kind === "writing" && phase.again === "no") phase = { kind: "writing", again: "later" };
     },
-    postpone: restartRest,
+    postpone: () => restartRest(true),
     flush(): void {
       if (phase.kind === "waiting") {
         writeNow();
