@@ -29,6 +29,19 @@ function reachLimit(sync: MirrorSync): void {
   }
 }
 
+/**
+ * A sync whose next take must copy pixels, taken while a further stroke is being drawn: the copy is the last
+ * committed stroke's rectangle, and that further stroke is live in it.
+ */
+function copiedDuringStroke(): MirrorSync {
+  const sync = levelSync();
+  reachLimit(sync);
+  commit(sync, stroke(1));
+  sync.strokeStarted();
+  expect(sync.take()).toEqual(strokeBounds(stroke(1)));
+  return sync;
+}
+
 describe("MirrorSync", () => {
   it("starts whole, then hands over each change once", () => {
     const sync = levelSync();
@@ -83,24 +96,14 @@ describe("MirrorSync", () => {
   });
 
   it("a stroke copied while drawn and then committed needs only itself again", () => {
-    const sync = levelSync();
-    reachLimit(sync);
-    commit(sync, stroke(1));
-    // This copy of pixels is taken while the next stroke is being drawn; that stroke is then committed.
-    sync.strokeStarted();
-    expect(sync.take()).toEqual(strokeBounds(stroke(1)));
+    const sync = copiedDuringStroke();
     sync.changed(stroke(2));
     sync.strokeStarted();
     expect(sync.take()).toEqual({ strokes: [stroke(2)] });
   });
 
   it("a stroke copied while drawn and then cancelled (a new stroke starts with no change) makes the next copy whole", () => {
-    const sync = levelSync();
-    reachLimit(sync);
-    commit(sync, stroke(1));
-    // This copy of pixels is taken while the next stroke is being drawn.
-    sync.strokeStarted();
-    expect(sync.take()).toEqual(strokeBounds(stroke(1)));
+    const sync = copiedDuringStroke();
     sync.strokeStarted();
     commit(sync, stroke(2));
     expect(sync.take()).toBe("all");
