@@ -5,8 +5,9 @@ import type { Timers } from "./timers.ts";
 /** How a scheduler writes and what it reports. */
 export interface WriteSchedulerOptions {
   /**
-   * Quiet time before a write: with `maxWaitMs` longer, each request or postpone waits this long again (the
-   * write comes once the visitor rests); without, it counts from the first request of a burst.
+   * Quiet time before a write: with `maxWaitMs` longer, each request waits this long again and a postponement
+   * holds it until the next request (the write comes once the visitor rests); without, it counts from the
+   * first request of a burst.
    */
   readonly delayMs: number;
   /** However busy the visitor stays, a burst's first request is written within this long (default: delayMs). */
@@ -90,20 +91,29 @@ export function createWriteScheduler(options: WriteSchedulerOptions): WriteSched
     phase = { kind: "waiting", rest, deadline };
   };
 
-  /** Waits the delay again from now (or, `held`, not until asked again); the deadline stays where it was. */
-  const restartRest = (held: boolean): void => {
-    if (phase.kind !== "waiting" || !restarts) return;
+  /** Takes the quiet time's timer away, holding the write; false when no write waits that a rest decides. */
+  const holdRest = (): boolean => {
+    if (phase.kind !== "waiting" || !restarts) return false;
     if (phase.rest !== null) options.timers.clear(phase.rest);
-    phase = { ...phase, rest: held ? null : options.timers.set(writeNow, options.delayMs) };
+    phase = { ...phase, rest: null };
+    return true;
+  };
+
+  /** Waits the quiet time again from now; the deadline stays where it was. */
+  const restartRest = (): void => {
+    if (holdRest() && phase.kind === "waiting")
+      phase = { ...phase, rest: options.timers.set(writeNow, options.delayMs) };
   };
 
   return {
     request(): void {
       if (phase.kind === "idle") wait();
-      else if (phase.kind === "waiting") restartRest(false);
+      else if (phase.kind === "waiting") restartRest();
       else if (phase.kind === "writing" && phase.again === "no") phase = { kind: "writing", again: "later" };
     },
-    postpone: () => restartRest(true),
+    postpone(): void {
+      holdRest();
+    },
     flush(): void {
       if (phase.kind === "waiting") {
         writeNow();
