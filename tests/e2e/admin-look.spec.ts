@@ -12,8 +12,7 @@ test("the admin list on a phone: readable ages with the exact time on hover, onl
   request,
 }) => {
   const server = await launchServer({ env: { ADMIN_TOKEN } });
-  const drawing = await seedDrawing(request, server.url);
-  const { id } = drawing;
+  const { id } = await seedDrawing(request, server.url);
   await signInAsModerator(page, server.url);
   const row = adminRow(page, id);
 

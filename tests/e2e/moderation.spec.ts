@@ -113,8 +113,7 @@ test("admin without the token: every admin page and API route answers 401, and t
   // TRUST_PROXY lets each wrong Bearer below come from its own visitor (X-Forwarded-For): past 10 failed
   // sign-ins one visitor is answered 429 (tests/security/admin-sign-in.test.ts), which would hide the route's 401.
   const server = await launchServer({ env: { ADMIN_TOKEN, TRUST_PROXY: "1" } });
-  const drawing = await seedDrawing(request, server.url);
-  const { id } = drawing;
+  const { id } = await seedDrawing(request, server.url);
 
   // Every page route of src/server/moderation/admin-page-routes.ts, and a path only the catch-all answers.
   const pageUrls = ["/admin", "/admin?filter=pending", "/admin/login", "/admin/logout"];
