@@ -1,22 +1,26 @@
 /// <reference lib="webworker" />
 /**
- * The backup's worker: keeps its own copy of the drawing, encodes it as a PNG and writes it to IndexedDB
- * (backup-mirror.ts). Chromium encodes an HTMLCanvasElement's toBlob PNG on the page's main thread (in idle
- * tasks, several milliseconds for the 600 x 600 drawing), and the backup writes after most strokes; here that
- * work, and the IndexedDB write, run beside the page instead of between its frames. The page sends only the
- * pixels that changed and hears back a word: written, or why not.
+ * The backup's worker: keeps its own copy of the drawing, and once the visitor rests encodes it as a PNG and
+ * writes it to IndexedDB (backup-mirror.ts). Chromium encodes an HTMLCanvasElement's toBlob PNG on the page's
+ * main thread (several milliseconds for the 600 x 600 drawing); here that work, the wait for a rest and the
+ * IndexedDB write run beside the page instead of between its frames. The page tells what changed, as it
+ * changes, and hears back a word per write: written, or why not.
  */
 
-import { type BackupAnswer, type BackupRequest, createBackupMirror } from "./backup-mirror.ts";
+import type { PageMessage } from "./backup-messages.ts";
+import { createBackupMirror } from "./backup-mirror.ts";
 import { openBackupStore } from "./backup-store.ts";
+import { windowTimers } from "./timers.ts";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
-const handle = createBackupMirror({
+const receive = createBackupMirror({
   createCanvas: (size) => new OffscreenCanvas(size, size),
   openStore: openBackupStore,
+  // The worker's own setTimeout and clearTimeout, which a worker has as a window does.
+  timers: windowTimers,
+  answer: (answer) => scope.postMessage(answer),
+  now: () => Date.now(),
 });
 
-scope.onmessage = async (event: MessageEvent<BackupRequest>) => {
-  scope.postMessage((await handle(event.data)) satisfies BackupAnswer);
-};
+scope.onmessage = (event: MessageEvent<PageMessage>) => receive(event.data);

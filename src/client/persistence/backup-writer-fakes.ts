@@ -1,14 +1,10 @@
 /** Fakes of the backup writer's engine, store and worker, for its unit tests. */
 import { vi } from "vitest";
 import type { Stroke } from "../engine/types.ts";
-import type { BackupAnswer, BackupRequest } from "./backup-mirror.ts";
+import type { StartBackupWorker } from "./backup-channel.ts";
+import type { PageMessage, WorkerAnswer } from "./backup-messages.ts";
 import type { BackupStore, DrawingBackup } from "./backup-store.ts";
-import {
-  type BackupSource,
-  type BackupWriterOptions,
-  createBackupWriter,
-  type StartBackupWorker,
-} from "./backup-writer.ts";
+import { type BackupSource, type BackupWriterOptions, createBackupWriter } from "./backup-writer.ts";
 import { manualTimers } from "./manual-timers.ts";
 
 /** A fake bitmap that records whether it was freed. */
@@ -49,16 +45,16 @@ export function fakeStore() {
 /** Fake workers the test answers by hand; `failOnStart`/`failOnPost` make starting or posting throw. */
 export function fakeWorkers(failures: { failOnStart?: boolean; failOnPost?: boolean } = {}) {
   const started: {
-    requests: BackupRequest[];
+    messages: PageMessage[];
     transfers: Transferable[][];
     terminated: boolean;
-    answer: (answer: BackupAnswer) => void;
+    answer: (answer: WorkerAnswer) => void;
     crash: () => void;
   }[] = [];
   const startWorker: StartBackupWorker = (onAnswer, onFailure) => {
     if (failures.failOnStart) throw new Error("workers are blocked here");
     const worker = {
-      requests: [] as BackupRequest[],
+      messages: [] as PageMessage[],
       transfers: [] as Transferable[][],
       terminated: false,
       answer: onAnswer,
@@ -66,9 +62,9 @@ export function fakeWorkers(failures: { failOnStart?: boolean; failOnPost?: bool
     };
     started.push(worker);
     return {
-      postMessage(request, transfer) {
+      postMessage(message, transfer) {
         if (failures.failOnPost) throw new Error("could not clone");
-        worker.requests.push(request);
+        worker.messages.push(message);
         worker.transfers.push(transfer);
       },
       terminate: () => (worker.terminated = true),
@@ -78,7 +74,7 @@ export function fakeWorkers(failures: { failOnStart?: boolean; failOnPost?: bool
 }
 
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-export const RECORD = { savedAt: 1234, remixOf: null };
+
 /** A committed stroke as the engine's 'change' gives it. */
 export const STROKE: Stroke = {
   style: { colour: "#000000", width: 4, eraser: false },
@@ -89,14 +85,9 @@ export const STROKE: Stroke = {
   dot: true,
 };
 
-export function writerWith(options: BackupWriterOptions & { engine: BackupSource; store?: BackupStore }) {
-  const { engine, store = fakeStore().store, ...rest } = options;
-  return createBackupWriter(engine, store, { canUseWorker: true, timers: manualTimers(), ...rest });
-}
-
-/** A writer over a fake engine, store and workers, with every fake returned for the test to drive. */
+/** A writer over a fake engine, store, workers and clock, with every fake returned for the test to drive. */
 export function setUp(
-  options: Omit<BackupWriterOptions, "startWorker"> & {
+  options: Omit<BackupWriterOptions, "startWorker" | "timers"> & {
     readonly copy?: () => Promise<FakeBitmap>;
     readonly failures?: Parameters<typeof fakeWorkers>[0];
   } = {},
@@ -105,11 +96,20 @@ export function setUp(
   const workers = fakeWorkers(failures);
   const fakes = fakeEngine(copy);
   const stores = fakeStore();
-  const writer = writerWith({
+  const timers = manualTimers();
+  const writer = createBackupWriter(fakes.engine, stores.store, {
+    canUseWorker: true,
+    now: () => 1234,
     ...writerOptions,
-    engine: fakes.engine,
-    store: stores.store,
+    timers,
     startWorker: workers.startWorker,
   });
-  return { ...workers, ...fakes, ...stores, writer };
+  /** The kinds and numbers of what the first worker was posted. */
+  const posted = () =>
+    (workers.started[0]?.messages ?? []).map((message) =>
+      message.kind === "flush"
+        ? "flush"
+        : `${message.kind}${message.kind === "pixels" && message.whole ? " whole" : ""} ${message.seq}`,
+    );
+  return { ...workers, ...fakes, ...stores, timers, writer, posted };
 }

@@ -1,65 +1,77 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { WORKER_ANSWER_LIMIT_MS } from "./backup-channel.ts";
+import { BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS } from "./backup-messages.ts";
 import { WORKER_FALLBACK_WARNING } from "./backup-writer.ts";
-import { fakeBitmap, RECORD, STROKE, settle, setUp } from "./backup-writer-fakes.ts";
-import { manualTimers } from "./manual-timers.ts";
+import { fakeBitmap, STROKE, settle, setUp } from "./backup-writer-fakes.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Lets the page's own write, due after the rest, run to its end. */
+async function restThenWrite(timers: ReturnType<typeof setUp>["timers"]): Promise<void> {
+  timers.fireDelay(BACKUP_DELAY_MS);
+  await settle();
+}
+
 describe("createBackupWriter's fallback to the page", () => {
-  it("writes on the page, starting no worker, without Worker or OffscreenCanvas", async () => {
-    const { started, engine, pagePng, written, writer } = setUp({ canUseWorker: false });
-    await writer.write(RECORD);
-    expect(written).toEqual([{ blob: pagePng, ...RECORD }]);
+  it("without Worker or OffscreenCanvas waits for the rest itself and writes on the page, starting no worker", async () => {
+    const { started, engine, pagePng, written, timers, writer } = setUp({
+      canUseWorker: false,
+      remixOf: () => "r1",
+    });
+    writer.changed(STROKE);
+    writer.strokeStarted();
+    await restThenWrite(timers);
+    expect(written, "a stroke begun holds the page's write").toEqual([]);
+    writer.changed(STROKE);
+    await restThenWrite(timers);
+    expect(written).toEqual([{ blob: pagePng, savedAt: 1234, remixOf: "r1" }]);
     expect(started).toEqual([]);
     expect(engine.toImageBitmap).not.toHaveBeenCalled();
   });
 
-  it("falls back once, warning once, when the worker cannot run; it is terminated and never used again", async () => {
+  it("falls back once, warning once, when the worker cannot run: it is ended and the page writes what it holds, and every later change", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { started, engine, pagePng, written, writer } = setUp();
-
-    const first = writer.write(RECORD);
+    const { started, engine, written, timers, writer } = setUp();
+    writer.changed(STROKE);
     await settle();
     started[0]?.crash();
-    await first;
-    expect(written).toEqual([{ blob: pagePng, ...RECORD }]);
     expect(started[0]?.terminated).toBe(true);
+    await restThenWrite(timers);
+    expect(written).toHaveLength(1);
     expect(warn.mock.calls.map((call) => call[0])).toEqual([WORKER_FALLBACK_WARNING]);
 
     writer.changed(STROKE);
-    await writer.write(RECORD);
+    await restThenWrite(timers);
     expect(written).toHaveLength(2);
     expect(started).toHaveLength(1);
+    expect(started[0]?.messages).toHaveLength(1);
     expect(engine.toImageBitmap).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
   it("falls back when the worker cannot encode or open IndexedDB", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { started, written, writer } = setUp();
-
-    const first = writer.write(RECORD);
+    const { started, written, timers, writer } = setUp();
+    writer.changed(STROKE);
     await settle();
-    started[0]?.answer({ failed: "worker", error: "no 2D context in the worker" });
-    await first;
-    expect(written).toHaveLength(1);
+    started[0]?.answer({ kind: "failed", failure: "worker", error: "no 2D context in the worker" });
     expect(started[0]?.terminated).toBe(true);
+    await restThenWrite(timers);
+    expect(written).toHaveLength(1);
   });
 
-  it("falls back when the worker does not answer within the limit", async () => {
+  it("falls back when the worker leaves a change unanswered past the limit, and a late answer changes nothing", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const timers = manualTimers();
-    const { started, written, writer } = setUp({ timers });
-
-    const first = writer.write(RECORD);
+    const { started, written, timers, writer } = setUp();
+    writer.changed(STROKE);
     await settle();
-    timers.fire();
-    await first;
-    expect(written).toHaveLength(1);
+    timers.fireDelay(WORKER_ANSWER_LIMIT_MS);
     expect(started[0]?.terminated).toBe(true);
-    // A late answer from the ended worker changes nothing.
-    started[0]?.answer({ written: true });
-    await writer.write(RECORD);
+    await restThenWrite(timers);
+    expect(written).toHaveLength(1);
+    started[0]?.answer({ kind: "written", through: 1 });
+    writer.changed(STROKE);
+    await restThenWrite(timers);
     expect(written).toHaveLength(2);
   });
 
@@ -68,33 +80,53 @@ describe("createBackupWriter's fallback to the page", () => {
     ["posting the copy", { failOnPost: true }],
   ])("falls back and frees the copy when %s throws", async (_, failures) => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const timers = manualTimers();
-    const { bitmaps, written, writer } = setUp({ failures, timers });
-
-    await writer.write(RECORD);
-    expect(written).toHaveLength(1);
+    const { bitmaps, written, timers, writer } = setUp({ failures });
+    writer.changed(STROKE);
+    await settle();
     expect(bitmaps.map((bitmap) => bitmap.closed)).toEqual([true]);
-    expect(timers.delays()).toEqual([]);
+    await restThenWrite(timers);
+    expect(written).toHaveLength(1);
   });
 
-  it("writes on the page this once, keeping the worker, when the drawing cannot be copied", async () => {
+  it("keeps the worker when the drawing cannot be copied: strokes told behind the failed copy wait for a whole one", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     let copies = 0;
-    const { started, written, writer } = setUp({
+    const { started, written, writer, posted } = setUp({
+      copy: async () => {
+        if (copies++ === 1) throw new Error("out of memory");
+        return fakeBitmap();
+      },
+    });
+    writer.changed(STROKE);
+    await settle();
+    writer.changed(null);
+    writer.changed(STROKE);
+    await settle();
+    expect(posted(), "the stroke after the failed copy would land on a copy lacking it").toEqual([
+      "pixels whole 1",
+    ]);
+    writer.changed(STROKE);
+    await settle();
+    writer.changed(STROKE);
+    expect(posted()).toEqual(["pixels whole 1", "pixels whole 2", "stroke 3"]);
+    expect(written).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+    expect(started).toHaveLength(1);
+  });
+
+  it("tries a whole copy again after a failed one when no change comes first", async () => {
+    let copies = 0;
+    const { timers, writer, posted } = setUp({
       copy: async () => {
         if (copies++ === 0) throw new Error("out of memory");
         return fakeBitmap();
       },
     });
-
-    await writer.write(RECORD);
-    expect(written).toHaveLength(1);
-    const next = writer.write(RECORD);
+    writer.changed(STROKE);
     await settle();
-    expect(started[0]?.requests[0]?.patch?.kind).toBe("all");
-    started[0]?.answer({ written: true });
-    await next;
-    expect(written).toHaveLength(1);
-    expect(warn).not.toHaveBeenCalled();
+    expect(posted()).toEqual([]);
+    timers.fireDelay(BACKUP_MAX_WAIT_MS);
+    await settle();
+    expect(posted()).toEqual(["pixels whole 1"]);
   });
 });

@@ -1,28 +1,15 @@
 /** The backup's writes: by its worker (backup-worker.ts) when the browser can, on the page otherwise. */
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import type { Stroke } from "../engine/types.ts";
-import type { BackupAnswer, BackupRequest, MirrorPatch } from "./backup-mirror.ts";
-import type { BackupStore, DrawingBackup } from "./backup-store.ts";
+import type { PixelRect, Stroke } from "../engine/types.ts";
+import { createBackupChannel, type StartBackupWorker, startModuleWorker } from "./backup-channel.ts";
+import { BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS, packStroke } from "./backup-messages.ts";
+import type { BackupStore } from "./backup-store.ts";
 import { MirrorSync } from "./mirror-sync.ts";
 import { type Timers, windowTimers } from "./timers.ts";
+import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
 
 /** What the writer needs of the engine: copies of its pixels, and its own PNG for the page's fallback. */
 export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "toBlob">;
-
-/** What a write stores beside the drawing's PNG (read when the write starts). */
-export type BackupRecord = Omit<DrawingBackup, "blob">;
-
-/** The backup's worker as the writer drives it: a real Worker, or a test's fake. */
-export interface BackupWorker {
-  postMessage(request: BackupRequest, transfer: Transferable[]): void;
-  terminate(): void;
-}
-
-/** Starts a worker that calls `onAnswer` with each answer and `onFailure` when it cannot run. */
-export type StartBackupWorker = (
-  onAnswer: (answer: BackupAnswer) => void,
-  onFailure: () => void,
-) => BackupWorker;
 
 /** The writer's seams; the page uses the defaults, tests pass fakes. */
 export interface BackupWriterOptions {
@@ -30,17 +17,23 @@ export interface BackupWriterOptions {
   readonly timers?: Timers;
   /** False when the browser has no Worker or no OffscreenCanvas: every write is the page's own. */
   readonly canUseWorker?: boolean;
+  /** The drawing the visitor remixes (null for none), read as each change is told (default: none). */
+  readonly remixOf?: () => string | null;
+  /** The time a write on the page is stored with (default: Date.now). */
+  readonly now?: () => number;
 }
 
 /** The writer's handle. */
 export interface BackupWriter {
-  /** The engine's 'strokestart'. */
-  strokeStarted(): void;
-  /** The engine's 'change' area, or "all" for a repaint that is no change (a new first display, a restore). */
+  /** A visitor's change, to be written soon: the committed stroke, or null for anything else (undo, a tool). */
   changed(stroke: Stroke | null): void;
-  /** Writes the drawing as it is now, with `record`; resolves once stored, rejects when it could not be. */
-  write(record: BackupRecord): Promise<void>;
-  /** Ends the worker; a write under way rejects. */
+  /** The picture was repainted with no visitor's change (a new first display): the next change sends it all. */
+  repainted(): void;
+  /** The engine's 'strokestart': the page's own writes wait for the stroke's end. */
+  strokeStarted(): void;
+  /** Write what is pending now (the page is being hidden, and may be killed without warning). */
+  flush(): void;
+  /** Ends the worker and any waiting write. */
   close(): void;
 }
 
@@ -48,134 +41,138 @@ export interface BackupWriter {
 export const WORKER_FALLBACK_WARNING =
   "Fanvas: the drawing backup is encoded and written on the page from now on.";
 
-/** Logged with the error when a write fails (the write scheduler's onError); the next change tries again. */
+/** Logged with the error when a write fails; the next change tries again. */
 export const WRITE_FAILED_WARNING =
   "Fanvas: the drawing backup could not be written; the next change tries again.";
-
-/** Far longer than a write takes (tens of milliseconds on a slow phone). */
-export const WORKER_ANSWER_LIMIT_MS = 10_000;
-
-const startModuleWorker: StartBackupWorker = (onAnswer, onFailure) => {
-  const worker = new Worker(new URL("./backup-worker.ts", import.meta.url), { type: "module" });
-  worker.onmessage = (event: MessageEvent<BackupAnswer>) => onAnswer(event.data);
-  worker.onerror = onFailure;
-  return worker;
-};
 
 function canWriteInWorker(): boolean {
   return typeof Worker === "function" && typeof OffscreenCanvas === "function";
 }
 
-/** The pixels a patch carries, if it carries pixels. */
-function bitmapOf(patch: MirrorPatch | null): ImageBitmap | null {
-  return patch === null || patch.kind === "strokes" ? null : patch.bitmap;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-interface InFlight {
-  readonly resolve: (answer: BackupAnswer) => void;
-  readonly timer: unknown;
-}
-
 /**
- * A writer whose worker keeps a copy of the drawing and encodes and stores it, so the page's main thread
- * only sends what changed (committed strokes, which the worker draws; pixels now and then, see MirrorSync) and
- * hears back a word. Without workers or OffscreenCanvas, or once the worker has failed (it could not run,
- * encode or open IndexedDB, or did not answer within WORKER_ANSWER_LIMIT_MS), the page encodes (the engine's
- * toBlob) and writes `store` itself, so the backup keeps working. One write at a time (the write scheduler's).
+ * A writer whose worker keeps a copy of the drawing, waits for the visitor to rest, and encodes and stores it,
+ * so the page's main thread only posts each change as it happens (a committed stroke as its packed points,
+ * pixels now and then, see MirrorSync) and hears back a word per write. Without workers or OffscreenCanvas, or
+ * once the worker has failed (it could not run, encode or open IndexedDB, or left a change unanswered for
+ * WORKER_ANSWER_LIMIT_MS), the page waits for the rest itself, encodes (the engine's toBlob) and writes `store`,
+ * so the backup keeps working.
  */
 export function createBackupWriter(
   engine: BackupSource,
   store: BackupStore,
   options: BackupWriterOptions = {},
 ): BackupWriter {
-  const { startWorker = startModuleWorker, timers = windowTimers } = options;
+  const { timers = windowTimers } = options;
+  const remixOf = options.remixOf ?? (() => null);
+  const now = options.now ?? Date.now;
   const sync = new MirrorSync();
-  let worker: BackupWorker | null = null;
-  let broken = !(options.canUseWorker ?? canWriteInWorker());
   let closed = false;
-  let inFlight: InFlight | null = null;
+  let pageWrites: WriteScheduler | null = null;
+  /** Copies of pixels under way: later messages wait behind them, so the worker gets every change in order. */
+  let copying = 0;
+  let inOrder: Promise<void> = Promise.resolve();
+  /** A copy failed: strokes told after it would land on a copy lacking it, until a whole copy is sent. */
+  let stale = false;
+  /** After a failed copy, the whole copy tried again if no change comes first. */
+  let retry: unknown = null;
 
-  const finish = (): InFlight | null => {
-    const finished = inFlight;
-    inFlight = null;
-    if (finished !== null) timers.clear(finished.timer);
-    return finished;
-  };
-
-  // Every way the worker can fail ends here, once: later writes are the page's own.
-  const fail = (reason: string): void => {
-    if (broken) return;
-    broken = true;
-    worker?.terminate();
-    worker = null;
-    if (!closed) console.warn(WORKER_FALLBACK_WARNING, reason);
-    finish()?.resolve({ failed: "worker", error: reason });
-  };
-
-  const onAnswer = (answer: BackupAnswer): void => {
-    if ("failed" in answer && answer.failed === "worker") fail(`the backup worker failed: ${answer.error}`);
-    else finish()?.resolve(answer);
-  };
-
-  const ask = (request: BackupRequest): Promise<BackupAnswer> =>
-    new Promise((resolve) => {
-      // A worker that never answers must not hold the backup up for good: past the limit the page writes.
-      const timer = timers.set(() => fail("the backup worker did not answer"), WORKER_ANSWER_LIMIT_MS);
-      inFlight = { resolve, timer };
-      try {
-        worker ??= startWorker(onAnswer, () => fail("the backup worker could not run"));
-        // A copy of pixels is handed over, not copied again.
-        const bitmap = bitmapOf(request.patch);
-        worker.postMessage(request, bitmap === null ? [] : [bitmap]);
-      } catch (error) {
-        fail(`the backup worker could not be used: ${messageOf(error)}`);
-      }
+  /** The page's own writes: after a rest, as the worker would, with its own encode. */
+  const onPage = (): WriteScheduler => {
+    pageWrites ??= createWriteScheduler({
+      delayMs: BACKUP_DELAY_MS,
+      maxWaitMs: BACKUP_MAX_WAIT_MS,
+      write: async () => store.write({ blob: await engine.toBlob(), savedAt: now(), remixOf: remixOf() }),
+      timers,
+      onError: (error) => console.warn(WRITE_FAILED_WARNING, error),
     });
-
-  /** Copies what the mirror lacks; the copy is taken before the first await (MirrorSync.take). */
-  const copyChanged = async (): Promise<MirrorPatch | null> => {
-    const area = sync.take();
-    if (area === null) return null;
-    if (typeof area === "object" && "strokes" in area) return { kind: "strokes", strokes: area.strokes };
-    if (area === "all") return { kind: "all", bitmap: await engine.toImageBitmap() };
-    const bitmap = await engine.toImageBitmap(area.x, area.y, area.width, area.height);
-    return { kind: "area", x: area.x, y: area.y, bitmap };
+    return pageWrites;
   };
 
-  const writeOnPage = async (record: BackupRecord): Promise<void> =>
-    store.write({ blob: await engine.toBlob(), ...record });
+  const channel = createBackupChannel({
+    startWorker: options.startWorker ?? startModuleWorker,
+    timers,
+    remixOf,
+    onWriteFailed: (error) => console.warn(WRITE_FAILED_WARNING, error),
+    // The page writes what it holds, and every later change.
+    onBroken: (reason) => {
+      console.warn(WORKER_FALLBACK_WARNING, reason);
+      onPage().request();
+    },
+  });
+  if (!(options.canUseWorker ?? canWriteInWorker())) channel.close();
 
-  const write = async (record: BackupRecord): Promise<void> => {
-    if (broken) return writeOnPage(record);
-    // A drawing that could not be copied says nothing about the worker: this once the page writes it.
-    const patch = await copyChanged().catch(() => undefined);
-    if (patch === undefined || broken || closed) {
-      bitmapOf(patch ?? null)?.close();
-      sync.lost();
-      if (closed) throw new Error("the backup stopped");
-      return writeOnPage(record);
+  /** Runs `send` now, or after the copies under way. */
+  const inTurn = (send: () => void): void => {
+    if (copying === 0) send();
+    else inOrder = inOrder.then(send);
+  };
+
+  const sendStroke = (stroke: Stroke): void => {
+    const packed = packStroke(stroke);
+    inTurn(() => {
+      if (!stale) channel.post({ kind: "stroke", ...packed }, [packed.points.buffer]);
+    });
+  };
+
+  // The snapshot is taken now, in this task (createImageBitmap copies a canvas synchronously), so it holds
+  // exactly the changes told so far; it is posted once every copy started before it has been.
+  const sendPixels = (area: PixelRect | "all"): void => {
+    const whole = area === "all";
+    if (whole && retry !== null) timers.clear(retry);
+    if (whole) retry = null;
+    const copy = whole
+      ? engine.toImageBitmap()
+      : engine.toImageBitmap(area.x, area.y, area.width, area.height);
+    const { x, y } = whole ? { x: 0, y: 0 } : area;
+    copying += 1;
+    inOrder = inOrder
+      .then(() => copy)
+      .then(
+        (bitmap) => {
+          if (whole) stale = false;
+          if (stale) bitmap.close();
+          else channel.post({ kind: "pixels", whole, x, y, bitmap }, [bitmap]);
+        },
+        () => {
+          // A drawing that could not be copied says nothing about the worker: a whole copy is tried again soon.
+          stale = true;
+          sync.lost();
+          retry ??= timers.set(() => {
+            retry = null;
+            changed(null);
+          }, BACKUP_MAX_WAIT_MS);
+        },
+      )
+      .finally(() => {
+        copying -= 1;
+      });
+  };
+
+  const changed = (stroke: Stroke | null): void => {
+    if (closed) return;
+    if (channel.broken) {
+      onPage().request();
+      return;
     }
-    const answer = await ask({ patch, savedAt: record.savedAt, remixOf: record.remixOf });
-    if ("written" in answer) return;
-    // Whatever failed, the mirror may now lack this patch: the next write sends the whole drawing.
-    sync.lost();
-    bitmapOf(patch)?.close(); // never transferred if posting failed; else a no-op
-    if (closed) throw new Error("the backup stopped");
-    if (answer.failed === "write") throw new Error(`the backup worker could not write: ${answer.error}`);
-    return writeOnPage(record);
+    const next = sync.next(stroke);
+    if (next === null) return;
+    if (next === "all" || !("stroke" in next)) sendPixels(next);
+    else sendStroke(next.stroke);
   };
 
   return {
-    strokeStarted: () => sync.strokeStarted(),
-    changed: (stroke) => sync.changed(stroke),
-    write,
+    changed,
+    repainted: () => sync.lost(),
+    strokeStarted: () => pageWrites?.postpone(),
+    flush(): void {
+      if (channel.broken) pageWrites?.flush();
+      else inTurn(() => channel.flush());
+    },
     close(): void {
       closed = true;
-      fail("the backup stopped");
+      if (retry !== null) timers.clear(retry);
+      pageWrites?.dispose();
+      channel.close();
     },
   };
 }

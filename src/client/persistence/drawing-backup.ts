@@ -4,9 +4,9 @@ import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { remixMayReplace } from "../remix/remix-base.ts";
 import { createBackupGate } from "./backup-gate.ts";
 import { type BackupStore, openBackupStore } from "./backup-store.ts";
-import { type BackupWriter, createBackupWriter, WRITE_FAILED_WARNING } from "./backup-writer.ts";
+import { type BackupWriter, createBackupWriter } from "./backup-writer.ts";
 import { windowTimers } from "./timers.ts";
-import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
+import { createWriteScheduler } from "./write-scheduler.ts";
 
 // What the tools' backup of an open caption or sticker shares with this one: it loads this chunk for them, so
 // the bundler makes no chunk of its own for the shared modules (each chunk costs the first bundle its name).
@@ -29,8 +29,6 @@ export type RestoreOutcome =
 export interface DrawingBackupOptions {
   /** Called once when the restore attempt has finished, whatever its outcome. */
   readonly onRestoreSettled?: (outcome: RestoreOutcome) => void;
-  /** Wait after a change before writing; short, so a reload soon after a stroke still finds it. */
-  readonly delayMs?: number;
   /** The visitor changed the picture before this module was loaded (see use-drawing-engine.ts). */
   readonly changedBeforeStart?: boolean;
   /**
@@ -39,16 +37,6 @@ export interface DrawingBackupOptions {
    */
   readonly mascot?: Promise<CanvasImageSource | null>;
 }
-
-/**
- * The backup writes once the visitor has rested this long after a change: a stroke begun before then holds
- * the write until it ends. A reload soon after the last stroke still finds it, and strokes drawn in quick
- * succession are not each followed by a write landing in the next one.
- */
-export const BACKUP_DELAY_MS = 150;
-
-/** However steadily the visitor draws, a change is written within this long: all a crash can take. */
-export const BACKUP_MAX_WAIT_MS = 1000;
 
 type Loaded =
   | {
@@ -70,26 +58,21 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
   const gate = createBackupGate();
   if (options.changedBeforeStart) gate.change();
   let stopped = false;
-  let scheduler: WriteScheduler | null = null;
-  // Made once the store is open; until its first write it has no copy to keep up, so earlier changes need no note.
+  // Made once the restore attempt is over (the gate opens then); its first change sends the whole drawing.
   let writer: BackupWriter | null = null;
 
   const loaded = loadBackup();
   const listeners = [
     engine.on("change", (stroke) => {
-      writer?.changed(stroke);
-      if (gate.change()) scheduler?.request();
+      if (gate.change()) writer?.changed(stroke);
     }),
-    engine.on("strokestart", () => {
-      writer?.strokeStarted();
-      scheduler?.postpone();
-    }),
+    engine.on("strokestart", () => writer?.strokeStarted()),
     // A new first display (a remix given up for the visitor's drawing) repaints everything, with no 'change'.
-    engine.on("ready", () => writer?.changed(null)),
+    engine.on("ready", () => writer?.repainted()),
   ];
   const onHidden = (): void => {
     // A phone may kill a hidden tab without warning: write what is pending now.
-    if (document.visibilityState === "hidden") scheduler?.flush();
+    if (document.visibilityState === "hidden") writer?.flush();
   };
   document.addEventListener("visibilitychange", onHidden);
 
@@ -116,21 +99,8 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     }
     const finalOutcome = bitmap === null ? outcome : restore(engine, bitmap);
     if (store !== null) {
-      const backupWriter = createBackupWriter(engine, store);
-      writer = backupWriter;
-      scheduler = createWriteScheduler({
-        delayMs: options.delayMs ?? BACKUP_DELAY_MS,
-        maxWaitMs: BACKUP_MAX_WAIT_MS,
-        write: () =>
-          backupWriter.write({
-            savedAt: Date.now(),
-            // Read at write time: a remix the visitor declined or that failed to load is gone from the address.
-            remixOf: remixIdIn(window.location.search),
-          }),
-        timers: windowTimers,
-        onError: (error) => console.warn(WRITE_FAILED_WARNING, error),
-      });
-      if (gate.restoreSettled(finalOutcome === "restored")) scheduler.request();
+      writer = createBackupWriter(engine, store, { remixOf: remixOfAddress() });
+      if (gate.restoreSettled(finalOutcome === "restored")) writer.changed(null);
     }
     options.onRestoreSettled?.(finalOutcome);
   });
@@ -138,11 +108,26 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
   return () => {
     stopped = true;
     gate.stop();
-    scheduler?.dispose();
     writer?.close();
     for (const stopListening of listeners) stopListening();
     document.removeEventListener("visibilitychange", onHidden);
     void loaded.then(({ store }) => store?.close());
+  };
+}
+
+/**
+ * The drawing the page's address remixes, read as each change is told: a remix the visitor declined or that
+ * failed to load is gone from the address. Parsed again only when the address has changed.
+ */
+function remixOfAddress(): () => string | null {
+  let search: string | null = null;
+  let remixOf: string | null = null;
+  return () => {
+    if (window.location.search !== search) {
+      search = window.location.search;
+      remixOf = remixIdIn(search);
+    }
+    return remixOf;
   };
 }
 

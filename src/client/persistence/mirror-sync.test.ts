@@ -8,115 +8,62 @@ function stroke(x: number): Stroke {
   return { style: { colour: "#000000", width: 3, eraser: false }, points: [{ x, y: x }], dot: true };
 }
 
-/** A stroke drawn and committed as the engine reports it: 'strokestart', then its 'change'. */
-function commit(sync: MirrorSync, committed: Stroke): void {
-  sync.strokeStarted();
-  sync.changed(committed);
-}
-
-/** A sync whose mirror is level: the first copy (whole) is taken. */
-function levelSync(): MirrorSync {
+/** A sync whose mirror is whole: the first change was sent as all the pixels. */
+function wholeSync(): MirrorSync {
   const sync = new MirrorSync();
-  expect(sync.take()).toBe("all");
+  expect(sync.next(stroke(0))).toBe("all");
   return sync;
 }
 
-/** Commits strokes up to the limit, each taken as a stroke, so the next take must copy pixels. */
+/** Sends strokes up to the limit, each as itself, so the next one must go as pixels. */
 function reachLimit(sync: MirrorSync): void {
-  for (let index = 0; index < STROKES_BETWEEN_COPIES; index += 1) {
-    commit(sync, stroke(index));
-    expect(sync.take()).toEqual({ strokes: [stroke(index)] });
-  }
-}
-
-/**
- * A sync whose next take must copy pixels, taken while a further stroke is being drawn: the copy is the last
- * committed stroke's rectangle, and that further stroke is live in it.
- */
-function copiedDuringStroke(): MirrorSync {
-  const sync = levelSync();
-  reachLimit(sync);
-  commit(sync, stroke(1));
-  sync.strokeStarted();
-  expect(sync.take()).toEqual(strokeBounds(stroke(1)));
-  return sync;
+  for (let index = 1; index <= STROKES_BETWEEN_COPIES; index += 1)
+    expect(sync.next(stroke(index))).toEqual({ stroke: stroke(index) });
 }
 
 describe("MirrorSync", () => {
-  it("starts whole, then hands over each change once", () => {
-    const sync = levelSync();
-    expect(sync.take()).toBeNull();
-    commit(sync, stroke(1));
-    expect(sync.take()).toEqual({ strokes: [stroke(1)] });
-    expect(sync.take()).toBeNull();
+  it("sends the first change as the whole drawing, whatever it is", () => {
+    expect(new MirrorSync().next(stroke(1))).toBe("all");
+    expect(new MirrorSync().next(null)).toBe("all");
   });
 
-  it("committed strokes since the last copy go as strokes, in order, for the mirror to draw itself", () => {
-    const sync = levelSync();
-    commit(sync, stroke(1));
-    commit(sync, stroke(2));
-    expect(sync.take()).toEqual({ strokes: [stroke(1), stroke(2)] });
+  it("then sends each committed stroke as itself, for the mirror to draw", () => {
+    const sync = wholeSync();
+    expect(sync.next(stroke(1))).toEqual({ stroke: stroke(1) });
+    expect(sync.next(stroke(2))).toEqual({ stroke: stroke(2) });
   });
 
-  it("anything else (an undo, a tool, a new first display) makes the next copy whole, strokes or not", () => {
-    const sync = levelSync();
-    commit(sync, stroke(1));
-    sync.changed(null);
-    commit(sync, stroke(2));
-    expect(sync.take()).toBe("all");
-    // A copy of pixels puts the mirror level again: strokes go as strokes.
-    commit(sync, stroke(3));
-    expect(sync.take()).toEqual({ strokes: [stroke(3)] });
-  });
-
-  it("the first copy is always whole, and a lost mirror's too, strokes or not", () => {
-    const sync = new MirrorSync();
-    commit(sync, stroke(1));
-    expect(sync.take()).toBe("all");
-    commit(sync, stroke(2));
+  it("sends the whole drawing for anything else (an undo, a tool) and after a lost mirror, then strokes again", () => {
+    const sync = wholeSync();
+    expect(sync.next(null)).toBe("all");
+    expect(sync.next(stroke(1))).toEqual({ stroke: stroke(1) });
     sync.lost();
-    expect(sync.take()).toBe("all");
+    expect(sync.next(stroke(2))).toBe("all");
+    expect(sync.next(stroke(3))).toEqual({ stroke: stroke(3) });
   });
 
-  it(`after ${STROKES_BETWEEN_COPIES} strokes drawn by the mirror, the next copy is the rectangle the strokes since the last copy painted`, () => {
-    const sync = levelSync();
+  it(`after ${STROKES_BETWEEN_COPIES} strokes sent as strokes, sends the rectangle every stroke since the last copy painted, then strokes again`, () => {
+    const sync = wholeSync();
     reachLimit(sync);
-    commit(sync, stroke(99));
-    commit(sync, stroke(300));
-    expect(sync.take()).toEqual(unionRect(strokeBounds(stroke(99)), strokeBounds(stroke(300))));
-    commit(sync, stroke(100));
-    expect(sync.take()).toEqual({ strokes: [stroke(100)] });
+    const painted = Array.from({ length: STROKES_BETWEEN_COPIES }, (_, index) =>
+      strokeBounds(stroke(index + 1)),
+    );
+    const expected = painted.reduce(unionRect, strokeBounds(stroke(300)));
+    expect(sync.next(stroke(300))).toEqual(expected);
+    expect(sync.next(stroke(99))).toEqual({ stroke: stroke(99) });
   });
 
-  it("strokes wholly off the canvas leave nothing to copy", () => {
-    const sync = levelSync();
+  it("a whole copy starts the count again", () => {
+    const sync = wholeSync();
     reachLimit(sync);
-    commit(sync, stroke(-50));
-    expect(sync.take()).toBeNull();
+    expect(sync.next(null)).toBe("all");
+    reachLimit(sync);
   });
 
-  it("a stroke copied while drawn and then committed needs only itself again", () => {
-    const sync = copiedDuringStroke();
-    sync.changed(stroke(2));
-    sync.strokeStarted();
-    expect(sync.take()).toEqual({ strokes: [stroke(2)] });
-  });
-
-  it("a stroke copied while drawn and then cancelled (a new stroke starts with no change) makes the next copy whole", () => {
-    const sync = copiedDuringStroke();
-    sync.strokeStarted();
-    commit(sync, stroke(2));
-    expect(sync.take()).toBe("all");
-    // Once whole again, strokes go as strokes.
-    commit(sync, stroke(3));
-    expect(sync.take()).toEqual({ strokes: [stroke(3)] });
-  });
-
-  it("a cancelled stroke that was never copied changes nothing", () => {
-    const sync = levelSync();
-    sync.strokeStarted();
-    sync.strokeStarted();
-    commit(sync, stroke(1));
-    expect(sync.take()).toEqual({ strokes: [stroke(1)] });
+  it("strokes wholly off the canvas leave nothing to send when their rectangle is due", () => {
+    const sync = wholeSync();
+    for (let index = 0; index < STROKES_BETWEEN_COPIES; index += 1)
+      expect(sync.next(stroke(-50))).toEqual({ stroke: stroke(-50) });
+    expect(sync.next(stroke(-60))).toBeNull();
   });
 });

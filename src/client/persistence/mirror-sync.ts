@@ -1,9 +1,9 @@
-/** What the backup worker's copy of the drawing lacks: the bookkeeping that lets a write send only that. */
+/** What the backup worker's copy of the drawing needs at each change: the bookkeeping that lets the page send only that. */
 import { strokeBounds, unionRect } from "../engine/changed-area.ts";
 import type { PixelRect, Stroke } from "../engine/types.ts";
 
-/** What the mirror needs next: nothing, the pixels of a rectangle or of all, or strokes to draw itself. */
-export type MirrorCopy = PixelRect | "all" | { readonly strokes: readonly Stroke[] } | null;
+/** What to send for a change: the stroke itself, the pixels of a rectangle or of all, or nothing. */
+export type MirrorCopy = { readonly stroke: Stroke } | PixelRect | "all" | null;
 
 /**
  * Strokes the mirror may draw itself between two copies of pixels. Its strokes are drawn with the same
@@ -13,65 +13,43 @@ export type MirrorCopy = PixelRect | "all" | { readonly strokes: readonly Stroke
 export const STROKES_BETWEEN_COPIES = 32;
 
 /**
- * Tracks what the worker's copy of the drawing (its mirror) lacks. It starts lacking everything (the worker
- * has no copy). A committed stroke adds itself; anything else that repaints (undo, redo, clear, a tool, a new
- * first display) makes it lack everything again. `take` hands over what to send at the moment the copy is
- * made: the strokes themselves, which the worker draws (a few kilobytes posted, where copying pixels costs the
- * page's main thread a snapshot of the canvas), or pixels: all of them, or, every STROKES_BETWEEN_COPIES
- * strokes, the rectangle the strokes since the last copy painted. `lost` makes the next copy whole again (a
- * failed write, a stopped worker: the mirror can no longer be trusted).
+ * Decides, change by change, what the worker's copy of the drawing (its mirror) needs. It starts lacking
+ * everything (the worker has no copy). A committed stroke is sent as itself: a few kilobytes posted, which the
+ * worker draws with the page's own calls, where a copy of pixels costs the page's main thread a snapshot of the
+ * canvas. Anything else that repaints (undo, redo, clear, a tool, a new first display) sends the whole drawing,
+ * and so does the first change. Every STROKES_BETWEEN_COPIES + 1 strokes, the rectangle the strokes since the
+ * last copy painted is sent as pixels instead of the last stroke.
  *
- * A copy of pixels taken while a stroke is being drawn holds part of that stroke. If the stroke is then
- * committed, it is sent again; if it is cancelled (its pixels go away with no change event), the mirror would
- * keep them for good. So such a copy is remembered until a change arrives, and a new stroke starting before
- * any change (the earlier one was cancelled) makes the next copy whole.
+ * A change is only ever told with no stroke being drawn (the engine commits the live stroke before any other
+ * change, and a new first display drops it), so a copy of pixels never holds part of a stroke.
  */
 export class MirrorSync {
   #lacksAll = true;
-  /** Strokes committed since the last copy, in order. */
+  /** Strokes sent as strokes since the last copy of pixels, in order. */
   #strokes: Stroke[] = [];
-  #strokesSinceCopy = 0;
-  #strokeLive = false;
-  #copiedLiveStroke = false;
-
-  /** The engine's 'strokestart'. */
-  strokeStarted(): void {
-    if (this.#copiedLiveStroke) this.lost();
-    this.#strokeLive = true;
-    this.#copiedLiveStroke = false;
-  }
 
   /** The engine's 'change': the committed stroke, or null when anything else repainted the drawing. */
-  changed(stroke: Stroke | null): void {
-    if (stroke === null) this.lost();
-    else this.#strokes.push(stroke);
-    this.#strokeLive = false;
-    this.#copiedLiveStroke = false;
+  next(stroke: Stroke | null): MirrorCopy {
+    if (stroke === null || this.#lacksAll) {
+      this.#lacksAll = false;
+      this.#strokes = [];
+      return "all";
+    }
+    if (this.#strokes.length < STROKES_BETWEEN_COPIES) {
+      this.#strokes.push(stroke);
+      return { stroke };
+    }
+    const painted = this.#strokes.reduce<PixelRect | null>(
+      (area, each) => unionRect(area, strokeBounds(each)),
+      strokeBounds(stroke),
+    );
+    this.#strokes = [];
+    // Strokes wholly off the canvas paint no pixel of it: nothing to send for them.
+    return painted;
   }
 
-  /** The mirror can no longer be trusted: the next copy is the whole drawing. */
+  /** The mirror can no longer be trusted (a copy failed, a repaint the worker was not told of): the next change sends all. */
   lost(): void {
     this.#lacksAll = true;
-  }
-
-  /**
-   * What to send the mirror now (null: it already has every pixel); call it right where the copy is made
-   * (synchronously), so a change after it is left for the next copy.
-   */
-  take(): MirrorCopy {
-    const strokes = this.#strokes;
-    const lacksAll = this.#lacksAll;
-    this.#strokes = [];
-    this.#lacksAll = false;
-    if (!lacksAll && strokes.length === 0) return null;
-    if (!lacksAll && this.#strokesSinceCopy + strokes.length <= STROKES_BETWEEN_COPIES) {
-      this.#strokesSinceCopy += strokes.length;
-      return { strokes };
-    }
-    this.#strokesSinceCopy = 0;
-    if (this.#strokeLive) this.#copiedLiveStroke = true;
-    if (lacksAll) return "all";
-    // Strokes wholly off the canvas paint no pixel of it: nothing to copy for them.
-    return strokes.reduce<PixelRect | null>((area, stroke) => unionRect(area, strokeBounds(stroke)), null);
   }
 }

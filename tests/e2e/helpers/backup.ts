@@ -143,9 +143,9 @@ export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<Store
  * Asserts no backup write has started since the page loaded, nor is one waiting, and the stored backup is
  * still `expected`. Waiting for a wrongful write to land would prove nothing on a loaded machine; instead the
  * page is told it is being hidden, which makes it start any write it has pending at once (as a phone killing
- * a hidden tab needs), and every write starts by a message to the backup's worker or by encoding the
- * 600 x 600 drawing on the page, which the page counts (countDrawingEncodes): none counted after that means
- * none happened and none will without a new change.
+ * a hidden tab needs), and every write follows a change told to the backup's worker (a message) or is an
+ * encode of the 600 x 600 drawing on the page, which the page counts (countDrawingEncodes): none counted
+ * after that means none happened and none will without a new change.
  */
 export async function expectBackupKept(
   page: Page,
@@ -163,20 +163,21 @@ export async function expectBackupKept(
     pageEncodes: 0,
     copies: 0,
     areaCopies: 0,
-    workerWrites: 0,
+    workerMessages: 0,
   });
   expect(await readStoredBackup(page), what).toEqual(expected);
 }
 
 /**
  * How often the page encoded the 600 x 600 drawing itself (canvas toBlob), copied all its pixels or a
- * rectangle of them (ImageBitmaps: the backup's copies for its worker) and sent a write to the backup's worker.
+ * rectangle of them (ImageBitmaps: the backup's copies for its worker) and posted to the backup's worker (a
+ * change or a flush; the worker writes after them).
  */
 export interface DrawingEncodes {
   readonly pageEncodes: number;
   readonly copies: number;
   readonly areaCopies: number;
-  readonly workerWrites: number;
+  readonly workerMessages: number;
 }
 
 /** The counts since the page loaded (see countDrawingEncodes; openRestoredPage installs it). */
@@ -189,14 +190,14 @@ export async function readDrawingEncodes(page: Page): Promise<DrawingEncodes> {
 /**
  * Makes every page `page` loads from now on count how many times it encodes the 600 x 600 drawing (canvas
  * toBlob: each save, and a backup write without its worker), copies its pixels (createImageBitmap of the
- * canvas, whole or a rectangle) and posts to a worker (each backup write the worker does), for
+ * canvas, whole or a rectangle) and posts to a worker (each change told to the backup's worker), for
  * expectBackupKept and the worker's tests.
  */
 async function countDrawingEncodes(page: Page): Promise<void> {
   await page.addInitScript((size) => {
     const counted = window as unknown as { fanvasDrawingEncodes?: DrawingEncodes };
     if (counted.fanvasDrawingEncodes !== undefined) return;
-    const counts = { pageEncodes: 0, copies: 0, areaCopies: 0, workerWrites: 0 };
+    const counts = { pageEncodes: 0, copies: 0, areaCopies: 0, workerMessages: 0 };
     counted.fanvasDrawingEncodes = counts;
     const isDrawing = (source: unknown) =>
       source instanceof HTMLCanvasElement && source.width === size && source.height === size;
@@ -213,7 +214,7 @@ async function countDrawingEncodes(page: Page): Promise<void> {
     }) as typeof createImageBitmap;
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer: Transferable[]) {
-      counts.workerWrites++;
+      counts.workerMessages++;
       post.call(this, message, { transfer });
     } as Worker["postMessage"];
   }, CANVAS_SIZE);
