@@ -51,8 +51,8 @@ function runBackup(
 
 /**
  * Fanvas's own engine, exactly as the page mounts it (minus React, which only constructs it), with the page's
- * crash backup running as on the page (startDrawingBackup: each change is posted to its worker, which encodes
- * the drawing and writes it to IndexedDB once the visitor rests), so the per-move figures count that work too. Restore is the page's startDrawingBackup()
+ * crash backup running as on the page (startDrawingBackup: once the visitor rests, what changed is posted to
+ * its worker, which encodes the drawing and writes it to IndexedDB), so the per-move figures count that work too. Restore is the page's startDrawingBackup()
  * reading back a backup of the full drawing from IndexedDB.
  */
 export const createFanvas: SystemFactory = (host) => createFanvasWith(host);

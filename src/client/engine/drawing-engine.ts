@@ -157,6 +157,11 @@ export class DrawingEngine {
     return current === null ? !this.#restored : current.kind === "clear";
   }
 
+  /** True while a stroke is being drawn (pressed, not yet released or cancelled). */
+  get isDrawing(): boolean {
+    return this.#pointer.isDrawing;
+  }
+
   /** True once setBackground has painted the first display. */
   get isReady(): boolean {
     return this.#history !== null;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Point, Stroke } from "../engine/types.ts";
-import { packStroke, unpackStroke } from "./backup-messages.ts";
+import { packStrokes, unpackStrokes } from "./backup-messages.ts";
 
 const coordinate = fc.double({ min: -1000, max: 1000, noNaN: true });
 const point: fc.Arbitrary<Point> = fc.oneof(
@@ -18,24 +18,22 @@ const stroke: fc.Arbitrary<Stroke> = fc.record({
   dot: fc.boolean(),
 });
 
-describe("packStroke / unpackStroke", () => {
-  it("give back every point exactly (pressure only where the point had one), the style and the dot", () => {
+describe("packStrokes / unpackStrokes", () => {
+  it("give back every stroke in order, every point exactly (pressure only where it had one), style and dot", () => {
     fc.assert(
-      fc.property(stroke, (original) => {
-        expect(unpackStroke(packStroke(original))).toEqual(original);
+      fc.property(fc.array(stroke, { maxLength: 12 }), (originals) => {
+        expect(unpackStrokes(packStrokes(originals))).toEqual(originals);
       }),
     );
   });
 
-  it("pack the points in one buffer of three numbers each, which posting hands over without copying", () => {
-    const packed = packStroke({
-      style: { colour: "#000000", width: 3, eraser: false },
-      points: [
-        { x: 1.5, y: 2.25 },
-        { x: 3, y: 4, pressure: 0.75 },
-      ],
-      dot: true,
-    });
+  it("pack every point of every stroke in one buffer of three numbers each, which posting hands over", () => {
+    const style = { colour: "#000000", width: 3, eraser: false };
+    const packed = packStrokes([
+      { style, points: [{ x: 1.5, y: 2.25 }], dot: true },
+      { style, points: [{ x: 3, y: 4, pressure: 0.75 }], dot: false },
+    ]);
     expect([...packed.points]).toEqual([1.5, 2.25, Number.NaN, 3, 4, 0.75]);
+    expect(packed.ends).toEqual([1, 2]);
   });
 });

@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Stroke } from "../engine/types.ts";
-import {
-  BACKUP_DELAY_MS,
-  BACKUP_MAX_WAIT_MS,
-  type ChangeMessage,
-  packStroke,
-  type WorkerAnswer,
-} from "./backup-messages.ts";
+import { type Patch, packStrokes, type WorkerAnswer, type WriteMessage } from "./backup-messages.ts";
 import { createBackupMirror, type MirrorDependencies } from "./backup-mirror.ts";
 import type { BackupStore, DrawingBackup } from "./backup-store.ts";
-import { manualTimers } from "./manual-timers.ts";
 
 /** A fake 2D canvas that records the calls the mirror makes and "encodes" them as a PNG of their list. */
 function fakeCanvases() {
@@ -77,152 +70,134 @@ const LINE: Stroke = {
   dot: false,
 };
 
-type PixelsMessage = Extract<ChangeMessage, { kind: "pixels" }> & { bitmap: { closed: boolean } };
+type PixelsPatch = Extract<Patch, { kind: "pixels" }> & { bitmap: { closed: boolean } };
 
-function whole(seq: number, remixOf: string | null = null): PixelsMessage {
-  return { kind: "pixels", whole: true, x: 0, y: 0, bitmap: bitmap(), seq, remixOf };
+function write(seq: number, patch: Patch | null, ack = false): WriteMessage {
+  return { seq, patch, savedAt: seq * 10, remixOf: seq % 2 === 0 ? "r1" : null, ack };
 }
 
-function area(seq: number, x: number, y: number): PixelsMessage {
-  return { kind: "pixels", whole: false, x, y, bitmap: bitmap(), seq, remixOf: null };
+function whole(): PixelsPatch {
+  return { kind: "pixels", whole: true, x: 0, y: 0, bitmap: bitmap() };
 }
 
-function line(seq: number, remixOf: string | null = null): ChangeMessage {
-  return { kind: "stroke", ...packStroke(LINE), seq, remixOf };
+function area(x: number, y: number): PixelsPatch {
+  return { kind: "pixels", whole: false, x, y, bitmap: bitmap() };
 }
 
-/** A mirror over fake canvases, stores and timers, its answers collected. */
+function lines(count = 1): Patch {
+  return { kind: "strokes", strokes: packStrokes(Array.from({ length: count }, () => LINE)) };
+}
+
+/** A mirror over fake canvases and stores, its answers collected. */
 function setUp(openStore?: MirrorDependencies["openStore"], failWrites = 0) {
   const canvases = fakeCanvases();
   const stores = fakeStores(failWrites);
-  const timers = manualTimers();
   const answers: WorkerAnswer[] = [];
-  let clock = 100;
   const receive = createBackupMirror({
     createCanvas: canvases.createCanvas,
     openStore: openStore ?? stores.openStore,
-    timers,
     answer: (answer) => answers.push(answer),
-    now: () => clock++,
   });
-  return { ...canvases, ...stores, timers, answers, receive };
+  return { ...canvases, ...stores, answers, receive };
 }
 
 describe("createBackupMirror", () => {
-  it("writes nothing until the visitor rests, then applies every change told since, in order, in one write", async () => {
-    const { receive, timers, answers, written, calls } = setUp();
-    receive(whole(1));
-    receive(line(2));
-    receive(area(3, 5, 6));
-    receive(line(4, "r1"));
+  it("copies the whole drawing, then draws the strokes and patches the rectangles it is sent, storing each write with its record", async () => {
+    const { receive, written, created, opened } = setUp();
+    receive(write(1, whole()));
     await settle();
-    expect(written).toEqual([]);
-    expect(calls, "nothing is drawn before a write is due").toEqual([]);
-
-    timers.fireDelay(BACKUP_DELAY_MS);
+    receive(write(2, lines(2)));
     await settle();
-    expect(answers).toEqual([{ kind: "written", through: 4 }]);
+    receive(write(3, area(5, 6)));
+    await settle();
+    receive(write(4, null));
+    await settle();
     expect(written.map(({ savedAt, remixOf }) => ({ savedAt, remixOf }))).toEqual([
-      { savedAt: 100, remixOf: "r1" },
+      { savedAt: 10, remixOf: null },
+      { savedAt: 20, remixOf: "r1" },
+      { savedAt: 30, remixOf: null },
+      { savedAt: 40, remixOf: "r1" },
     ]);
-    expect(await written[0]?.blob.text()).toBe(
+    expect(await written[2]?.blob.text()).toBe(
       [
         "drawImage copy at 0,0",
         "moveTo 20,30",
         "lineTo 40,50",
-        "drawImage source-over at 5,6",
         "moveTo 20,30",
         "lineTo 40,50",
+        "drawImage source-over at 5,6",
       ].join(";"),
     );
-    expect(timers.pending(), "nothing waits once written").toBe(0);
+    expect(created()).toBe(1);
+    expect(opened()).toBe(1);
   });
 
-  it("each change waits the quiet time again, and the first one is written within the maximum wait however many follow", async () => {
-    const { receive, timers, answers } = setUp();
-    receive(whole(1));
-    expect(timers.delays().sort((a, b) => a - b)).toEqual([BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS]);
-    receive(line(2));
-    receive(line(3));
-    expect(
-      timers.delays().sort((a, b) => a - b),
-      "one quiet time, restarted",
-    ).toEqual([BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS]);
-    timers.fireDelay(BACKUP_MAX_WAIT_MS);
+  it("answers only a write that asked for it (the page's proof of life), through the last write stored with it", async () => {
+    const { receive, answers } = setUp();
+    receive(write(1, whole()));
     await settle();
-    expect(answers).toEqual([{ kind: "written", through: 3 }]);
+    expect(answers).toEqual([]);
+    receive(write(2, lines()));
+    // 3 and 4 come while 2 is being stored: they are stored together, and 3's question is answered through 4.
+    receive(write(3, lines(), true));
+    receive(write(4, lines()));
+    await settle();
+    expect(answers).toEqual([{ kind: "written", through: 4 }]);
   });
 
-  it("a flush writes what waits at once; with nothing waiting it does nothing", async () => {
-    const { receive, answers, written } = setUp();
-    receive({ kind: "flush" });
+  it("writes that come during a write are applied in order and stored once after it, with the last one's record", async () => {
+    const { receive, written, calls } = setUp();
+    receive(write(1, whole()));
+    receive(write(2, lines()));
+    receive(write(3, area(1, 2)));
     await settle();
-    expect(written).toEqual([]);
-    receive(whole(1));
-    receive({ kind: "flush" });
-    await settle();
-    expect(answers).toEqual([{ kind: "written", through: 1 }]);
-  });
-
-  it("changes told during a write go into the next one", async () => {
-    const { receive, timers, answers } = setUp();
-    receive(whole(1));
-    timers.fireDelay(BACKUP_DELAY_MS);
-    // The write takes what waits as it starts, in the next microtask.
-    await Promise.resolve();
-    receive(line(2));
-    await settle();
-    expect(answers).toEqual([{ kind: "written", through: 1 }]);
-    timers.fireDelay(BACKUP_DELAY_MS);
-    await settle();
-    expect(answers).toEqual([
-      { kind: "written", through: 1 },
-      { kind: "written", through: 2 },
+    expect(written.map(({ savedAt }) => savedAt)).toEqual([10, 30]);
+    expect(calls).toEqual([
+      "drawImage copy at 0,0",
+      "moveTo 20,30",
+      "lineTo 40,50",
+      "drawImage source-over at 1,2",
     ]);
   });
 
-  it("a whole copy replaces the changes waiting before it, freeing their pixels undrawn", async () => {
+  it("a whole copy among waiting writes replaces the patches before it, freeing their pixels undrawn", async () => {
     const { receive, calls } = setUp();
-    const first = whole(1);
-    const patch = area(2, 1, 1);
-    receive(first);
-    receive(patch);
-    receive(line(3));
-    receive(whole(4));
-    receive({ kind: "flush" });
+    receive(write(1, whole()));
+    const patch = area(1, 1);
+    const replaced = whole();
+    receive(write(2, patch));
+    receive(write(3, replaced));
+    receive(write(4, whole()));
+    receive(write(5, lines()));
     await settle();
-    expect(calls).toEqual(["drawImage copy at 0,0"]);
-    expect([first, patch].map((message) => message.bitmap.closed)).toEqual([true, true]);
+    expect(calls).toEqual(["drawImage copy at 0,0", "drawImage copy at 0,0", "moveTo 20,30", "lineTo 40,50"]);
+    expect([patch.bitmap.closed, replaced.bitmap.closed]).toEqual([true, true]);
   });
 
   it("cannot update a copy it does not have: a worker failure, after which it ignores the page, freeing what it gets", async () => {
     const { receive, answers, written } = setUp();
-    receive(line(1));
-    receive({ kind: "flush" });
+    receive(write(1, lines()));
     await settle();
     expect(answers).toEqual([
       { kind: "failed", failure: "worker", error: "the worker has no copy to update" },
     ]);
-    const late = whole(2);
-    receive(late);
-    receive({ kind: "flush" });
+    const late = whole();
+    receive(write(2, late, true));
     await settle();
     expect(written).toEqual([]);
     expect(late.bitmap.closed).toBe(true);
     expect(answers).toHaveLength(1);
   });
 
-  it("a failed IndexedDB write is a write failure; its copy stays whole, and the next write opens a new connection", async () => {
+  it("a failed IndexedDB write is a write failure, answered unasked; its copy stays whole, and the next write opens a new connection", async () => {
     const { receive, answers, written, opened, closed } = setUp(undefined, 1);
-    receive(whole(1));
-    receive({ kind: "flush" });
+    receive(write(1, whole()));
     await settle();
     expect(answers).toEqual([
       { kind: "failed", failure: "write", through: 1, error: "The database connection is closing." },
     ]);
     expect(closed()).toBe(1);
-    receive(line(2));
-    receive({ kind: "flush" });
+    receive(write(2, lines(), true));
     await settle();
     expect(answers.at(-1)).toEqual({ kind: "written", through: 2 });
     expect(opened()).toBe(2);
@@ -234,8 +209,7 @@ describe("createBackupMirror", () => {
       unavailable("SecurityError: storage is disabled");
       return null;
     });
-    receive(whole(1));
-    receive({ kind: "flush" });
+    receive(write(1, whole()));
     await settle();
     expect(answers).toEqual([
       {

@@ -1,84 +1,62 @@
 /**
  * The backup worker's work (backup-worker.ts runs it): its own copy of the drawing (the mirror), brought up to
- * date by the changes the page tells, encoded as a PNG and written to IndexedDB once the visitor rests, all off
- * the page's main thread.
+ * date by each write's patch, encoded as a PNG and written to IndexedDB, all off the page's main thread.
  */
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { drawSegments, forgetAppliedStyle } from "../engine/render.ts";
 import { strokeSegments } from "../engine/smoothing.ts";
-import {
-  BACKUP_DELAY_MS,
-  BACKUP_MAX_WAIT_MS,
-  type ChangeMessage,
-  type PageMessage,
-  unpackStroke,
-  type WorkerAnswer,
-} from "./backup-messages.ts";
+import { type Patch, unpackStrokes, type WorkerAnswer, type WriteMessage } from "./backup-messages.ts";
 import type { BackupStore } from "./backup-store.ts";
-import type { Timers } from "./timers.ts";
-import { createWriteScheduler } from "./write-scheduler.ts";
 
-/** What the mirror is made with: the worker's OffscreenCanvas, backup store, clock and voice, or a test's fakes. */
+/** What the mirror is made with: the worker's OffscreenCanvas, backup store and voice, or a test's fakes. */
 export interface MirrorDependencies {
   readonly createCanvas: (size: number) => OffscreenCanvas;
   /** Opens the backup store; null when IndexedDB is unavailable, after handing the reason to `unavailable`. */
   readonly openStore: (unavailable: (reason: string) => void) => Promise<BackupStore | null>;
-  readonly timers: Timers;
   /** Tells the page how a write went. */
   readonly answer: (answer: WorkerAnswer) => void;
-  /** The time a write is stored with (ms since the epoch). */
-  readonly now: () => number;
 }
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Frees the pixels a change carries, when it carries pixels and will not be applied. */
-function discard(change: ChangeMessage): void {
-  if (change.kind === "pixels") change.bitmap.close();
+/** Frees the pixels a patch carries, when it will not be applied. */
+function discard(patch: Patch | null): void {
+  if (patch?.kind === "pixels") patch.bitmap.close();
 }
 
 /**
- * Takes the page's messages in the order they were posted. Changes wait: a write starts once none has come for
- * BACKUP_DELAY_MS, and at the latest BACKUP_MAX_WAIT_MS after the first unwritten one, however steadily they
- * come; a flush starts it at once. The write applies the waiting changes to the mirror (there, not as they come,
- * so a visitor drawing on keeps the worker quiet until a write is due), encodes it and stores it. One write at
- * a time; changes told during it go into the next.
+ * Takes the page's writes in the order they were posted and stores each as it comes, one at a time: writes
+ * that arrive during one are applied together and stored once after it (the last one's record), as only the
+ * newest drawing matters. Answers "written" when a write asked for it, and every failure.
  */
-export function createBackupMirror(dependencies: MirrorDependencies): (message: PageMessage) => void {
+export function createBackupMirror(dependencies: MirrorDependencies): (message: WriteMessage) => void {
   let context: OffscreenCanvasRenderingContext2D | null = null;
   let store: Promise<BackupStore | null> | null = null;
   let unavailableReason = "IndexedDB is unavailable in the worker";
-  let waiting: ChangeMessage[] = [];
+  let queued: WriteMessage[] = [];
+  let writing = false;
   let failed = false;
 
-  const contextFor = (change: ChangeMessage): OffscreenCanvasRenderingContext2D => {
-    if (change.kind === "pixels" && change.whole)
-      context ??= dependencies.createCanvas(CANVAS_SIZE).getContext("2d");
+  const apply = (patch: Patch): OffscreenCanvasRenderingContext2D => {
+    const whole = patch.kind === "pixels" && patch.whole;
+    if (whole) context ??= dependencies.createCanvas(CANVAS_SIZE).getContext("2d");
     if (context === null)
-      throw new Error(
-        change.kind === "pixels" && change.whole
-          ? "no 2D context in the worker"
-          : "the worker has no copy to update",
-      );
-    return context;
-  };
-
-  const apply = (change: ChangeMessage): void => {
-    const target = contextFor(change);
-    if (change.kind === "stroke") {
-      const { style, points, dot } = unpackStroke(change);
-      drawSegments(target, style, strokeSegments(points, dot));
-      return;
+      throw new Error(whole ? "no 2D context in the worker" : "the worker has no copy to update");
+    if (patch.kind === "strokes") {
+      for (const { style, points, dot } of unpackStrokes(patch.strokes))
+        drawSegments(context, style, strokeSegments(points, dot));
+      return context;
     }
     // The drawing is opaque (white under everything), so a copy drawn 1:1 over it gives exactly its pixels:
     // "copy" replaces the whole canvas, "source-over" the rectangle (opaque over anything is itself).
-    target.globalCompositeOperation = change.whole ? "copy" : "source-over";
-    target.drawImage(change.bitmap, change.x, change.y);
-    change.bitmap.close();
+    context.globalCompositeOperation = whole ? "copy" : "source-over";
+    context.drawImage(patch.bitmap, patch.x, patch.y);
+    patch.bitmap.close();
     // Strokes drawn next set their style again in full.
-    forgetAppliedStyle(target);
+    forgetAppliedStyle(context);
+    return context;
   };
 
   const openStore = (): Promise<BackupStore | null> => {
@@ -91,28 +69,32 @@ export function createBackupMirror(dependencies: MirrorDependencies): (message: 
   /** The worker cannot do this work here: the page takes the backup over, and this ignores it from now on. */
   const fail = (error: string): void => {
     failed = true;
-    scheduler.dispose();
-    for (const change of waiting) discard(change);
-    waiting = [];
+    for (const message of queued) discard(message.patch);
+    queued = [];
     dependencies.answer({ kind: "failed", failure: "worker", error });
   };
 
-  const write = async (): Promise<void> => {
-    const changes = waiting;
-    waiting = [];
-    const last = changes.at(-1);
-    if (last === undefined || failed) return;
+  /**
+   * Applies `messages`' patches in order (from the last whole copy on: it replaces everything before it),
+   * encodes the mirror and stores it with the last one's record.
+   */
+  const write = async (messages: readonly WriteMessage[]): Promise<void> => {
+    const last = messages.at(-1) as WriteMessage;
+    const lastWhole = messages.findLastIndex(({ patch }) => patch?.kind === "pixels" && patch.whole);
+    for (const { patch } of messages.slice(0, Math.max(0, lastWhole))) discard(patch);
+    const patches = messages.slice(Math.max(0, lastWhole)).map(({ patch }) => patch);
     let png: Blob;
     try {
-      for (const [index, change] of changes.entries()) {
+      for (const [index, patch] of patches.entries()) {
         try {
-          apply(change);
+          if (patch !== null) apply(patch);
         } catch (error) {
-          for (const rest of changes.slice(index + 1)) discard(rest);
+          for (const rest of patches.slice(index + 1)) discard(rest);
           throw error;
         }
       }
-      png = await (context as OffscreenCanvasRenderingContext2D).canvas.convertToBlob({ type: "image/png" });
+      if (context === null) throw new Error("the worker has no copy to update");
+      png = await context.canvas.convertToBlob({ type: "image/png" });
     } catch (error) {
       fail(messageOf(error));
       return;
@@ -123,39 +105,34 @@ export function createBackupMirror(dependencies: MirrorDependencies): (message: 
       return;
     }
     try {
-      await opened.write({ blob: png, savedAt: dependencies.now(), remixOf: last.remixOf });
-      dependencies.answer({ kind: "written", through: last.seq });
+      await opened.write({ blob: png, savedAt: last.savedAt, remixOf: last.remixOf });
+      if (messages.some((message) => message.ack))
+        dependencies.answer({ kind: "written", through: last.seq });
     } catch (error) {
       // The connection may be what failed (closed for another tab's upgrade, or the database deleted): the
-      // next write opens a new one. The mirror itself is whole: the next write needs no copy from the page.
+      // next write opens a new one. The mirror itself is whole: the page need not send it again.
       opened.close();
       store = null;
       dependencies.answer({ kind: "failed", failure: "write", through: last.seq, error: messageOf(error) });
     }
   };
 
-  const scheduler = createWriteScheduler({
-    delayMs: BACKUP_DELAY_MS,
-    maxWaitMs: BACKUP_MAX_WAIT_MS,
-    write,
-    timers: dependencies.timers,
-  });
+  const writeQueued = async (): Promise<void> => {
+    writing = true;
+    while (queued.length > 0 && !failed) {
+      const messages = queued;
+      queued = [];
+      await write(messages);
+    }
+    writing = false;
+  };
 
   return (message) => {
     if (failed) {
-      if (message.kind !== "flush") discard(message);
+      discard(message.patch);
       return;
     }
-    if (message.kind === "flush") {
-      scheduler.flush();
-      return;
-    }
-    // A whole copy replaces everything before it: what waits for it is dropped, not drawn.
-    if (message.kind === "pixels" && message.whole) {
-      for (const change of waiting) discard(change);
-      waiting = [];
-    }
-    waiting.push(message);
-    scheduler.request();
+    queued.push(message);
+    if (!writing) void writeQueued();
   };
 }

@@ -2,7 +2,7 @@
 import { vi } from "vitest";
 import type { Stroke } from "../engine/types.ts";
 import type { StartBackupWorker } from "./backup-channel.ts";
-import type { PageMessage, WorkerAnswer } from "./backup-messages.ts";
+import type { WorkerAnswer, WriteMessage } from "./backup-messages.ts";
 import type { BackupStore, DrawingBackup } from "./backup-store.ts";
 import { type BackupSource, type BackupWriterOptions, createBackupWriter } from "./backup-writer.ts";
 import { manualTimers } from "./manual-timers.ts";
@@ -14,11 +14,18 @@ export function fakeBitmap(): FakeBitmap {
   return bitmap as unknown as FakeBitmap;
 }
 
-/** A fake engine: each copy (whole or a rectangle) is a new fake bitmap; its own PNG is `pagePng`. */
+/**
+ * A fake engine: each copy (whole or a rectangle) is a new fake bitmap; its own PNG is `pagePng`; a stroke is
+ * being drawn while `drawing.now` is true.
+ */
 export function fakeEngine(copy: () => Promise<FakeBitmap> = async () => fakeBitmap()) {
   const pagePng = new Blob(["encoded on the page"], { type: "image/png" });
   const bitmaps: FakeBitmap[] = [];
+  const drawing = { now: false };
   const engine: BackupSource = {
+    get isDrawing() {
+      return drawing.now;
+    },
     toImageBitmap: vi.fn(async () => {
       const bitmap = await copy();
       bitmaps.push(bitmap);
@@ -26,7 +33,7 @@ export function fakeEngine(copy: () => Promise<FakeBitmap> = async () => fakeBit
     }),
     toBlob: vi.fn(async () => pagePng),
   };
-  return { engine, pagePng, bitmaps };
+  return { engine, pagePng, bitmaps, drawing };
 }
 
 /** A store that keeps what the page wrote. */
@@ -45,7 +52,7 @@ export function fakeStore() {
 /** Fake workers the test answers by hand; `failOnStart`/`failOnPost` make starting or posting throw. */
 export function fakeWorkers(failures: { failOnStart?: boolean; failOnPost?: boolean } = {}) {
   const started: {
-    messages: PageMessage[];
+    messages: WriteMessage[];
     transfers: Transferable[][];
     terminated: boolean;
     answer: (answer: WorkerAnswer) => void;
@@ -54,7 +61,7 @@ export function fakeWorkers(failures: { failOnStart?: boolean; failOnPost?: bool
   const startWorker: StartBackupWorker = (onAnswer, onFailure) => {
     if (failures.failOnStart) throw new Error("workers are blocked here");
     const worker = {
-      messages: [] as PageMessage[],
+      messages: [] as WriteMessage[],
       transfers: [] as Transferable[][],
       terminated: false,
       answer: onAnswer,
@@ -104,12 +111,18 @@ export function setUp(
     timers,
     startWorker: workers.startWorker,
   });
-  /** The kinds and numbers of what the first worker was posted. */
+  /** What the first worker was posted, as "<patch> <seq>", with " ack" when it asked for an answer. */
   const posted = () =>
-    (workers.started[0]?.messages ?? []).map((message) =>
-      message.kind === "flush"
-        ? "flush"
-        : `${message.kind}${message.kind === "pixels" && message.whole ? " whole" : ""} ${message.seq}`,
-    );
+    (workers.started[0]?.messages ?? []).map(({ patch, seq, ack }) => {
+      const kind =
+        patch === null
+          ? "null"
+          : patch.kind === "strokes"
+            ? `strokes(${patch.strokes.ends.length})`
+            : patch.whole
+              ? "whole"
+              : "area";
+      return `${kind} ${seq}${ack ? " ack" : ""}`;
+    });
   return { ...workers, ...fakes, ...stores, timers, writer, posted };
 }

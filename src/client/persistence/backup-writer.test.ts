@@ -1,136 +1,160 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { strokeBounds } from "../engine/changed-area.ts";
 import { WORKER_ANSWER_LIMIT_MS } from "./backup-channel.ts";
-import { packStroke } from "./backup-messages.ts";
+import { BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS, packStrokes } from "./backup-messages.ts";
 import { WRITE_FAILED_WARNING } from "./backup-writer.ts";
-import { type FakeBitmap, fakeBitmap, STROKE, settle, setUp } from "./backup-writer-fakes.ts";
+import { STROKE, settle, setUp } from "./backup-writer-fakes.ts";
 import { STROKES_BETWEEN_COPIES } from "./mirror-sync.ts";
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Lets a write due after the rest start and post. */
+async function rest(timers: ReturnType<typeof setUp>["timers"]): Promise<void> {
+  timers.fireDelay(BACKUP_DELAY_MS);
+  await settle();
+}
+
 describe("createBackupWriter", () => {
-  it("posts the whole drawing at the first change, then each stroke as its packed points, handing the buffers over", async () => {
-    const { started, engine, bitmaps, written, timers, writer } = setUp({ remixOf: () => "r1" });
+  it("waits for the visitor to rest, then posts the whole drawing, and after it the strokes since, packed in one buffer", async () => {
+    const { started, engine, bitmaps, written, timers, writer, posted } = setUp({ remixOf: () => "r1" });
     writer.changed(STROKE);
     await settle();
+    expect(started, "nothing is posted before the rest").toEqual([]);
+    await rest(timers);
     const worker = started[0];
     expect(worker?.messages).toEqual([
-      { kind: "pixels", whole: true, x: 0, y: 0, bitmap: bitmaps[0], seq: 1, remixOf: "r1" },
+      {
+        seq: 1,
+        patch: { kind: "pixels", whole: true, x: 0, y: 0, bitmap: bitmaps[0] },
+        savedAt: 1234,
+        remixOf: "r1",
+        ack: true,
+      },
     ]);
     expect(worker?.transfers).toEqual([[bitmaps[0]]]);
 
-    writer.strokeStarted();
     writer.changed(STROKE);
+    writer.strokeStarted();
+    await rest(timers);
+    expect(posted(), "a stroke begun holds the write").toEqual(["whole 1 ack"]);
+    writer.changed(STROKE);
+    await rest(timers);
     const message = worker?.messages[1];
-    expect(message, "a stroke is posted at once, in the change's own task").toEqual({
-      kind: "stroke",
-      ...packStroke(STROKE),
+    expect(message).toEqual({
       seq: 2,
+      patch: { kind: "strokes", strokes: packStrokes([STROKE, STROKE]) },
+      savedAt: 1234,
       remixOf: "r1",
+      ack: false,
     });
-    expect(worker?.transfers[1]).toEqual([message?.kind === "stroke" ? message.points.buffer : null]);
+    expect(worker?.transfers[1]).toEqual([
+      message?.patch?.kind === "strokes" ? message.patch.strokes.points.buffer : null,
+    ]);
     expect(engine.toImageBitmap).toHaveBeenCalledTimes(1);
     expect(engine.toBlob).not.toHaveBeenCalled();
     expect(written).toEqual([]);
-    expect(timers.delays(), "the page waits for no rest itself, it only watches for answers").toEqual([
-      WORKER_ANSWER_LIMIT_MS,
+  });
+
+  it("writes within the maximum wait however steadily the visitor draws", async () => {
+    const { timers, writer, posted } = setUp();
+    writer.changed(STROKE);
+    writer.strokeStarted();
+    timers.fireDelay(BACKUP_MAX_WAIT_MS);
+    await settle();
+    expect(posted()).toEqual(["whole 1 ack"]);
+  });
+
+  it("past STROKES_BETWEEN_COPIES strokes posts the rectangle they painted, and the whole drawing once anything else changed", async () => {
+    const { engine, timers, writer, posted } = setUp();
+    writer.changed(STROKE);
+    await rest(timers);
+    for (let index = 0; index <= STROKES_BETWEEN_COPIES; index += 1) writer.changed(STROKE);
+    await rest(timers);
+    const area = strokeBounds(STROKE);
+    expect(engine.toImageBitmap).toHaveBeenLastCalledWith(area?.x, area?.y, area?.width, area?.height);
+    expect(posted().at(-1)).toBe("area 2");
+
+    writer.changed(STROKE);
+    writer.changed(null);
+    writer.changed(STROKE);
+    await rest(timers);
+    expect(posted().at(-1)).toBe("whole 3");
+    writer.repainted();
+    writer.changed(STROKE);
+    await rest(timers);
+    expect(posted().at(-1)).toBe("whole 4");
+  });
+
+  it("copies no pixels while a stroke is being drawn: the write waits for its end, or tries again when there is none", async () => {
+    const { drawing, timers, writer, posted } = setUp();
+    writer.changed(null);
+    drawing.now = true;
+    writer.strokeStarted();
+    timers.fireDelay(BACKUP_MAX_WAIT_MS);
+    await settle();
+    expect(posted(), "held while the stroke is drawn").toEqual([]);
+    // The stroke was taken back (two fingers): no change ends it, the held write is tried again.
+    drawing.now = false;
+    timers.fireDelay(BACKUP_MAX_WAIT_MS);
+    await rest(timers);
+    expect(posted()).toEqual(["whole 1 ack"]);
+
+    writer.changed(STROKE);
+    drawing.now = true;
+    timers.fireDelay(BACKUP_MAX_WAIT_MS);
+    await settle();
+    expect(posted(), "strokes need no copy of pixels: they go at once").toEqual([
+      "whole 1 ack",
+      "strokes(1) 2",
     ]);
   });
 
-  it("keeps the order: a stroke told while a copy of pixels is under way is posted after it", async () => {
-    let finishCopy = (_: FakeBitmap) => {};
-    let copies = 0;
-    const { writer, posted } = setUp({
-      copy: () =>
-        copies++ === 1 ? new Promise((resolve) => (finishCopy = resolve)) : Promise.resolve(fakeBitmap()),
-    });
+  it("asks the worker for an answer only once per watch: a write posted while the watch runs asks for none", async () => {
+    const { started, timers, writer, posted } = setUp();
     writer.changed(STROKE);
-    await settle();
-    writer.changed(null);
+    await rest(timers);
     writer.changed(STROKE);
-    await settle();
-    expect(posted()).toEqual(["pixels whole 1"]);
-    finishCopy(fakeBitmap());
-    await settle();
-    expect(posted()).toEqual(["pixels whole 1", "pixels whole 2", "stroke 3"]);
+    await rest(timers);
+    started[0]?.answer({ kind: "written", through: 1 });
+    timers.fireDelay(WORKER_ANSWER_LIMIT_MS);
+    writer.changed(STROKE);
+    await rest(timers);
+    expect(posted()).toEqual(["whole 1 ack", "strokes(1) 2", "strokes(1) 3 ack"]);
+    expect(started[0]?.terminated).toBe(false);
   });
 
-  it("past STROKES_BETWEEN_COPIES strokes posts the rectangle they painted, and the whole drawing after anything else or a repaint", async () => {
-    const { engine, writer, posted } = setUp();
-    writer.changed(STROKE);
-    for (let index = 0; index <= STROKES_BETWEEN_COPIES; index += 1) writer.changed(STROKE);
-    await settle();
-    const area = strokeBounds(STROKE);
-    expect(engine.toImageBitmap).toHaveBeenLastCalledWith(area?.x, area?.y, area?.width, area?.height);
-    expect(posted().at(-1)).toBe(`pixels ${STROKES_BETWEEN_COPIES + 2}`);
-
-    writer.changed(null);
-    await settle();
-    expect(posted().at(-1)).toBe(`pixels whole ${STROKES_BETWEEN_COPIES + 3}`);
-    writer.repainted();
-    writer.changed(STROKE);
-    await settle();
-    expect(posted().at(-1)).toBe(`pixels whole ${STROKES_BETWEEN_COPIES + 4}`);
-  });
-
-  it("asks for a flush only while a change is unanswered", async () => {
+  it("a flush writes what waits at once; with nothing waiting it posts nothing", async () => {
     const { started, writer, posted } = setUp();
     writer.flush();
-    expect(started, "nothing to flush: no worker is even started").toEqual([]);
+    await settle();
+    expect(started).toEqual([]);
     writer.changed(STROKE);
     writer.flush();
     await settle();
-    expect(posted()).toEqual(["pixels whole 1", "flush"]);
-    started[0]?.answer({ kind: "written", through: 1 });
-    writer.flush();
-    expect(posted()).toEqual(["pixels whole 1", "flush"]);
+    expect(posted()).toEqual(["whole 1 ack"]);
   });
 
   it("warns when the worker could not store a write, keeps the worker, and goes on sending strokes", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { started, written, writer, posted } = setUp();
+    const { started, written, timers, writer, posted } = setUp();
     writer.changed(STROKE);
-    await settle();
+    await rest(timers);
     started[0]?.answer({ kind: "failed", failure: "write", through: 1, error: "The database is closing." });
     expect(warn.mock.calls.map((call) => call[0])).toEqual([WRITE_FAILED_WARNING]);
     writer.changed(STROKE);
-    expect(posted()).toEqual(["pixels whole 1", "stroke 2"]);
-    expect(started).toHaveLength(1);
+    await rest(timers);
+    expect(posted()).toEqual(["whole 1 ack", "strokes(1) 2"]);
     expect(started[0]?.terminated).toBe(false);
     expect(written).toEqual([]);
   });
 
-  it("watches for answers: rearmed while a later change is unanswered, quiet once all are answered", async () => {
-    const { started, timers, writer } = setUp();
-    writer.changed(STROKE);
-    await settle();
-    writer.changed(STROKE);
-    started[0]?.answer({ kind: "written", through: 1 });
-    timers.fire();
-    expect(timers.delays(), "change 2 is still unanswered").toEqual([WORKER_ANSWER_LIMIT_MS]);
-    started[0]?.answer({ kind: "written", through: 2 });
-    timers.fire();
-    expect(timers.delays()).toEqual([]);
-    expect(started[0]?.terminated).toBe(false);
-  });
-
-  it("close() ends the worker without a warning or a page write; a copy finishing after it is freed, not posted", async () => {
+  it("close() ends the worker and any waiting write, without a warning or a page write", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    let finishCopy = (_: FakeBitmap) => {};
-    let copies = 0;
-    const { started, written, timers, writer, posted } = setUp({
-      copy: () =>
-        copies++ === 1 ? new Promise((resolve) => (finishCopy = resolve)) : Promise.resolve(fakeBitmap()),
-    });
+    const { started, written, timers, writer } = setUp();
     writer.changed(STROKE);
-    await settle();
-    writer.changed(null);
+    await rest(timers);
+    writer.changed(STROKE);
     writer.close();
-    const late = fakeBitmap();
-    finishCopy(late);
-    await settle();
-    expect(posted()).toEqual(["pixels whole 1"]);
-    expect(late.closed).toBe(true);
     expect(started[0]?.terminated).toBe(true);
     expect(timers.delays()).toEqual([]);
     expect(written).toEqual([]);

@@ -1,15 +1,15 @@
 /** The backup's writes: by its worker (backup-worker.ts) when the browser can, on the page otherwise. */
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import type { PixelRect, Stroke } from "../engine/types.ts";
+import type { Stroke } from "../engine/types.ts";
 import { createBackupChannel, type StartBackupWorker, startModuleWorker } from "./backup-channel.ts";
-import { BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS, packStroke } from "./backup-messages.ts";
+import { BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS, packStrokes } from "./backup-messages.ts";
 import type { BackupStore } from "./backup-store.ts";
 import { MirrorSync } from "./mirror-sync.ts";
 import { type Timers, windowTimers } from "./timers.ts";
 import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
 
 /** What the writer needs of the engine: copies of its pixels, and its own PNG for the page's fallback. */
-export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "toBlob">;
+export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "toBlob" | "isDrawing">;
 
 /** The writer's seams; the page uses the defaults, tests pass fakes. */
 export interface BackupWriterOptions {
@@ -17,9 +17,9 @@ export interface BackupWriterOptions {
   readonly timers?: Timers;
   /** False when the browser has no Worker or no OffscreenCanvas: every write is the page's own. */
   readonly canUseWorker?: boolean;
-  /** The drawing the visitor remixes (null for none), read as each change is told (default: none). */
+  /** The drawing the visitor remixes (null for none), read as each write starts (default: none). */
   readonly remixOf?: () => string | null;
-  /** The time a write on the page is stored with (default: Date.now). */
+  /** The time a write is stored with (default: Date.now). */
   readonly now?: () => number;
 }
 
@@ -29,7 +29,7 @@ export interface BackupWriter {
   changed(stroke: Stroke | null): void;
   /** The picture was repainted with no visitor's change (a new first display): the next change sends it all. */
   repainted(): void;
-  /** The engine's 'strokestart': the page's own writes wait for the stroke's end. */
+  /** The engine's 'strokestart': a write waiting for the visitor to rest waits for the stroke's end. */
   strokeStarted(): void;
   /** Write what is pending now (the page is being hidden, and may be killed without warning). */
   flush(): void;
@@ -50,12 +50,12 @@ function canWriteInWorker(): boolean {
 }
 
 /**
- * A writer whose worker keeps a copy of the drawing, waits for the visitor to rest, and encodes and stores it,
- * so the page's main thread only posts each change as it happens (a committed stroke as its packed points,
- * pixels now and then, see MirrorSync) and hears back a word per write. Without workers or OffscreenCanvas, or
- * once the worker has failed (it could not run, encode or open IndexedDB, or left a change unanswered for
- * WORKER_ANSWER_LIMIT_MS), the page waits for the rest itself, encodes (the engine's toBlob) and writes `store`,
- * so the backup keeps working.
+ * A writer whose worker keeps a copy of the drawing and encodes and stores it, so the page's main thread only
+ * waits for the visitor to rest (a timer per change) and then posts what changed since its last write in one
+ * message: the committed strokes, packed, or pixels now and then (see MirrorSync). It hears back only every
+ * WORKER_ANSWER_LIMIT_MS at most, or when a write failed. Without workers or OffscreenCanvas, or once the
+ * worker has failed (it could not run, encode or open IndexedDB, or did not answer in time), the page encodes
+ * (the engine's toBlob) and writes `store` itself, so the backup keeps working.
  */
 export function createBackupWriter(
   engine: BackupSource,
@@ -66,112 +66,77 @@ export function createBackupWriter(
   const remixOf = options.remixOf ?? (() => null);
   const now = options.now ?? Date.now;
   const sync = new MirrorSync();
-  let closed = false;
-  let pageWrites: WriteScheduler | null = null;
-  /** Copies of pixels under way: later messages wait behind them, so the worker gets every change in order. */
-  let copying = 0;
-  let inOrder: Promise<void> = Promise.resolve();
-  /** A copy failed: strokes told after it would land on a copy lacking it, until a whole copy is sent. */
-  let stale = false;
-  /** After a failed copy, the whole copy tried again if no change comes first. */
-  let retry: unknown = null;
-
-  /** The page's own writes: after a rest, as the worker would, with its own encode. */
-  const onPage = (): WriteScheduler => {
-    pageWrites ??= createWriteScheduler({
-      delayMs: BACKUP_DELAY_MS,
-      maxWaitMs: BACKUP_MAX_WAIT_MS,
-      write: async () => store.write({ blob: await engine.toBlob(), savedAt: now(), remixOf: remixOf() }),
-      timers,
-      onError: (error) => console.warn(WRITE_FAILED_WARNING, error),
-    });
-    return pageWrites;
-  };
+  /** A write that waits for the stroke being drawn to end, tried again if no change ends it first. */
+  let strokeHold: unknown = null;
 
   const channel = createBackupChannel({
     startWorker: options.startWorker ?? startModuleWorker,
     timers,
-    remixOf,
     onWriteFailed: (error) => console.warn(WRITE_FAILED_WARNING, error),
     // The page writes what it holds, and every later change.
     onBroken: (reason) => {
       console.warn(WORKER_FALLBACK_WARNING, reason);
-      onPage().request();
+      scheduler.request();
     },
   });
   if (!(options.canUseWorker ?? canWriteInWorker())) channel.close();
 
-  /** Runs `send` now, or after the copies under way. */
-  const inTurn = (send: () => void): void => {
-    if (copying === 0) send();
-    else inOrder = inOrder.then(send);
-  };
+  const writeOnPage = async (): Promise<void> =>
+    store.write({ blob: await engine.toBlob(), savedAt: now(), remixOf: remixOf() });
 
-  const sendStroke = (stroke: Stroke): void => {
-    const packed = packStroke(stroke);
-    inTurn(() => {
-      if (!stale) channel.post({ kind: "stroke", ...packed }, [packed.points.buffer]);
-    });
-  };
-
-  // The snapshot is taken now, in this task (createImageBitmap copies a canvas synchronously), so it holds
-  // exactly the changes told so far; it is posted once every copy started before it has been.
-  const sendPixels = (area: PixelRect | "all"): void => {
-    const whole = area === "all";
-    if (whole && retry !== null) timers.clear(retry);
-    if (whole) retry = null;
-    const copy = whole
-      ? engine.toImageBitmap()
-      : engine.toImageBitmap(area.x, area.y, area.width, area.height);
-    const { x, y } = whole ? { x: 0, y: 0 } : area;
-    copying += 1;
-    inOrder = inOrder
-      .then(() => copy)
-      .then(
-        (bitmap) => {
-          if (whole) stale = false;
-          if (stale) bitmap.close();
-          else channel.post({ kind: "pixels", whole, x, y, bitmap }, [bitmap]);
-        },
-        () => {
-          // A drawing that could not be copied says nothing about the worker: a whole copy is tried again soon.
-          stale = true;
-          sync.lost();
-          retry ??= timers.set(() => {
-            retry = null;
-            changed(null);
-          }, BACKUP_MAX_WAIT_MS);
-        },
-      )
-      .finally(() => {
-        copying -= 1;
-      });
-  };
-
-  const changed = (stroke: Stroke | null): void => {
-    if (closed) return;
-    if (channel.broken) {
-      onPage().request();
+  const postToWorker = async (): Promise<void> => {
+    if (sync.needsPixels && engine.isDrawing) {
+      // A copy now would hold part of the stroke: the stroke's end asks again (a cancelled one has no end).
+      strokeHold ??= timers.set(() => {
+        strokeHold = null;
+        scheduler.request();
+      }, BACKUP_MAX_WAIT_MS);
       return;
     }
-    const next = sync.next(stroke);
-    if (next === null) return;
-    if (next === "all" || !("stroke" in next)) sendPixels(next);
-    else sendStroke(next.stroke);
+    const copy = sync.take();
+    const record = { savedAt: now(), remixOf: remixOf() };
+    if (copy === null) {
+      channel.post({ patch: null, ...record }, []);
+    } else if (typeof copy === "object" && "strokes" in copy) {
+      const strokes = packStrokes(copy.strokes);
+      channel.post({ patch: { kind: "strokes", strokes }, ...record }, [strokes.points.buffer]);
+    } else {
+      const whole = copy === "all";
+      const { x, y } = whole ? { x: 0, y: 0 } : copy;
+      // The snapshot is taken in this call (createImageBitmap copies a canvas synchronously): only a change
+      // after it is left for the next write. One that could not be taken says nothing about the worker.
+      const bitmap = await (whole
+        ? engine.toImageBitmap()
+        : engine.toImageBitmap(copy.x, copy.y, copy.width, copy.height)
+      ).catch((error: unknown) => {
+        sync.lost();
+        throw error;
+      });
+      channel.post({ patch: { kind: "pixels", whole, x, y, bitmap }, ...record }, [bitmap]);
+    }
   };
 
+  const scheduler: WriteScheduler = createWriteScheduler({
+    delayMs: BACKUP_DELAY_MS,
+    maxWaitMs: BACKUP_MAX_WAIT_MS,
+    write: () => (channel.broken ? writeOnPage() : postToWorker()),
+    timers,
+    onError: (error) => console.warn(WRITE_FAILED_WARNING, error),
+  });
+
   return {
-    changed,
-    repainted: () => sync.lost(),
-    strokeStarted: () => pageWrites?.postpone(),
-    flush(): void {
-      if (channel.broken) pageWrites?.flush();
-      else inTurn(() => channel.flush());
+    changed(stroke): void {
+      sync.changed(stroke);
+      if (strokeHold !== null) timers.clear(strokeHold);
+      strokeHold = null;
+      scheduler.request();
     },
+    repainted: () => sync.lost(),
+    strokeStarted: () => scheduler.postpone(),
+    flush: () => scheduler.flush(),
     close(): void {
-      closed = true;
-      if (retry !== null) timers.clear(retry);
-      pageWrites?.dispose();
+      if (strokeHold !== null) timers.clear(strokeHold);
+      scheduler.dispose();
       channel.close();
     },
   };

@@ -8,62 +8,67 @@ function stroke(x: number): Stroke {
   return { style: { colour: "#000000", width: 3, eraser: false }, points: [{ x, y: x }], dot: true };
 }
 
-/** A sync whose mirror is whole: the first change was sent as all the pixels. */
+/** A sync whose mirror is whole: the first copy (all of it) is taken. */
 function wholeSync(): MirrorSync {
   const sync = new MirrorSync();
-  expect(sync.next(stroke(0))).toBe("all");
+  expect(sync.needsPixels).toBe(true);
+  expect(sync.take()).toBe("all");
   return sync;
 }
 
-/** Sends strokes up to the limit, each as itself, so the next one must go as pixels. */
+/** Strokes up to the limit, each taken as a stroke, so the next take must copy pixels. */
 function reachLimit(sync: MirrorSync): void {
-  for (let index = 1; index <= STROKES_BETWEEN_COPIES; index += 1)
-    expect(sync.next(stroke(index))).toEqual({ stroke: stroke(index) });
+  for (let index = 0; index < STROKES_BETWEEN_COPIES; index += 1) {
+    sync.changed(stroke(index));
+    expect(sync.take()).toEqual({ strokes: [stroke(index)] });
+  }
 }
 
 describe("MirrorSync", () => {
-  it("sends the first change as the whole drawing, whatever it is", () => {
-    expect(new MirrorSync().next(stroke(1))).toBe("all");
-    expect(new MirrorSync().next(null)).toBe("all");
+  it("starts lacking everything, then hands over each change once", () => {
+    const sync = wholeSync();
+    expect(sync.take()).toBeNull();
+    sync.changed(stroke(1));
+    expect(sync.needsPixels).toBe(false);
+    expect(sync.take()).toEqual({ strokes: [stroke(1)] });
+    expect(sync.take()).toBeNull();
   });
 
-  it("then sends each committed stroke as itself, for the mirror to draw", () => {
+  it("committed strokes since the last take go as strokes, in order, for the mirror to draw itself", () => {
     const sync = wholeSync();
-    expect(sync.next(stroke(1))).toEqual({ stroke: stroke(1) });
-    expect(sync.next(stroke(2))).toEqual({ stroke: stroke(2) });
+    sync.changed(stroke(1));
+    sync.changed(stroke(2));
+    expect(sync.take()).toEqual({ strokes: [stroke(1), stroke(2)] });
   });
 
-  it("sends the whole drawing for anything else (an undo, a tool) and after a lost mirror, then strokes again", () => {
+  it("anything else (an undo, a tool) or a lost mirror makes the next copy whole, strokes or not", () => {
     const sync = wholeSync();
-    expect(sync.next(null)).toBe("all");
-    expect(sync.next(stroke(1))).toEqual({ stroke: stroke(1) });
+    sync.changed(stroke(1));
+    sync.changed(null);
+    sync.changed(stroke(2));
+    expect(sync.needsPixels).toBe(true);
+    expect(sync.take()).toBe("all");
+    sync.changed(stroke(3));
+    expect(sync.take()).toEqual({ strokes: [stroke(3)] });
     sync.lost();
-    expect(sync.next(stroke(2))).toBe("all");
-    expect(sync.next(stroke(3))).toEqual({ stroke: stroke(3) });
+    expect(sync.take()).toBe("all");
   });
 
-  it(`after ${STROKES_BETWEEN_COPIES} strokes sent as strokes, sends the rectangle every stroke since the last copy painted, then strokes again`, () => {
+  it(`after ${STROKES_BETWEEN_COPIES} strokes drawn by the mirror, the next copy is the rectangle the strokes since the last take painted`, () => {
     const sync = wholeSync();
     reachLimit(sync);
-    const painted = Array.from({ length: STROKES_BETWEEN_COPIES }, (_, index) =>
-      strokeBounds(stroke(index + 1)),
-    );
-    const expected = painted.reduce(unionRect, strokeBounds(stroke(300)));
-    expect(sync.next(stroke(300))).toEqual(expected);
-    expect(sync.next(stroke(99))).toEqual({ stroke: stroke(99) });
+    sync.changed(stroke(99));
+    sync.changed(stroke(300));
+    expect(sync.needsPixels).toBe(true);
+    expect(sync.take()).toEqual(unionRect(strokeBounds(stroke(99)), strokeBounds(stroke(300))));
+    sync.changed(stroke(100));
+    expect(sync.take()).toEqual({ strokes: [stroke(100)] });
   });
 
-  it("a whole copy starts the count again", () => {
+  it("strokes wholly off the canvas leave nothing to copy", () => {
     const sync = wholeSync();
     reachLimit(sync);
-    expect(sync.next(null)).toBe("all");
-    reachLimit(sync);
-  });
-
-  it("strokes wholly off the canvas leave nothing to send when their rectangle is due", () => {
-    const sync = wholeSync();
-    for (let index = 0; index < STROKES_BETWEEN_COPIES; index += 1)
-      expect(sync.next(stroke(-50))).toEqual({ stroke: stroke(-50) });
-    expect(sync.next(stroke(-60))).toBeNull();
+    sync.changed(stroke(-50));
+    expect(sync.take()).toBeNull();
   });
 });

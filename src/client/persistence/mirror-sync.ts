@@ -1,9 +1,9 @@
-/** What the backup worker's copy of the drawing needs at each change: the bookkeeping that lets the page send only that. */
+/** What the backup worker's copy of the drawing lacks: the bookkeeping that lets a write send only that. */
 import { strokeBounds, unionRect } from "../engine/changed-area.ts";
 import type { PixelRect, Stroke } from "../engine/types.ts";
 
-/** What to send for a change: the stroke itself, the pixels of a rectangle or of all, or nothing. */
-export type MirrorCopy = { readonly stroke: Stroke } | PixelRect | "all" | null;
+/** What the mirror needs next: nothing, the pixels of a rectangle or of all, or strokes to draw itself. */
+export type MirrorCopy = PixelRect | "all" | { readonly strokes: readonly Stroke[] } | null;
 
 /**
  * Strokes the mirror may draw itself between two copies of pixels. Its strokes are drawn with the same
@@ -13,43 +13,53 @@ export type MirrorCopy = { readonly stroke: Stroke } | PixelRect | "all" | null;
 export const STROKES_BETWEEN_COPIES = 32;
 
 /**
- * Decides, change by change, what the worker's copy of the drawing (its mirror) needs. It starts lacking
- * everything (the worker has no copy). A committed stroke is sent as itself: a few kilobytes posted, which the
- * worker draws with the page's own calls, where a copy of pixels costs the page's main thread a snapshot of the
- * canvas. Anything else that repaints (undo, redo, clear, a tool, a new first display) sends the whole drawing,
- * and so does the first change. Every STROKES_BETWEEN_COPIES + 1 strokes, the rectangle the strokes since the
- * last copy painted is sent as pixels instead of the last stroke.
+ * Tracks what the worker's copy of the drawing (its mirror) lacks. It starts lacking everything (the worker
+ * has no copy). A committed stroke adds itself; anything else that repaints (undo, redo, clear, a tool, a new
+ * first display) makes it lack everything again. `take` hands over what to send at the moment a write makes
+ * it: the strokes themselves, which the worker draws (a few kilobytes posted, where copying pixels costs the
+ * page's main thread a snapshot of the canvas), or pixels: all of them, or, every STROKES_BETWEEN_COPIES
+ * strokes, the rectangle the strokes since the last copy painted. `lost` makes the next copy whole again (a
+ * copy that failed: the mirror can no longer be trusted).
  *
- * A change is only ever told with no stroke being drawn (the engine commits the live stroke before any other
- * change, and a new first display drops it), so a copy of pixels never holds part of a stroke.
+ * Pixels must not be copied while a stroke is being drawn (the copy would hold part of it); the writer waits
+ * for the stroke's end when `needsPixels` says a copy is due.
  */
 export class MirrorSync {
   #lacksAll = true;
-  /** Strokes sent as strokes since the last copy of pixels, in order. */
+  /** Strokes committed since the last copy, in order. */
   #strokes: Stroke[] = [];
+  #strokesSinceCopy = 0;
 
   /** The engine's 'change': the committed stroke, or null when anything else repainted the drawing. */
-  next(stroke: Stroke | null): MirrorCopy {
-    if (stroke === null || this.#lacksAll) {
-      this.#lacksAll = false;
-      this.#strokes = [];
-      return "all";
-    }
-    if (this.#strokes.length < STROKES_BETWEEN_COPIES) {
-      this.#strokes.push(stroke);
-      return { stroke };
-    }
-    const painted = this.#strokes.reduce<PixelRect | null>(
-      (area, each) => unionRect(area, strokeBounds(each)),
-      strokeBounds(stroke),
-    );
-    this.#strokes = [];
-    // Strokes wholly off the canvas paint no pixel of it: nothing to send for them.
-    return painted;
+  changed(stroke: Stroke | null): void {
+    if (stroke === null) this.lost();
+    else this.#strokes.push(stroke);
   }
 
-  /** The mirror can no longer be trusted (a copy failed, a repaint the worker was not told of): the next change sends all. */
+  /** The mirror can no longer be trusted: the next copy is the whole drawing. */
   lost(): void {
     this.#lacksAll = true;
+  }
+
+  /** Whether the next take copies pixels. */
+  get needsPixels(): boolean {
+    return this.#lacksAll || this.#strokesSinceCopy + this.#strokes.length > STROKES_BETWEEN_COPIES;
+  }
+
+  /** What to send the mirror now (null: it already has every pixel); the caller copies what it says at once. */
+  take(): MirrorCopy {
+    const strokes = this.#strokes;
+    const needsPixels = this.needsPixels;
+    const lacksAll = this.#lacksAll;
+    this.#strokes = [];
+    this.#lacksAll = false;
+    if (!needsPixels) {
+      this.#strokesSinceCopy += strokes.length;
+      return strokes.length === 0 ? null : { strokes };
+    }
+    this.#strokesSinceCopy = 0;
+    if (lacksAll) return "all";
+    // Strokes wholly off the canvas paint no pixel of it: nothing to copy for them.
+    return strokes.reduce<PixelRect | null>((area, stroke) => unionRect(area, strokeBounds(stroke)), null);
   }
 }
