@@ -85,6 +85,21 @@ describe("createBackupWriter", () => {
     expect(posted().at(-1)).toBe("whole 4");
   });
 
+  it("copies the strokes' rectangle only at a rest: a write at the maximum wait sends them as strokes", async () => {
+    const { engine, timers, writer, posted } = setUp();
+    writer.changed(STROKE);
+    await rest(timers);
+    for (let index = 0; index <= STROKES_BETWEEN_COPIES; index += 1) writer.changed(STROKE);
+    writer.strokeStarted();
+    timers.fireDelay(BACKUP_MAX_WAIT_MS);
+    await settle();
+    expect(posted().at(-1)).toBe(`strokes(${STROKES_BETWEEN_COPIES + 1}) 2`);
+    writer.changed(STROKE);
+    await rest(timers);
+    expect(posted().at(-1)).toBe("area 3");
+    expect(engine.toImageBitmap).toHaveBeenCalledTimes(2);
+  });
+
   it("copies no pixels while a stroke is being drawn: the write waits for its end, or tries again when there is none", async () => {
     const { drawing, timers, writer, posted } = setUp();
     writer.changed(null);

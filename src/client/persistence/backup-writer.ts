@@ -6,7 +6,7 @@ import { BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS, packStrokes } from "./backup-messa
 import type { BackupStore } from "./backup-store.ts";
 import { MirrorSync } from "./mirror-sync.ts";
 import { type Timers, windowTimers } from "./timers.ts";
-import { createWriteScheduler, type WriteScheduler } from "./write-scheduler.ts";
+import { createWriteScheduler, type WriteCause, type WriteScheduler } from "./write-scheduler.ts";
 
 /** What the writer needs of the engine: copies of its pixels, and its own PNG for the page's fallback. */
 export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "toBlob" | "isDrawing">;
@@ -84,8 +84,9 @@ export function createBackupWriter(
   const writeOnPage = async (): Promise<void> =>
     store.write({ blob: await engine.toBlob(), savedAt: now(), remixOf: remixOf() });
 
-  const postToWorker = async (): Promise<void> => {
-    if (sync.needsPixels && engine.isDrawing) {
+  const postToWorker = async (cause: WriteCause): Promise<void> => {
+    const rested = cause !== "deadline";
+    if (sync.needsPixels(rested) && engine.isDrawing) {
       // A copy now would hold part of the stroke: the stroke's end asks again (a cancelled one has no end).
       strokeHold ??= timers.set(() => {
         strokeHold = null;
@@ -93,7 +94,7 @@ export function createBackupWriter(
       }, BACKUP_MAX_WAIT_MS);
       return;
     }
-    const copy = sync.take();
+    const copy = sync.take(rested);
     const record = { savedAt: now(), remixOf: remixOf() };
     if (copy === null) {
       channel.post({ patch: null, ...record }, []);
@@ -119,7 +120,7 @@ export function createBackupWriter(
   const scheduler: WriteScheduler = createWriteScheduler({
     delayMs: BACKUP_DELAY_MS,
     maxWaitMs: BACKUP_MAX_WAIT_MS,
-    write: () => (channel.broken ? writeOnPage() : postToWorker()),
+    write: (cause) => (channel.broken ? writeOnPage() : postToWorker(cause)),
     timers,
     onError: (error) => console.warn(WRITE_FAILED_WARNING, error),
   });

@@ -11,8 +11,8 @@ function stroke(x: number): Stroke {
 /** A sync whose mirror is whole: the first copy (all of it) is taken. */
 function wholeSync(): MirrorSync {
   const sync = new MirrorSync();
-  expect(sync.needsPixels).toBe(true);
-  expect(sync.take()).toBe("all");
+  expect(sync.needsPixels(true)).toBe(true);
+  expect(sync.take(true)).toBe("all");
   return sync;
 }
 
@@ -20,25 +20,25 @@ function wholeSync(): MirrorSync {
 function reachLimit(sync: MirrorSync): void {
   for (let index = 0; index < STROKES_BETWEEN_COPIES; index += 1) {
     sync.changed(stroke(index));
-    expect(sync.take()).toEqual({ strokes: [stroke(index)] });
+    expect(sync.take(true)).toEqual({ strokes: [stroke(index)] });
   }
 }
 
 describe("MirrorSync", () => {
   it("starts lacking everything, then hands over each change once", () => {
     const sync = wholeSync();
-    expect(sync.take()).toBeNull();
+    expect(sync.take(true)).toBeNull();
     sync.changed(stroke(1));
-    expect(sync.needsPixels).toBe(false);
-    expect(sync.take()).toEqual({ strokes: [stroke(1)] });
-    expect(sync.take()).toBeNull();
+    expect(sync.needsPixels(true)).toBe(false);
+    expect(sync.take(true)).toEqual({ strokes: [stroke(1)] });
+    expect(sync.take(true)).toBeNull();
   });
 
   it("committed strokes since the last take go as strokes, in order, for the mirror to draw itself", () => {
     const sync = wholeSync();
     sync.changed(stroke(1));
     sync.changed(stroke(2));
-    expect(sync.take()).toEqual({ strokes: [stroke(1), stroke(2)] });
+    expect(sync.take(true)).toEqual({ strokes: [stroke(1), stroke(2)] });
   });
 
   it("anything else (an undo, a tool) or a lost mirror makes the next copy whole, strokes or not", () => {
@@ -46,12 +46,12 @@ describe("MirrorSync", () => {
     sync.changed(stroke(1));
     sync.changed(null);
     sync.changed(stroke(2));
-    expect(sync.needsPixels).toBe(true);
-    expect(sync.take()).toBe("all");
+    expect(sync.needsPixels(true)).toBe(true);
+    expect(sync.take(true)).toBe("all");
     sync.changed(stroke(3));
-    expect(sync.take()).toEqual({ strokes: [stroke(3)] });
+    expect(sync.take(true)).toEqual({ strokes: [stroke(3)] });
     sync.lost();
-    expect(sync.take()).toBe("all");
+    expect(sync.take(true)).toBe("all");
   });
 
   it(`after ${STROKES_BETWEEN_COPIES} strokes drawn by the mirror, the next copy is the rectangle the strokes since the last take painted`, () => {
@@ -59,16 +59,32 @@ describe("MirrorSync", () => {
     reachLimit(sync);
     sync.changed(stroke(99));
     sync.changed(stroke(300));
-    expect(sync.needsPixels).toBe(true);
-    expect(sync.take()).toEqual(unionRect(strokeBounds(stroke(99)), strokeBounds(stroke(300))));
+    expect(sync.needsPixels(true)).toBe(true);
+    expect(sync.take(true)).toEqual(unionRect(strokeBounds(stroke(99)), strokeBounds(stroke(300))));
     sync.changed(stroke(100));
-    expect(sync.take()).toEqual({ strokes: [stroke(100)] });
+    expect(sync.take(true)).toEqual({ strokes: [stroke(100)] });
+  });
+
+  it("while the visitor keeps drawing, strokes go as strokes though their rectangle is due; the next take at a rest copies it", () => {
+    const sync = wholeSync();
+    reachLimit(sync);
+    sync.changed(stroke(99));
+    expect(sync.needsPixels(false)).toBe(false);
+    expect(sync.take(false)).toEqual({ strokes: [stroke(99)] });
+    sync.changed(stroke(300));
+    expect(sync.take(true)).toEqual(strokeBounds(stroke(300)));
+  });
+
+  it("a whole copy is due whether the visitor rests or not", () => {
+    const sync = new MirrorSync();
+    expect(sync.needsPixels(false)).toBe(true);
+    expect(sync.take(false)).toBe("all");
   });
 
   it("strokes wholly off the canvas leave nothing to copy", () => {
     const sync = wholeSync();
     reachLimit(sync);
     sync.changed(stroke(-50));
-    expect(sync.take()).toBeNull();
+    expect(sync.take(true)).toBeNull();
   });
 });

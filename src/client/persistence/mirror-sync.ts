@@ -18,8 +18,10 @@ export const STROKES_BETWEEN_COPIES = 32;
  * first display) makes it lack everything again. `take` hands over what to send at the moment a write makes
  * it: the strokes themselves, which the worker draws (a few kilobytes posted, where copying pixels costs the
  * page's main thread a snapshot of the canvas), or pixels: all of them, or, every STROKES_BETWEEN_COPIES
- * strokes, the rectangle the strokes since the last copy painted. `lost` makes the next copy whole again (a
- * copy that failed: the mirror can no longer be trusted).
+ * strokes, the rectangle the strokes since the last take painted. That rectangle is only a bound on a GPU's
+ * drift, so it waits for a write made while the visitor rests: a snapshot costs the main thread up to a few
+ * milliseconds (a large fresh bitmap), better spent then than between two strokes. `lost` makes the next copy
+ * whole again (a copy that failed: the mirror can no longer be trusted).
  *
  * Pixels must not be copied while a stroke is being drawn (the copy would hold part of it); the writer waits
  * for the stroke's end when `needsPixels` says a copy is due.
@@ -41,15 +43,19 @@ export class MirrorSync {
     this.#lacksAll = true;
   }
 
-  /** Whether the next take copies pixels. */
-  get needsPixels(): boolean {
-    return this.#lacksAll || this.#strokesSinceCopy + this.#strokes.length > STROKES_BETWEEN_COPIES;
+  /** Whether a take now would copy pixels; `rested`: the visitor is resting (see take). */
+  needsPixels(rested: boolean): boolean {
+    if (this.#lacksAll) return true;
+    return rested && this.#strokesSinceCopy + this.#strokes.length > STROKES_BETWEEN_COPIES;
   }
 
-  /** What to send the mirror now (null: it already has every pixel); the caller copies what it says at once. */
-  take(): MirrorCopy {
+  /**
+   * What to send the mirror now (null: it already has every pixel); the caller copies what it says at once.
+   * Unless `rested`, strokes go as strokes even when their rectangle is due.
+   */
+  take(rested: boolean): MirrorCopy {
     const strokes = this.#strokes;
-    const needsPixels = this.needsPixels;
+    const needsPixels = this.needsPixels(rested);
     const lacksAll = this.#lacksAll;
     this.#strokes = [];
     this.#lacksAll = false;

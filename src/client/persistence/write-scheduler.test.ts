@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { manualTimers } from "./manual-timers.ts";
-import { createWriteScheduler } from "./write-scheduler.ts";
+import { createWriteScheduler, type WriteCause } from "./write-scheduler.ts";
 
-/** A write the test finishes by hand, recording the state it captured when it started. */
+/** A write the test finishes by hand, recording the state it captured when it started, and what started it. */
 function manualWrites(state: { value: number }) {
   const started: number[] = [];
+  const causes: WriteCause[] = [];
   const finishers: ((error?: Error) => void)[] = [];
-  const write = () => {
+  const write = (cause: WriteCause) => {
     started.push(state.value);
+    causes.push(cause);
     return new Promise<void>((resolve, reject) => {
       finishers.push((error) => (error ? reject(error) : resolve()));
     });
   };
-  return { write, started, finish: (error?: Error) => finishers.shift()?.(error) };
+  return { write, started, causes, finish: (error?: Error) => finishers.shift()?.(error) };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -116,6 +118,7 @@ describe("createWriteScheduler", () => {
     timers.fireDelay(100);
     await settle();
     expect(writes.started).toEqual([2]);
+    expect(writes.causes).toEqual(["rest"]);
     // The deadline went with the write.
     expect(timers.pending()).toBe(0);
   });
@@ -134,6 +137,7 @@ describe("createWriteScheduler", () => {
     timers.fireDelay(1000);
     await settle();
     expect(writes.started).toEqual([20]);
+    expect(writes.causes).toEqual(["deadline"]);
     expect(timers.pending()).toBe(0);
     // A change during the write starts a new wait, deadline and all, once it is done.
     scheduler.request();
@@ -200,6 +204,7 @@ describe("createWriteScheduler", () => {
     writes.finish();
     await settle();
     expect(writes.started).toEqual([1, 2]);
+    expect(writes.causes, "a write flushed, then its follow-up flushed too").toEqual(["flush", "flush"]);
     expect(timers.pending()).toBe(0);
   });
 

@@ -2,6 +2,12 @@
 
 import type { Timers } from "./timers.ts";
 
+/**
+ * What started a write: the visitor rested for the delay, the maximum wait ran out while they kept busy, or a
+ * flush (the page is being hidden).
+ */
+export type WriteCause = "rest" | "deadline" | "flush";
+
 /** How a scheduler writes and what it reports. */
 export interface WriteSchedulerOptions {
   /**
@@ -13,7 +19,7 @@ export interface WriteSchedulerOptions {
   /** However busy the visitor stays, a burst's first request is written within this long (default: delayMs). */
   readonly maxWaitMs?: number;
   /** Writes the state as it is when called (later requests are covered by a later call). */
-  readonly write: () => Promise<void>;
+  readonly write: (cause: WriteCause) => Promise<void>;
   readonly timers: Timers;
   /** A write failed; the next request still tries again. */
   readonly onError?: (error: unknown) => void;
@@ -61,17 +67,17 @@ export function createWriteScheduler(options: WriteSchedulerOptions): WriteSched
     if (waiting.deadline !== null) options.timers.clear(waiting.deadline);
   };
 
-  const writeNow = (): void => {
+  const writeNow = (cause: WriteCause): void => {
     if (phase.kind !== "waiting") return;
     stopWaiting(phase);
-    startWrite();
+    startWrite(cause);
   };
 
-  const startWrite = (): void => {
+  const startWrite = (cause: WriteCause): void => {
     phase = { kind: "writing", again: "no" };
     // The write is called in a later microtask so a write that throws synchronously is handled like a rejection.
     Promise.resolve()
-      .then(options.write)
+      .then(() => options.write(cause))
       .catch((error: unknown) => options.onError?.(error))
       .finally(afterWrite);
   };
@@ -80,14 +86,14 @@ export function createWriteScheduler(options: WriteSchedulerOptions): WriteSched
     if (phase.kind !== "writing") return;
     const again = phase.again;
     phase = { kind: "idle" };
-    if (again === "now") startWrite();
+    if (again === "now") startWrite("flush");
     else if (again === "later") wait();
     else options.onSettled?.();
   };
 
   const wait = (): void => {
-    const rest = options.timers.set(writeNow, options.delayMs);
-    const deadline = restarts ? options.timers.set(writeNow, options.maxWaitMs ?? 0) : null;
+    const rest = options.timers.set(() => writeNow("rest"), options.delayMs);
+    const deadline = restarts ? options.timers.set(() => writeNow("deadline"), options.maxWaitMs ?? 0) : null;
     phase = { kind: "waiting", rest, deadline };
   };
 
@@ -102,7 +108,7 @@ export function createWriteScheduler(options: WriteSchedulerOptions): WriteSched
   /** Waits the quiet time again from now; the deadline stays where it was. */
   const restartRest = (): void => {
     if (holdRest() && phase.kind === "waiting")
-      phase = { ...phase, rest: options.timers.set(writeNow, options.delayMs) };
+      phase = { ...phase, rest: options.timers.set(() => writeNow("rest"), options.delayMs) };
   };
 
   return {
@@ -116,7 +122,7 @@ export function createWriteScheduler(options: WriteSchedulerOptions): WriteSched
     },
     flush(): void {
       if (phase.kind === "waiting") {
-        writeNow();
+        writeNow("flush");
       } else if (phase.kind === "writing" && phase.again === "later") {
         phase = { kind: "writing", again: "now" };
       }
