@@ -1,6 +1,6 @@
 import type { Point } from "../../src/client/engine/types.ts";
 import { expect, test } from "./fixtures.ts";
-import { choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { choose, drawingCanvas, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
 import { paletteRgba } from "./helpers/palette.ts";
 import {
   changesOutsidePaths,
@@ -56,6 +56,35 @@ test("a mouse stroke stops when the pointer leaves the canvas", async ({ page })
     count: 0,
     samples: [],
   });
+});
+
+test("a canvas given a border and padding between strokes, its box the same size, still draws under the pointer", async ({
+  page,
+}) => {
+  await openDrawingPage(page);
+  await choose(page, "red", 5);
+  const before = [
+    { x: 100, y: 100 },
+    { x: 250, y: 100 },
+  ];
+  await mouseStroke(page, before);
+  expectColourAlong(await readCanvasPixels(page), before, "red");
+
+  // Its own style changes (a border and padding inside the same border box): the content box moves and shrinks,
+  // with no size of the element changing. mouseStroke measures the content box as the page shows it.
+  await drawingCanvas(page).evaluate((canvas) => {
+    canvas.style.boxSizing = "border-box";
+    canvas.style.border = "12px solid transparent";
+    canvas.style.padding = "9px";
+  });
+  await choose(page, "blue", 5);
+  const after = [
+    { x: 120, y: 300 },
+    { x: 480, y: 300 },
+    { x: 480, y: 500 },
+  ];
+  await mouseStroke(page, after);
+  expectColourAlong(await readCanvasPixels(page), after, "blue");
 });
 
 test.describe("on a touch screen", () => {

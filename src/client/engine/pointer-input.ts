@@ -1,4 +1,5 @@
-import { type BoxInsets, type ClientRect, contentBox, toCanvasPoint } from "./coordinates.ts";
+import { CanvasBox } from "./canvas-box.ts";
+import { type ClientRect, toCanvasPoint } from "./coordinates.ts";
 import type { Point } from "./types.ts";
 
 /** What the pointer lifecycle tells the engine, in drawing-space points. */
@@ -35,23 +36,6 @@ const TWO_FINGER_WINDOW_MS = 250;
 
 const IDLE: PointerState = { kind: "idle" };
 
-function px(value: string): number {
-  const parsed = Number.parseFloat(value);
-  return Number.isFinite(parsed) ? parsed : 0;
-}
-
-/** Border plus padding of the canvas, so a styled canvas still maps exactly under the pointer. */
-function insetsOf(canvas: HTMLCanvasElement): BoxInsets {
-  const style = canvas.ownerDocument.defaultView?.getComputedStyle(canvas);
-  if (style === undefined) return { left: 0, top: 0, right: 0, bottom: 0 };
-  return {
-    left: px(style.borderLeftWidth) + px(style.paddingLeft),
-    top: px(style.borderTopWidth) + px(style.paddingTop),
-    right: px(style.borderRightWidth) + px(style.paddingRight),
-    bottom: px(style.borderBottomWidth) + px(style.paddingBottom),
-  };
-}
-
 /**
  * The pointer lifecycle over one canvas (Pointer Events: mouse, pen, touch). One pointer draws a stroke;
  * other mouse or pen pointers are ignored until it ends. Two fingers never draw (they zoom and pan the view):
@@ -63,6 +47,7 @@ function insetsOf(canvas: HTMLCanvasElement): BoxInsets {
  */
 export class PointerInput {
   readonly #canvas: HTMLCanvasElement;
+  readonly #box: CanvasBox;
   readonly #input: StrokeInput;
   readonly #abort = new AbortController();
   #state: PointerState = IDLE;
@@ -72,6 +57,7 @@ export class PointerInput {
 
   constructor(canvas: HTMLCanvasElement, input: StrokeInput) {
     this.#canvas = canvas;
+    this.#box = new CanvasBox(canvas);
     this.#input = input;
     const options = { signal: this.#abort.signal };
     canvas.addEventListener("pointerdown", (event) => this.#down(event), options);
@@ -107,6 +93,7 @@ export class PointerInput {
   /** Removes every listener this added. */
   destroy(): void {
     this.#abort.abort();
+    this.#box.disconnect();
     this.#state = IDLE;
   }
 
@@ -128,9 +115,11 @@ export class PointerInput {
       return;
     }
     if (this.#state.kind === "drawing" || event.button !== 0 || !this.#input.canStart()) return;
-    if (this.#canvas.hasPointerCapture(event.pointerId)) this.#canvas.releasePointerCapture(event.pointerId);
+    // A mouse has no implicit capture to release.
+    if (event.pointerType !== "mouse" && this.#canvas.hasPointerCapture(event.pointerId))
+      this.#canvas.releasePointerCapture(event.pointerId);
     // Measured once per stroke: layout cannot change under a held pointer often enough to pay for it per move.
-    const box = contentBox(this.#canvas.getBoundingClientRect(), insetsOf(this.#canvas));
+    const box = this.#box.measure();
     if (!this.#input.start(this.#pointOf(event, box), event.pointerType)) {
       // A tap for a tool: no mousedown follows, so focus stays on the caption or sticker the tap placed.
       event.preventDefault();

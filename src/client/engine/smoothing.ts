@@ -45,12 +45,13 @@ const WIDEST_CURVE_START_COSINE = 0.5;
 /** Steps shorter than this (canvas px) have no direction worth following. */
 const MIN_STEP = 1e-6;
 
-/** The cosine of the angle between two steps; NaN when either has no length. */
-function cosineBetween(u: Point, v: Point): number {
-  const uLength = Math.hypot(u.x, u.y);
-  const vLength = Math.hypot(v.x, v.y);
+/**
+ * The cosine of the angle between steps (ux, uy) and (vx, vy) of the lengths given; NaN when either has no
+ * length.
+ */
+function cosine(ux: number, uy: number, uLength: number, vx: number, vy: number, vLength: number): number {
   if (uLength < MIN_STEP || vLength < MIN_STEP) return Number.NaN;
-  return (u.x * v.x + u.y * v.y) / (uLength * vLength);
+  return (ux * vx + uy * vy) / (uLength * vLength);
 }
 
 /**
@@ -58,16 +59,25 @@ function cosineBetween(u: Point, v: Point): number {
  * from the point before, `a`, to `c`, as a Catmull-Rom spline has it) and is symmetric about the middle of
  * b-c, so it arrives at `c` turned as much again, as an arc would: where that direction meets the
  * perpendicular bisector of b-c. Null for a corner (see the limits above), drawn as a straight line.
+ *
+ * Numbers, not point objects, and square roots rather than Math.hypot: this runs for every pointer move, and
+ * that measured a microsecond a move (hypot guards against overflow that canvas coordinates never reach).
  */
 function curveControl(a: Point, b: Point, c: Point): Point | null {
-  const along = { x: c.x - a.x, y: c.y - a.y };
-  const chord = { x: c.x - b.x, y: c.y - b.y };
-  const turn = cosineBetween({ x: b.x - a.x, y: b.y - a.y }, chord);
-  const start = cosineBetween(along, chord);
+  const inX = b.x - a.x;
+  const inY = b.y - a.y;
+  const chordX = c.x - b.x;
+  const chordY = c.y - b.y;
+  const alongX = c.x - a.x;
+  const alongY = c.y - a.y;
+  const chordLength = Math.sqrt(chordX * chordX + chordY * chordY);
+  const alongLength = Math.sqrt(alongX * alongX + alongY * alongY);
+  const turn = cosine(inX, inY, Math.sqrt(inX * inX + inY * inY), chordX, chordY, chordLength);
+  const start = cosine(alongX, alongY, alongLength, chordX, chordY, chordLength);
   // Written so that NaN (a step without length) also means a corner.
   if (!(turn >= SHARPEST_CURVED_TURN_COSINE && start >= WIDEST_CURVE_START_COSINE)) return null;
-  const reach = Math.hypot(chord.x, chord.y) / 2 / start / Math.hypot(along.x, along.y);
-  return { x: b.x + along.x * reach, y: b.y + along.y * reach };
+  const reach = chordLength / 2 / start / alongLength;
+  return { x: b.x + alongX * reach, y: b.y + alongY * reach };
 }
 
 /**
