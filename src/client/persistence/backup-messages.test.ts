@@ -27,13 +27,14 @@ describe("packStrokes / unpackStrokes", () => {
     );
   });
 
-  it("pack every point of every stroke in one buffer of three numbers each, which posting hands over", () => {
+  it("pack every point of every stroke in one buffer, and every stroke's shape in another, which posting hands over", () => {
     const style = { colour: "#000000", width: 3, eraser: false };
     const packed = packStrokes([
       { style, points: [{ x: 1.5, y: 2.25 }], dot: true },
       { style, points: [{ x: 3, y: 4, pressure: 0.75 }], dot: false },
     ]);
     expect([...packed.points]).toEqual([1.5, 2.25, Number.NaN, 3, 4, 0.75]);
-    expect(packed.ends).toEqual([1, 2]);
+    expect([...packed.shapes], "per stroke: end, width, eraser, dot").toEqual([1, 3, 0, 1, 2, 3, 0, 0]);
+    expect(packed.colours).toEqual(["#000000", "#000000"]);
   });
 });

@@ -19,16 +19,18 @@ export const BACKUP_MAX_WAIT_MS = 1000;
 /** Values per point in packed strokes: x, y, and the pen's pressure (NaN for a point without). */
 const POINT_STRIDE = 3;
 
+/** Values per stroke in packed strokes: where its points end (counted in points), width, eraser, dot (1 or 0). */
+const SHAPE_STRIDE = 4;
+
 /**
- * Committed strokes as posted: every point of every stroke in one buffer, which posting hands over without
- * copying, where lists of point objects would be cloned object by object; `ends[i]` is where stroke i's
- * points end (in points).
+ * Committed strokes as posted: every point of every stroke in one buffer, and every stroke's shape in another,
+ * both handed over without copying, where lists of point and style objects would be cloned object by object
+ * (a post's clone is main-thread time). Only the colours stay strings.
  */
 export interface PackedStrokes {
-  readonly styles: readonly StrokeStyle[];
-  readonly dots: readonly boolean[];
-  readonly ends: readonly number[];
   readonly points: Float64Array;
+  readonly shapes: Float64Array;
+  readonly colours: readonly string[];
 }
 
 /** What changed since the previous write: strokes the worker draws itself, or pixels of the page's. */
@@ -65,35 +67,45 @@ export type WorkerAnswer =
   | { readonly kind: "failed"; readonly failure: "write"; readonly through: number; readonly error: string }
   | { readonly kind: "failed"; readonly failure: "worker"; readonly error: string };
 
-/** The strokes as posted (see PackedStrokes). */
+/**
+ * The strokes as posted (see PackedStrokes). Indexed loops: this runs once a write, in code the engine rarely
+ * has optimised by then, where iterators and spreads cost several times more.
+ */
 export function packStrokes(strokes: readonly Stroke[]): PackedStrokes {
   let total = 0;
-  for (const stroke of strokes) total += stroke.points.length;
+  for (let index = 0; index < strokes.length; index += 1) total += (strokes[index] as Stroke).points.length;
   const points = new Float64Array(total * POINT_STRIDE);
-  const ends: number[] = [];
+  const shapes = new Float64Array(strokes.length * SHAPE_STRIDE);
+  const colours: string[] = [];
   let at = 0;
-  for (const stroke of strokes) {
-    for (const point of stroke.points) {
+  for (let index = 0; index < strokes.length; index += 1) {
+    const { style, dot, points: strokePoints } = strokes[index] as Stroke;
+    for (let pointIndex = 0; pointIndex < strokePoints.length; pointIndex += 1) {
+      const point = strokePoints[pointIndex] as Point;
+      const pressure = point.pressure;
       points[at] = point.x;
       points[at + 1] = point.y;
-      points[at + 2] = point.pressure ?? Number.NaN;
+      points[at + 2] = pressure === undefined ? Number.NaN : pressure;
       at += POINT_STRIDE;
     }
-    ends.push(at / POINT_STRIDE);
+    const shape = index * SHAPE_STRIDE;
+    shapes[shape] = at / POINT_STRIDE;
+    shapes[shape + 1] = style.width;
+    shapes[shape + 2] = style.eraser ? 1 : 0;
+    shapes[shape + 3] = dot ? 1 : 0;
+    colours.push(style.colour);
   }
-  return {
-    styles: strokes.map((stroke) => stroke.style),
-    dots: strokes.map((stroke) => stroke.dot),
-    ends,
-    points,
-  };
+  return { points, shapes, colours };
 }
 
 /** The strokes again, point for point as the page drew them. */
 export function unpackStrokes(packed: PackedStrokes): Stroke[] {
-  const values = packed.points;
+  const { points: values, shapes } = packed;
+  const strokes: Stroke[] = [];
   let start = 0;
-  return packed.ends.map((end, index) => {
+  for (let index = 0; index < packed.colours.length; index += 1) {
+    const shape = index * SHAPE_STRIDE;
+    const end = shapes[shape] as number;
     const points: Point[] = [];
     for (let at = start * POINT_STRIDE; at < end * POINT_STRIDE; at += POINT_STRIDE) {
       const x = values[at] as number;
@@ -101,7 +113,13 @@ export function unpackStrokes(packed: PackedStrokes): Stroke[] {
       const pressure = values[at + 2] as number;
       points.push(Number.isNaN(pressure) ? { x, y } : { x, y, pressure });
     }
+    const style: StrokeStyle = {
+      colour: packed.colours[index] as string,
+      width: shapes[shape + 1] as number,
+      eraser: shapes[shape + 2] === 1,
+    };
+    strokes.push({ style, points, dot: shapes[shape + 3] === 1 });
     start = end;
-    return { style: packed.styles[index] as StrokeStyle, dot: packed.dots[index] as boolean, points };
-  });
+  }
+  return strokes;
 }

@@ -118,7 +118,7 @@ export function setUp(
         patch === null
           ? "null"
           : patch.kind === "strokes"
-            ? `strokes(${patch.strokes.ends.length})`
+            ? `strokes(${patch.strokes.colours.length})`
             : patch.whole
               ? "whole"
               : "area";

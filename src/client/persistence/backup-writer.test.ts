@@ -15,7 +15,7 @@ async function rest(timers: ReturnType<typeof setUp>["timers"]): Promise<void> {
 }
 
 describe("createBackupWriter", () => {
-  it("waits for the visitor to rest, then posts the whole drawing, and after it the strokes since, packed in one buffer", async () => {
+  it("waits for the visitor to rest, then posts the whole drawing, and after it the strokes since, packed in two buffers", async () => {
     const { started, engine, bitmaps, written, timers, writer, posted } = setUp({ remixOf: () => "r1" });
     writer.changed(STROKE);
     await settle();
@@ -47,9 +47,8 @@ describe("createBackupWriter", () => {
       remixOf: "r1",
       ack: false,
     });
-    expect(worker?.transfers[1]).toEqual([
-      message?.patch?.kind === "strokes" ? message.patch.strokes.points.buffer : null,
-    ]);
+    const strokes = message?.patch?.kind === "strokes" ? message.patch.strokes : null;
+    expect(worker?.transfers[1]).toEqual([strokes?.points.buffer, strokes?.shapes.buffer]);
     expect(engine.toImageBitmap).toHaveBeenCalledTimes(1);
     expect(engine.toBlob).not.toHaveBeenCalled();
     expect(written).toEqual([]);

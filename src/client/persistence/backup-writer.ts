@@ -100,7 +100,10 @@ export function createBackupWriter(
       channel.post({ patch: null, ...record }, []);
     } else if (typeof copy === "object" && "strokes" in copy) {
       const strokes = packStrokes(copy.strokes);
-      channel.post({ patch: { kind: "strokes", strokes }, ...record }, [strokes.points.buffer]);
+      channel.post({ patch: { kind: "strokes", strokes }, ...record }, [
+        strokes.points.buffer,
+        strokes.shapes.buffer,
+      ]);
     } else {
       const whole = copy === "all";
       const { x, y } = whole ? { x: 0, y: 0 } : copy;
