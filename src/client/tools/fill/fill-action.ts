@@ -3,14 +3,19 @@ import type { ToolAction } from "../../engine/types.ts";
 import { filledColour } from "./flood-fill.ts";
 import { decodeRuns, encodeRuns } from "./run-length.ts";
 
-/** A 600 x 600 canvas reused for painting fill layers (one at a time, synchronously). */
-let scratch: OffscreenCanvas | null = null;
+/**
+ * A 600 x 600 canvas and its pixels, reused for painting fill layers (one at a time, synchronously). Kept
+ * rather than made per paint: a fresh 1.44 MB buffer cost about 4.5 ms on this machine, mostly the first
+ * touch of its memory, where clearing and decoding into the kept one costs about 0.3 ms.
+ */
+let scratch: { context: OffscreenCanvasRenderingContext2D; layer: ImageData } | null = null;
 
-function scratchContext(): OffscreenCanvasRenderingContext2D {
-  scratch ??= new OffscreenCanvas(CANVAS_SIZE, CANVAS_SIZE);
-  const context = scratch.getContext("2d");
+function scratchLayer(): { context: OffscreenCanvasRenderingContext2D; layer: ImageData } {
+  if (scratch !== null) return scratch;
+  const context = new OffscreenCanvas(CANVAS_SIZE, CANVAS_SIZE).getContext("2d");
   if (context === null) throw new Error("Fanvas needs a 2D canvas context, and this browser gave none.");
-  return context;
+  scratch = { context, layer: context.createImageData(CANVAS_SIZE, CANVAS_SIZE) };
+  return scratch;
 }
 
 /**
@@ -24,10 +29,10 @@ export function fillAction(marked: Uint32Array, fill: number): ToolAction {
   return {
     kind: "fill",
     paint(context) {
-      const layerContext = scratchContext();
-      const image = layerContext.createImageData(CANVAS_SIZE, CANVAS_SIZE);
-      decodeRuns(runs, new Uint32Array(image.data.buffer));
-      layerContext.putImageData(image, 0, 0);
+      const { context: layerContext, layer } = scratchLayer();
+      // Every pixel is written: the runs cover the whole layer, transparent (0) where nothing changes.
+      decodeRuns(runs, new Uint32Array(layer.data.buffer));
+      layerContext.putImageData(layer, 0, 0);
       context.imageSmoothingEnabled = false;
       context.globalAlpha = 1;
       context.globalCompositeOperation = "source-over";

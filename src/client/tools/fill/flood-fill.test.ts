@@ -223,4 +223,15 @@ describe("run-length coding of fill layers", () => {
       }),
     );
   });
+
+  it("codes each run as its length and value, however many runs there are", () => {
+    expect([...encodeRuns(Uint32Array.of(0, 0, 0, RED, RED, 0))]).toEqual([3, 0, 2, RED, 1, 0]);
+    expect([...encodeRuns(new Uint32Array(0))]).toEqual([]);
+    // More runs than the kept buffer first holds (it grows, keeping what it has), then a short layer again.
+    const striped = Uint32Array.from({ length: 50_001 }, (_, index) => (index % 3 === 0 ? RED : index % 2));
+    const out = new Uint32Array(striped.length);
+    decodeRuns(encodeRuns(striped), out);
+    expect(out).toEqual(striped);
+    expect([...encodeRuns(Uint32Array.of(WHITE, WHITE))]).toEqual([2, WHITE]);
+  });
 });

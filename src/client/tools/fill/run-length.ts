@@ -3,23 +3,49 @@
  * a layer is mostly long runs of one value (the fill, or 0 where nothing changes).
  */
 
-/** [count, value, count, value, ...] for the runs of `values`, each first mapped through `map`. */
+/** Where runs are gathered before the result is cut out of it; kept between calls, doubled when too short. */
+let gathered: Uint32Array<ArrayBuffer> = new Uint32Array(8192);
+
+/** `gathered`, doubled until it holds `length` values, keeping what it has. */
+function gatheredOfAtLeast(length: number): Uint32Array<ArrayBuffer> {
+  if (gathered.length >= length) return gathered;
+  const grown = new Uint32Array(Math.max(length, gathered.length * 2));
+  grown.set(gathered);
+  gathered = grown;
+  return grown;
+}
+
+/**
+ * [count, value, count, value, ...] for the runs of `values`, each first mapped through `map`. Runs are
+ * counted in numbers and written to a typed buffer kept between calls: a list grown by push, with its last
+ * count bumped per pixel, took 1.7 ms for a fill of the default canvas's background on this machine.
+ */
 export function encodeRuns(
   values: Uint32Array,
   map: (value: number) => number = (value) => value,
 ): Uint32Array {
-  const runs: number[] = [];
-  let runValue = -1;
-  for (let index = 0; index < values.length; index++) {
+  if (values.length === 0) return new Uint32Array(0);
+  let runs = gathered;
+  let written = 0;
+  let runValue = map(values[0] as number);
+  let count = 1;
+  for (let index = 1; index < values.length; index++) {
     const value = map(values[index] as number);
     if (value === runValue) {
-      runs[runs.length - 2] = (runs[runs.length - 2] as number) + 1;
-    } else {
-      runs.push(1, value);
-      runValue = value;
+      count += 1;
+      continue;
     }
+    if (written + 2 > runs.length) runs = gatheredOfAtLeast(written + 2);
+    runs[written] = count;
+    runs[written + 1] = runValue;
+    written += 2;
+    runValue = value;
+    count = 1;
   }
-  return Uint32Array.from(runs);
+  if (written + 2 > runs.length) runs = gatheredOfAtLeast(written + 2);
+  runs[written] = count;
+  runs[written + 1] = runValue;
+  return runs.slice(0, written + 2);
 }
 
 /** Writes the values `runs` encode into `out` (which must be long enough). */
