@@ -35,6 +35,8 @@ export interface SystemSummary {
   readonly inked: number | null;
   /** fanvas-cursor: every run's paired ratios, brush cursor on over off (bench/measure.ts). */
   readonly cursorRatios: readonly number[];
+  /** fanvas: ms / move over the floor's, block pair by block pair at full drawing (bench/paired.ts). */
+  readonly floorPairRatios: readonly number[];
 }
 
 /** How much to draw; the same for every system. */
@@ -46,15 +48,24 @@ export interface Workload {
 }
 
 /** Moves per probe stroke: 100 points = 1 press + 99 moves (+ the release at the last point). */
-const MOVES_PER_PROBE = 99;
+export const MOVES_PER_PROBE = 99;
 /** Quiet frames after each probe stroke, so deferred renders (React, SVG repaint) fall inside the window. */
-const TRAILING_FRAMES = 2;
+export const TRAILING_FRAMES = 2;
 /** Moves per frame in the frame-interval test: a few, as a fast hand gives, and fewer frames to wait for. */
 export const FRAME_TEST_MOVES = 3;
 /** Undos timed per run (one at a time, each back on screen before the next), for a steadier median. */
 const UNDOS_PER_RUN = 3;
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * Quiet time after the drawing is built up, before anything is timed: work a system defers past its last
+ * stroke (Fanvas's crash backup writes 150 ms after the visitor rests, at most a second after a change; a
+ * React system renders later) is done with by then, for every system alike, as the build-up's garbage is
+ * collected before each per-move figure. Left to land in the first probe strokes, the backup's write of the
+ * build-up's last strokes (a copy of most of the canvas) weighed on one system's figure and not another's.
+ */
+export const QUIET_AFTER_BUILD_UP_MS = 1500;
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
@@ -66,14 +77,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  * CPU time of the page's main thread so far, in ms (Chrome's ThreadTime metric). CPU time rather than task
  * wall time (TaskDuration): idle time never counts, and other processes on a busy machine inflate it far less.
  */
-async function busyMs(cdp: CDPSession): Promise<number> {
+export async function busyMs(cdp: CDPSession): Promise<number> {
   const { metrics } = await cdp.send("Performance.getMetrics");
   const thread = metrics.find((metric) => metric.name === "ThreadTime");
   if (thread === undefined) throw new Error("Chromium reported no ThreadTime metric");
   return thread.value * 1000;
 }
 
-function drawProbe(
+export function drawProbe(
   page: Page,
   probe: number,
   movesPerFrame: number,
@@ -181,6 +192,7 @@ export async function measureSystem(
     const step = <T>(what: string, run: () => Promise<T>) => withTimeout(run(), workload.stepTimeoutMs, what);
     const prefill = () => page.evaluate((count) => window.fanvasBench.prefill(count), workload.strokes);
     const prefillMs = await step("prefill", prefill);
+    await page.waitForTimeout(QUIET_AFTER_BUILD_UP_MS);
     const inked = await page.evaluate(() => window.fanvasBench.inkedShare());
     const moveFull = await perMove(page, cdp, workload, false);
     const cursorRatios = name === "fanvas-cursor" ? await pairedCursorRatios(page, cdp, workload) : null;

@@ -18,6 +18,12 @@ export interface PageVerdict {
   readonly outcome: string;
 }
 
+/** The quartiles of `ratios` as "0.95-1.08". */
+function middleHalf(ratios: readonly number[]): string {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return `${percentile(sorted, 0.25).toFixed(2)}-${percentile(sorted, 0.75).toFixed(2)}`;
+}
+
 /** What the verdicts say when Fanvas has no figures to judge. */
 const NOT_MEASURED = "Fanvas was not measured.";
 
@@ -61,7 +67,13 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
       harness === null
         ? ""
         : `; net of the harness row ${((full - harness) / (floorFull - harness)).toFixed(2)}x`;
-    judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", ratio, net));
+    const pairs = fanvas.floorPairRatios;
+    if (pairs.length === 0) judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", ratio, net));
+    else {
+      // The pairs decide: the runs' medians come from pages a minute apart (see bench/paired.ts).
+      const shown = ` (median of ${pairs.length} interleaved block pairs, middle half ${middleHalf(pairs)}; the runs' medians ${ratio.toFixed(2)}x${net})`;
+      judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", median(pairs), shown));
+    }
   }
   if (full !== null && empty !== null) {
     judged.push(ratioVerdict("3", "ms / move at full drawing vs own empty", full / empty));
@@ -104,8 +116,7 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
   const cursorRatios = find("fanvas-cursor")?.cursorRatios ?? [];
   if (cursorRatios.length > 0) {
     const ratio = median(cursorRatios);
-    const sorted = [...cursorRatios].sort((a, b) => a - b);
-    const spread = `${percentile(sorted, 0.25).toFixed(2)}-${percentile(sorted, 0.75).toFixed(2)}`;
+    const spread = middleHalf(cursorRatios);
     judged.push(
       ratioVerdict(
         "10",

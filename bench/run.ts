@@ -18,7 +18,9 @@
  * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse|validation|wall
  * (default all; the page bench includes the fill), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
- * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000).
+ * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
+ * --pairs <n> (interleaved Fanvas/floor block pairs of the per-move verdict, default 24; 0 skips them and the
+ * runs' medians decide; about 3.5 s a pair).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -35,6 +37,7 @@ import { measureSystem, type RunSample, type SystemSummary, type Workload } from
 import { methodNotes } from "./notes.ts";
 import { SYSTEM_NAMES, type SystemName } from "./page/api.ts";
 import { pageVerdicts } from "./page-verdicts.ts";
+import { type PairedFigures, pairedPerMove } from "./paired.ts";
 import { renderMarkdown, renderText } from "./report.ts";
 import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
@@ -57,6 +60,7 @@ const { values: options } = parseArgs({
     "lighthouse-runs": { type: "string", default: "5" },
     "client-dir": { type: "string" },
     saves: { type: "string", default: "1000" },
+    pairs: { type: "string", default: "24" },
   },
 });
 
@@ -99,6 +103,7 @@ function summarise(
     bytesLabel: name === "fanvas" ? "whole page" : name === "harness" ? "" : "library + mount code",
     inked: medianOf(samples, (sample) => sample.inked),
     cursorRatios: samples.flatMap((sample) => sample.cursorRatios ?? []),
+    floorPairRatios: [],
   };
 }
 
@@ -139,7 +144,7 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
   const budgetMs = Number(options.budget) * 1000;
   const samples = new Map<SystemName, RunSample[]>(SYSTEMS.map((name) => [name, []]));
   let completedRuns = 0;
-  const fillSection = await withBenchPage(async (browserContext, url) => {
+  const { fill: fillSection, paired } = await withBenchPage(async (browserContext, url) => {
     for (let run = 0; run < runs && performance.now() - started < budgetMs; run += 1) {
       for (const name of SYSTEMS) {
         const sample = await measureSystem(browserContext, url, name, workload);
@@ -148,10 +153,13 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
       }
       completedRuns += 1;
     }
-    return fillBench(browserContext, url, Number(options["fill-runs"]));
+    const fill = await fillBench(browserContext, url, Number(options["fill-runs"]));
+    return { fill, paired: await fanvasAgainstFloorInPairs(url, workload) };
   });
   const bytes = await sizes();
-  const summaries = SYSTEMS.map((name) => summarise(name, samples.get(name) ?? [], bytes));
+  const summaries = SYSTEMS.map((name) => summarise(name, samples.get(name) ?? [], bytes)).map((summary) =>
+    summary.name === "fanvas" ? { ...summary, floorPairRatios: paired.ratios } : summary,
+  );
   const context = {
     date: today(),
     machine: machine(loadAtStart),
@@ -165,6 +173,15 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
     markdown: `${renderMarkdown(summaries, context)}\n${fillSection.join("\n")}`,
     verdicts: pageVerdicts(summaries),
   };
+}
+
+/** Fanvas and the floor at full drawing, block pairs interleaved (bench/paired.ts); `--pairs 0` skips it. */
+async function fanvasAgainstFloorInPairs(url: string, workload: Workload): Promise<PairedFigures> {
+  const pairs = Number(options.pairs);
+  if (pairs <= 0) return { ratios: [], msPerMove: { a: Number.NaN, b: Number.NaN } };
+  const paired = await pairedPerMove(url, ["fanvas", "floor"], workload, pairs);
+  process.stderr.write(`paired fanvas/floor: ${JSON.stringify(paired)}\n`);
+  return paired;
 }
 
 /** The fill bench alone (`--only fill`); resolves with its Markdown section. */
