@@ -1,5 +1,6 @@
 import type { BrowserContext, CDPSession, Page } from "@playwright/test";
 import type { RestoreResult, SystemName } from "./page/api.ts";
+import type { PairedFigures } from "./paired.ts";
 import { intervals, median } from "./stats.ts";
 
 /** What one run measured for one system. */
@@ -35,8 +36,8 @@ export interface SystemSummary {
   readonly inked: number | null;
   /** fanvas-cursor: every run's paired ratios, brush cursor on over off (bench/measure.ts). */
   readonly cursorRatios: readonly number[];
-  /** fanvas: ms / move over the floor's, block pair by block pair at full drawing (bench/paired.ts). */
-  readonly floorPairRatios: readonly number[];
+  /** fanvas: ms / move over the floor's at full drawing, side by side (bench/paired.ts); null when not run. */
+  readonly againstFloor: PairedFigures | null;
 }
 
 /** How much to draw; the same for every system. */

@@ -1,6 +1,7 @@
 import type { SystemSummary } from "./measure.ts";
 import type { SystemName } from "./page/api.ts";
-import { formatMs, median, percentile } from "./stats.ts";
+import { describePaired } from "./paired.ts";
+import { formatMs, median, middleHalf } from "./stats.ts";
 import { kb } from "./tables.ts";
 
 // The page bench's verdicts: each issue target Fanvas is judged against, kept as fields until a report prints it.
@@ -16,12 +17,6 @@ export interface PageVerdict {
   readonly target: string;
   /** "met", or MISSED and by how much. */
   readonly outcome: string;
-}
-
-/** The quartiles of `ratios` as "0.95-1.08". */
-function middleHalf(ratios: readonly number[]): string {
-  const sorted = [...ratios].sort((a, b) => a - b);
-  return `${percentile(sorted, 0.25).toFixed(2)}-${percentile(sorted, 0.75).toFixed(2)}`;
 }
 
 /** What the verdicts say when Fanvas has no figures to judge. */
@@ -67,12 +62,12 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
       harness === null
         ? ""
         : `; net of the harness row ${((full - harness) / (floorFull - harness)).toFixed(2)}x`;
-    const pairs = fanvas.floorPairRatios;
-    if (pairs.length === 0) judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", ratio, net));
+    const paired = fanvas.againstFloor;
+    if (paired === null) judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", ratio, net));
     else {
-      // The pairs decide: the runs' medians come from pages a minute apart (see bench/paired.ts).
-      const shown = ` (median of ${pairs.length} interleaved block pairs, middle half ${middleHalf(pairs)}; the runs' medians ${ratio.toFixed(2)}x${net})`;
-      judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", median(pairs), shown));
+      // Side by side decides: the runs' medians come from pages a minute apart (see bench/paired.ts).
+      const shown = `, side by side: ${describePaired(paired)}; the runs' medians ${ratio.toFixed(2)}x${net}`;
+      judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", paired.ratio, shown));
     }
   }
   if (full !== null && empty !== null) {

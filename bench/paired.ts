@@ -1,9 +1,15 @@
 /**
- * Fanvas's per-move cost against the floor's, measured in pairs: both mounted at full drawing at once, each in
- * a browser of its own, probe strokes drawn in blocks that alternate between them. This machine's load drifts
- * by tens of percent over the minute between one system's page and the next in a run (the floor's own figure
- * moved 0.14-0.17 ms / move between runs of one bench); a block of one and the next block of the other share
- * the same moment, so each pair's ratio is free of that drift, and the median over many pairs is the verdict.
+ * Fanvas's per-move cost against the floor's, measured side by side: both mounted at full drawing at once,
+ * each in a browser of its own, probe strokes drawn in short blocks that alternate between them. This
+ * machine's load drifts by tens of percent over the minute between one system's page and the next in a run
+ * (the floor's own figure moved 0.14-0.17 ms / move between runs of one bench); blocks a second or less apart
+ * meet the same load.
+ *
+ * Every millisecond of each page's main thread from the first block to a quiet end is counted to it, whenever
+ * it lands: what a system defers past its strokes (Fanvas's backup writes once the visitor rests 150 ms,
+ * which here is after each of its blocks, as for a visitor who pauses between strokes) is its own, even when
+ * it runs during the other's block. The verdict is the ratio of the totals; a median of per-pair ratios would
+ * leave out work that lands in some pairs only (the backup's copy of the canvas every 33rd stroke).
  */
 import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
@@ -17,20 +23,24 @@ import {
   withTimeout,
 } from "./measure.ts";
 import type { SystemName } from "./page/api.ts";
-import { median } from "./stats.ts";
+import { middleHalf } from "./stats.ts";
 
 /** Probe strokes per block. */
-export const STROKES_PER_BLOCK = 5;
+export const STROKES_PER_BLOCK = 2;
 
-/**
- * Quiet time at the end of each block, counted in it: what a system defers after its last stroke (Fanvas's
- * backup writes 150 ms after the visitor rests) lands in its own block, never in the other system's.
- */
-export const BLOCK_SETTLE_MS = 400;
+/** Quiet time after the last pair, counted: long enough for anything either system deferred to be done. */
+export const FINAL_SETTLE_MS = 1500;
 
-/** What the paired measurement found: the pairs' ratios, and each system's ms / move over its blocks. */
+/** Pairs per group of the spread: each group's ratio of totals, of which the middle half is shown. */
+export const PAIRS_PER_GROUP = 10;
+
+/** What the paired measurement found. */
 export interface PairedFigures {
-  readonly ratios: readonly number[];
+  /** a's main-thread ms / move over b's, all pairs' totals. */
+  readonly ratio: number;
+  /** The same ratio in each group of PAIRS_PER_GROUP consecutive pairs. */
+  readonly groupRatios: readonly number[];
+  /** Each system's main-thread ms / move over all its blocks. */
   readonly msPerMove: Readonly<Record<"a" | "b", number>>;
 }
 
@@ -64,23 +74,31 @@ async function mountAtFullDrawing(url: string, name: SystemName, workload: Workl
   return { browser, page, cdp };
 }
 
-/** Main-thread ms per move of one block: its probe strokes, then its settle time. */
-async function blockMsPerMove(mounted: Mounted, workload: Workload, firstProbe: number): Promise<number> {
-  const { page, cdp } = mounted;
-  const before = await busyMs(cdp);
+/** Draws one block's probe strokes on `mounted`, one after another as a visitor would. */
+async function drawBlock(mounted: Mounted, workload: Workload, firstProbe: number): Promise<void> {
+  const { page } = mounted;
   for (let stroke = 0; stroke < STROKES_PER_BLOCK; stroke += 1) {
     const probe = 1 + ((firstProbe + stroke) % workload.probeStrokes);
     await page.evaluate((index) => window.fanvasBench.prepareProbe(index), probe);
     const draw = drawProbe(page, probe, workload.movesPerFrame, TRAILING_FRAMES);
     await withTimeout(draw, workload.stepTimeoutMs, "a probe stroke");
   }
-  await page.waitForTimeout(BLOCK_SETTLE_MS);
-  return ((await busyMs(cdp)) - before) / (STROKES_PER_BLOCK * MOVES_PER_PROBE);
+}
+
+/** Main-thread ms so far of a and b, read back to back. */
+function busyOfBoth(a: Mounted, b: Mounted): Promise<[number, number]> {
+  return Promise.all([busyMs(a.cdp), busyMs(b.cdp)]);
+}
+
+/** The ratio of the sums of `a` and `b`. */
+function ratioOfSums(a: readonly number[], b: readonly number[]): number {
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+  return sum(a) / sum(b);
 }
 
 /**
  * `pairs` block pairs of `a` and `b` at full drawing, the order alternating pair by pair (a-b, b-a, ...), the
- * same probe strokes in both blocks of a pair. Resolves with each pair's ratio a / b.
+ * same probe strokes in both blocks of a pair; each system's main-thread time counted without a gap.
  */
 export async function pairedPerMove(
   url: string,
@@ -92,20 +110,39 @@ export async function pairedPerMove(
   try {
     for (const name of systems) mounted.push(await mountAtFullDrawing(url, name, workload));
     const [a, b] = mounted as [Mounted, Mounted];
-    const ratios: number[] = [];
-    const perMove = { a: [] as number[], b: [] as number[] };
+    const busy = { a: [] as number[], b: [] as number[] };
+    let last = await busyOfBoth(a, b);
     for (let pair = 0; pair < pairs; pair += 1) {
       const firstProbe = pair * STROKES_PER_BLOCK;
-      const first = pair % 2 === 0 ? "a" : "b";
-      const times = { a: 0, b: 0 };
-      for (const side of first === "a" ? (["a", "b"] as const) : (["b", "a"] as const)) {
-        times[side] = await blockMsPerMove(side === "a" ? a : b, workload, firstProbe);
-        perMove[side].push(times[side]);
-      }
-      ratios.push(times.a / times.b);
+      for (const side of pair % 2 === 0 ? [a, b] : [b, a]) await drawBlock(side, workload, firstProbe);
+      if (pair === pairs - 1) await new Promise((resolve) => setTimeout(resolve, FINAL_SETTLE_MS));
+      const now = await busyOfBoth(a, b);
+      busy.a.push(now[0] - last[0]);
+      busy.b.push(now[1] - last[1]);
+      last = now;
     }
-    return { ratios, msPerMove: { a: median(perMove.a), b: median(perMove.b) } };
+    const groupRatios: number[] = [];
+    for (let first = 0; first + PAIRS_PER_GROUP <= pairs; first += PAIRS_PER_GROUP) {
+      const group = (values: number[]) => values.slice(first, first + PAIRS_PER_GROUP);
+      groupRatios.push(ratioOfSums(group(busy.a), group(busy.b)));
+    }
+    const moves = pairs * STROKES_PER_BLOCK * MOVES_PER_PROBE;
+    const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / moves;
+    return {
+      ratio: ratioOfSums(busy.a, busy.b),
+      groupRatios,
+      msPerMove: { a: total(busy.a), b: total(busy.b) },
+    };
   } finally {
     for (const { browser } of mounted) await browser.close();
   }
+}
+
+/** "1.07x (Fanvas 0.171, floor 0.159 ms / move over 60 pairs; groups of 10 pairs 1.03-1.09, middle half)". */
+export function describePaired({ ratio, groupRatios, msPerMove }: PairedFigures): string {
+  const groups =
+    groupRatios.length === 0
+      ? ""
+      : `; groups of ${PAIRS_PER_GROUP} pairs: ${groupRatios.map((group) => group.toFixed(2)).join(", ")}, middle half ${middleHalf(groupRatios)}`;
+  return `${ratio.toFixed(3)}x (Fanvas ${msPerMove.a.toFixed(3)}, floor ${msPerMove.b.toFixed(3)} ms / move over all their blocks${groups})`;
 }

@@ -15,12 +15,12 @@
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|fill|server|lighthouse|validation|wall
- * (default all; the page bench includes the fill), --fill-runs <n> (default 7: each is a fresh page and a
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall
+ * (default all; the page bench includes the fill and the pairs; pairs: the per-move verdict against the floor alone), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
- * --pairs <n> (interleaved Fanvas/floor block pairs of the per-move verdict, default 24; 0 skips them and the
- * runs' medians decide; about 3.5 s a pair).
+ * --pairs <n> (interleaved Fanvas/floor block pairs of the per-move verdict, default 60; 0 skips them and the
+ * runs' medians decide; about 1.5 s a pair).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -37,7 +37,7 @@ import { measureSystem, type RunSample, type SystemSummary, type Workload } from
 import { methodNotes } from "./notes.ts";
 import { SYSTEM_NAMES, type SystemName } from "./page/api.ts";
 import { pageVerdicts } from "./page-verdicts.ts";
-import { type PairedFigures, pairedPerMove } from "./paired.ts";
+import { describePaired, type PairedFigures, pairedPerMove } from "./paired.ts";
 import { renderMarkdown, renderText } from "./report.ts";
 import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
@@ -60,7 +60,7 @@ const { values: options } = parseArgs({
     "lighthouse-runs": { type: "string", default: "5" },
     "client-dir": { type: "string" },
     saves: { type: "string", default: "1000" },
-    pairs: { type: "string", default: "24" },
+    pairs: { type: "string", default: "60" },
   },
 });
 
@@ -103,7 +103,7 @@ function summarise(
     bytesLabel: name === "fanvas" ? "whole page" : name === "harness" ? "" : "library + mount code",
     inked: medianOf(samples, (sample) => sample.inked),
     cursorRatios: samples.flatMap((sample) => sample.cursorRatios ?? []),
-    floorPairRatios: [],
+    againstFloor: null,
   };
 }
 
@@ -130,17 +130,17 @@ async function withBenchPage<T>(work: (context: BrowserContext, url: string) => 
   }
 }
 
+/** How much every system draws, from the options. */
+function benchWorkload(): Workload {
+  return { strokes: Number(options.strokes), probeStrokes: 10, movesPerFrame: 10, stepTimeoutMs: 60_000 };
+}
+
 /** The page bench, then the fill; resolves with their Markdown sections and the page's verdict rows. */
 async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> {
   const started = performance.now();
   const loadAtStart = loadAverage();
   const runs = Number(options.runs);
-  const workload: Workload = {
-    strokes: Number(options.strokes),
-    probeStrokes: 10,
-    movesPerFrame: 10,
-    stepTimeoutMs: 60_000,
-  };
+  const workload = benchWorkload();
   const budgetMs = Number(options.budget) * 1000;
   const samples = new Map<SystemName, RunSample[]>(SYSTEMS.map((name) => [name, []]));
   let completedRuns = 0;
@@ -158,7 +158,7 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
   });
   const bytes = await sizes();
   const summaries = SYSTEMS.map((name) => summarise(name, samples.get(name) ?? [], bytes)).map((summary) =>
-    summary.name === "fanvas" ? { ...summary, floorPairRatios: paired.ratios } : summary,
+    summary.name === "fanvas" ? { ...summary, againstFloor: paired } : summary,
   );
   const context = {
     date: today(),
@@ -176,9 +176,9 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
 }
 
 /** Fanvas and the floor at full drawing, block pairs interleaved (bench/paired.ts); `--pairs 0` skips it. */
-async function fanvasAgainstFloorInPairs(url: string, workload: Workload): Promise<PairedFigures> {
+async function fanvasAgainstFloorInPairs(url: string, workload: Workload): Promise<PairedFigures | null> {
   const pairs = Number(options.pairs);
-  if (pairs <= 0) return { ratios: [], msPerMove: { a: Number.NaN, b: Number.NaN } };
+  if (pairs <= 0) return null;
   const paired = await pairedPerMove(url, ["fanvas", "floor"], workload, pairs);
   process.stderr.write(`paired fanvas/floor: ${JSON.stringify(paired)}\n`);
   return paired;
@@ -194,9 +194,22 @@ async function fillOnly(): Promise<string> {
   return text;
 }
 
+/**
+ * The per-move verdict against the floor alone (`--only pairs`), for checking it again and again on a noisy
+ * machine without the rest of the page bench; prints it, writes nothing.
+ */
+async function pairsOnly(): Promise<void> {
+  const loadAtStart = loadAverage();
+  const paired = await withBenchPage((_, url) => fanvasAgainstFloorInPairs(url, benchWorkload()));
+  if (paired === null) throw new Error("--only pairs needs --pairs above 0");
+  process.stdout.write(
+    `${machineHeading(loadAtStart)}\nms / move at ${options.strokes} strokes, Fanvas over the floor side by side: ${describePaired(paired)}; load average ${loadAverage().toFixed(1)} at end\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const only = options.only;
-  const known = ["page", "fill", "server", "lighthouse", "validation", "wall"];
+  const known = ["page", "pairs", "fill", "server", "lighthouse", "validation", "wall"];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
   }
@@ -208,6 +221,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${options.benchmarks} updated: ${Object.keys(blocks).join(", ")}\n`);
   };
   if (only === "fill") sections.push(await fillOnly());
+  if (only === "pairs") await pairsOnly();
   if (only === undefined || only === "page") {
     const page = await pageBench();
     sections.push(page.markdown);

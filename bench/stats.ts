@@ -53,3 +53,9 @@ export function medianAndRange(
 ): string {
   return `${format(median(values))} (${range(values, format)})`;
 }
+
+/** The quartiles of `ratios` as "0.95-1.08": where the middle half of them lies. */
+export function middleHalf(ratios: readonly number[]): string {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return `${percentile(sorted, 0.25).toFixed(2)}-${percentile(sorted, 0.75).toFixed(2)}`;
+}

@@ -36,6 +36,12 @@ function dispatch(system: BenchSystem, type: PointerType, box: DOMRect, point: B
  * following frame, the release in the next, then `trailingFrames` quiet frames so work a system defers
  * (React's render, the SVG repaint) also lands inside the caller's measurement. Returns each frame's
  * timestamp.
+ *
+ * Each frame's events are dispatched from the first of its animation-frame callbacks, as Chromium dispatches
+ * the moves it aligns with frames just before running the page's callbacks: the next frame is asked for before
+ * this frame's events go out, so a callback a system asks for while handling them (Fanvas's press waits for
+ * the frame to paint its dot, and a move before then makes the dot unneeded) runs after that frame's events,
+ * not before them.
  */
 export async function drawStrokeOverFrames(
   system: BenchSystem,
@@ -45,15 +51,17 @@ export async function drawStrokeOverFrames(
 ): Promise<number[]> {
   const box = system.target.getBoundingClientRect();
   const stamps: number[] = [await nextFrame()];
+  let frame = nextFrame();
   dispatch(system, "pointerdown", box, stroke.points[0]);
   for (let index = 1; index < stroke.points.length; index += movesPerFrame) {
-    stamps.push(await nextFrame());
+    stamps.push(await frame);
+    frame = nextFrame();
     const end = Math.min(stroke.points.length, index + movesPerFrame);
     for (let move = index; move < end; move += 1) dispatch(system, "pointermove", box, stroke.points[move]);
   }
-  stamps.push(await nextFrame());
+  stamps.push(await frame);
   dispatch(system, "pointerup", box, stroke.points.at(-1));
-  for (let frame = 0; frame < trailingFrames; frame += 1) stamps.push(await nextFrame());
+  for (let quiet = 0; quiet < trailingFrames; quiet += 1) stamps.push(await nextFrame());
   return stamps;
 }
 
