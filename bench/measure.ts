@@ -36,8 +36,11 @@ export interface SystemSummary {
   readonly inked: number | null;
   /** fanvas-cursor: every run's paired ratios, brush cursor on over off (bench/measure.ts). */
   readonly cursorRatios: readonly number[];
-  /** fanvas: ms / move over the floor's at full drawing, side by side (bench/paired.ts); null when not run. */
-  readonly againstFloor: PairedFigures | null;
+  /**
+   * ms / move at full drawing over the system this one is judged against, measured side by side
+   * (bench/paired.ts): fanvas against the floor, fanvas-zoomed against fanvas unzoomed; null when not run.
+   */
+  readonly sideBySide: PairedFigures | null;
 }
 
 /** How much to draw; the same for every system. */

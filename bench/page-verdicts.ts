@@ -62,7 +62,7 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
       harness === null
         ? ""
         : `; net of the harness row ${((full - harness) / (floorFull - harness)).toFixed(2)}x`;
-    const paired = fanvas.againstFloor;
+    const paired = fanvas.sideBySide;
     if (paired === null) judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", ratio, net));
     else {
       // Side by side decides: the runs' medians come from pages a minute apart (see bench/paired.ts).
@@ -104,9 +104,16 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
     const pending = fanvas.restorePending ? " (pending: see the restore note)" : "";
     judged.push({ ...judgedRestore, outcome: `${judgedRestore.outcome}${pending}` });
   }
-  const zoomedFull = find("fanvas-zoomed")?.moveFull ?? null;
+  const zoomed = find("fanvas-zoomed");
+  const zoomedFull = zoomed?.moveFull ?? null;
   if (zoomedFull !== null && full !== null) {
-    judged.push(ratioVerdict("11", "ms / move at full drawing zoomed 4x vs unzoomed", zoomedFull / full));
+    const figure = "ms / move at full drawing zoomed 4x vs unzoomed";
+    const paired = zoomed?.sideBySide ?? null;
+    if (paired === null) judged.push(ratioVerdict("11", figure, zoomedFull / full));
+    else {
+      const shown = `, side by side: ${describePaired(paired)}; the runs' medians ${(zoomedFull / full).toFixed(2)}x`;
+      judged.push(ratioVerdict("11", figure, paired.ratio, shown));
+    }
   }
   const cursorRatios = find("fanvas-cursor")?.cursorRatios ?? [];
   if (cursorRatios.length > 0) {

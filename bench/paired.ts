@@ -138,11 +138,11 @@ export async function pairedPerMove(
   }
 }
 
-/** "1.07x (Fanvas 0.171, floor 0.159 ms / move over 60 pairs; groups of 10 pairs 1.03-1.09, middle half)". */
+/** "1.070x (0.171 and 0.159 ms / move over all their blocks; groups of 10 pairs: ..., middle half 1.03-1.09)". */
 export function describePaired({ ratio, groupRatios, msPerMove }: PairedFigures): string {
   const groups =
     groupRatios.length === 0
       ? ""
       : `; groups of ${PAIRS_PER_GROUP} pairs: ${groupRatios.map((group) => group.toFixed(2)).join(", ")}, middle half ${middleHalf(groupRatios)}`;
-  return `${ratio.toFixed(3)}x (Fanvas ${msPerMove.a.toFixed(3)}, floor ${msPerMove.b.toFixed(3)} ms / move over all their blocks${groups})`;
+  return `${ratio.toFixed(3)}x (${msPerMove.a.toFixed(3)} and ${msPerMove.b.toFixed(3)} ms / move over all their blocks${groups})`;
 }

@@ -103,7 +103,7 @@ function summarise(
     bytesLabel: name === "fanvas" ? "whole page" : name === "harness" ? "" : "library + mount code",
     inked: medianOf(samples, (sample) => sample.inked),
     cursorRatios: samples.flatMap((sample) => sample.cursorRatios ?? []),
-    againstFloor: null,
+    sideBySide: null,
   };
 }
 
@@ -154,12 +154,13 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
       completedRuns += 1;
     }
     const fill = await fillBench(browserContext, url, Number(options["fill-runs"]));
-    return { fill, paired: await fanvasAgainstFloorInPairs(url, workload) };
+    return { fill, paired: await sideBySideFigures(url, workload) };
   });
   const bytes = await sizes();
-  const summaries = SYSTEMS.map((name) => summarise(name, samples.get(name) ?? [], bytes)).map((summary) =>
-    summary.name === "fanvas" ? { ...summary, againstFloor: paired } : summary,
-  );
+  const summaries = SYSTEMS.map((name) => ({
+    ...summarise(name, samples.get(name) ?? [], bytes),
+    sideBySide: paired.get(name) ?? null,
+  }));
   const context = {
     date: today(),
     machine: machine(loadAtStart),
@@ -175,13 +176,23 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
   };
 }
 
-/** Fanvas and the floor at full drawing, block pairs interleaved (bench/paired.ts); `--pairs 0` skips it. */
-async function fanvasAgainstFloorInPairs(url: string, workload: Workload): Promise<PairedFigures | null> {
+/** Each system judged side by side, and the system it is judged against (see SystemSummary.sideBySide). */
+const SIDE_BY_SIDE: readonly (readonly [SystemName, SystemName])[] = [
+  ["fanvas", "floor"],
+  ["fanvas-zoomed", "fanvas"],
+];
+
+/** The side-by-side figures of SIDE_BY_SIDE (bench/paired.ts), by the system judged; `--pairs 0` skips them. */
+async function sideBySideFigures(url: string, workload: Workload): Promise<Map<SystemName, PairedFigures>> {
+  const figures = new Map<SystemName, PairedFigures>();
   const pairs = Number(options.pairs);
-  if (pairs <= 0) return null;
-  const paired = await pairedPerMove(url, ["fanvas", "floor"], workload, pairs);
-  process.stderr.write(`paired fanvas/floor: ${JSON.stringify(paired)}\n`);
-  return paired;
+  if (pairs <= 0) return figures;
+  for (const systems of SIDE_BY_SIDE) {
+    const paired = await pairedPerMove(url, systems, workload, pairs);
+    process.stderr.write(`side by side ${systems.join("/")}: ${JSON.stringify(paired)}\n`);
+    figures.set(systems[0], paired);
+  }
+  return figures;
 }
 
 /** The fill bench alone (`--only fill`); resolves with its Markdown section. */
@@ -195,15 +206,20 @@ async function fillOnly(): Promise<string> {
 }
 
 /**
- * The per-move verdict against the floor alone (`--only pairs`), for checking it again and again on a noisy
- * machine without the rest of the page bench; prints it, writes nothing.
+ * The side-by-side per-move verdicts alone (`--only pairs`: Fanvas against the floor, zoomed against
+ * unzoomed), for checking them again and again on a noisy machine without the rest of the page bench; prints
+ * them, writes nothing.
  */
 async function pairsOnly(): Promise<void> {
+  if (Number(options.pairs) <= 0) throw new Error("--only pairs needs --pairs above 0");
   const loadAtStart = loadAverage();
-  const paired = await withBenchPage((_, url) => fanvasAgainstFloorInPairs(url, benchWorkload()));
-  if (paired === null) throw new Error("--only pairs needs --pairs above 0");
+  const figures = await withBenchPage((_, url) => sideBySideFigures(url, benchWorkload()));
+  const lines = SIDE_BY_SIDE.map(([judged, against]) => {
+    const paired = figures.get(judged);
+    return `ms / move at ${options.strokes} strokes, ${judged} over ${against} side by side: ${paired === undefined ? "not run" : describePaired(paired)}`;
+  });
   process.stdout.write(
-    `${machineHeading(loadAtStart)}\nms / move at ${options.strokes} strokes, Fanvas over the floor side by side: ${describePaired(paired)}; load average ${loadAverage().toFixed(1)} at end\n`,
+    `${machineHeading(loadAtStart)}\n${lines.join("\n")}\nload average ${loadAverage().toFixed(1)} at end\n`,
   );
 }
 
