@@ -90,6 +90,8 @@ test("the backup is encoded and written by a worker, not on the page's main thre
 test("after its first write the backup sends strokes as strokes (a rectangle of pixels now and then), and keeps up with undo, redo, clear and a fill", async ({
   page,
 }) => {
+  // About 45 strokes and 12 waits for a backup write: 40 s on a slow 2-core machine, 45 s the default limit.
+  test.setTimeout(90_000);
   await openRestoredPage(page);
   await choose(page, "purple", 12);
   await mouseStroke(page, STROKE_A);
