@@ -54,7 +54,7 @@ export interface Workload {
 /** Moves per probe stroke: 100 points = 1 press + 99 moves (+ the release at the last point). */
 export const MOVES_PER_PROBE = 99;
 /** Quiet frames after each probe stroke, so deferred renders (React, SVG repaint) fall inside the window. */
-export const TRAILING_FRAMES = 2;
+const TRAILING_FRAMES = 2;
 /** Moves per frame in the frame-interval test: a few, as a fast hand gives, and fewer frames to wait for. */
 export const FRAME_TEST_MOVES = 3;
 /** Undos timed per run (one at a time, each back on screen before the next), for a steadier median. */
@@ -69,7 +69,7 @@ const UNDOS_PER_RUN = 3;
  */
 export const QUIET_AFTER_BUILD_UP_MS = 1500;
 
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
@@ -88,7 +88,7 @@ export async function busyMs(cdp: CDPSession): Promise<number> {
   return thread.value * 1000;
 }
 
-export function drawProbe(
+function drawProbe(
   page: Page,
   probe: number,
   movesPerFrame: number,
@@ -113,23 +113,70 @@ async function perMove(page: Page, cdp: CDPSession, workload: Workload, warmUp: 
   // every system alike: left to V8, one system's major collection (20-30 ms) would land in a probe stroke's
   // window and another's not. (It did: the floor's, after the 1,000 strokes, flattering every ratio to it.)
   await cdp.send("HeapProfiler.collectGarbage");
-  if (warmUp) {
-    await page.evaluate(() => window.fanvasBench.prepareProbe(0));
-    await drawProbe(page, 0, workload.movesPerFrame, 0);
-  }
+  if (warmUp) await drawWarmUpStroke(page, workload);
   let busy = 0;
   for (let index = 1; index <= workload.probeStrokes; index += 1)
     busy += await probeBusyMs(page, cdp, workload, index);
   return busy / (workload.probeStrokes * MOVES_PER_PROBE);
 }
 
-/** Main-thread CPU ms of drawing probe stroke `index` (its brush set first, outside the bracket). */
-async function probeBusyMs(page: Page, cdp: CDPSession, workload: Workload, index: number): Promise<number> {
-  await page.evaluate((probe) => window.fanvasBench.prepareProbe(probe), index);
-  const before = await busyMs(cdp);
+/** Probe stroke 0, drawn unmeasured: it compiles the system's code before anything is timed. */
+export async function drawWarmUpStroke(page: Page, workload: Workload): Promise<void> {
+  await prepareProbe(page, 0);
+  await drawProbe(page, 0, workload.movesPerFrame, 0);
+}
+
+/** Sets probe stroke `index`'s brush (kept out of any measurement). */
+function prepareProbe(page: Page, index: number): Promise<void> {
+  return page.evaluate((probe) => window.fanvasBench.prepareProbe(probe), index);
+}
+
+/** Draws probe stroke `index`, prepared, as the per-move figures do (TRAILING_FRAMES after it). */
+async function drawPreparedProbe(page: Page, workload: Workload, index: number): Promise<void> {
   const draw = drawProbe(page, index, workload.movesPerFrame, TRAILING_FRAMES);
   await withTimeout(draw, workload.stepTimeoutMs, "a probe stroke");
+}
+
+/** Sets probe stroke `index`'s brush, then draws it as the per-move figures do. */
+export async function drawProbeStroke(page: Page, workload: Workload, index: number): Promise<void> {
+  await prepareProbe(page, index);
+  await drawPreparedProbe(page, workload, index);
+}
+
+/** Main-thread CPU ms of drawing probe stroke `index` (its brush set first, outside the bracket). */
+async function probeBusyMs(page: Page, cdp: CDPSession, workload: Workload, index: number): Promise<number> {
+  await prepareProbe(page, index);
+  const before = await busyMs(cdp);
+  await drawPreparedProbe(page, workload, index);
   return (await busyMs(cdp)) - before;
+}
+
+/** Draws the workload's full drawing on the mounted system, then leaves the page quiet; resolves with the build-up's ms. */
+export async function buildUp(page: Page, workload: Workload): Promise<number> {
+  const prefill = page.evaluate((count) => window.fanvasBench.prefill(count), workload.strokes);
+  const prefillMs = await withTimeout(prefill, workload.stepTimeoutMs, "prefill");
+  await page.waitForTimeout(QUIET_AFTER_BUILD_UP_MS);
+  return prefillMs;
+}
+
+/** A page of `context` with `name` mounted, and its DevTools session with the performance metrics on. */
+export async function openSystemPage(
+  context: BrowserContext,
+  url: string,
+  name: SystemName,
+): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Performance.enable");
+    await page.goto(url);
+    await page.waitForFunction(() => "fanvasBench" in window);
+    await page.evaluate((system) => window.fanvasBench.mount(system), name);
+    return { page, cdp };
+  } catch (error) {
+    await page.close();
+    throw error;
+  }
 }
 
 /** Probe pairs per run for the brush cursor's paired figure. */
@@ -172,13 +219,8 @@ export async function measureSystem(
   name: SystemName,
   workload: Workload,
 ): Promise<RunSample> {
-  const page = await context.newPage();
+  const { page, cdp } = await openSystemPage(context, url, name);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Performance.enable");
-    await page.goto(url);
-    await page.waitForFunction(() => "fanvasBench" in window);
-    await page.evaluate((system) => window.fanvasBench.mount(system), name);
     const moveEmpty = await perMove(page, cdp, workload, true);
     if (name === "harness") {
       const none = {
@@ -194,9 +236,7 @@ export async function measureSystem(
       return { moveEmpty, ...none };
     }
     const step = <T>(what: string, run: () => Promise<T>) => withTimeout(run(), workload.stepTimeoutMs, what);
-    const prefill = () => page.evaluate((count) => window.fanvasBench.prefill(count), workload.strokes);
-    const prefillMs = await step("prefill", prefill);
-    await page.waitForTimeout(QUIET_AFTER_BUILD_UP_MS);
+    const prefillMs = await buildUp(page, workload);
     const inked = await page.evaluate(() => window.fanvasBench.inkedShare());
     const moveFull = await perMove(page, cdp, workload, false);
     const cursorRatios = name === "fanvas-cursor" ? await pairedCursorRatios(page, cdp, workload) : null;

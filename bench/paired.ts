@@ -11,16 +11,16 @@
  * it runs during the other's block. The verdict is the ratio of the totals; a median of per-pair ratios would
  * leave out work that lands in some pairs only (the backup's copy of the canvas every 33rd stroke).
  */
-import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import type { Browser, CDPSession, Page } from "@playwright/test";
+import { launchBenchBrowser } from "./browser.ts";
 import {
+  buildUp,
   busyMs,
-  drawProbe,
+  drawProbeStroke,
+  drawWarmUpStroke,
   MOVES_PER_PROBE,
-  QUIET_AFTER_BUILD_UP_MS,
-  TRAILING_FRAMES,
+  openSystemPage,
   type Workload,
-  withTimeout,
 } from "./measure.ts";
 import type { SystemName } from "./page/api.ts";
 import { middleHalf } from "./stats.ts";
@@ -52,37 +52,23 @@ interface Mounted {
 
 /** A browser of its own with `name` mounted and its drawing built up, settled and collected. */
 async function mountAtFullDrawing(url: string, name: SystemName, workload: Workload): Promise<Mounted> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...CHROMIUM_ARGS],
-  });
-  const context = await browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Performance.enable");
-  await page.goto(url);
-  await page.waitForFunction(() => "fanvasBench" in window);
-  await page.evaluate((system) => window.fanvasBench.mount(system), name);
-  // One unmeasured stroke compiles the system's code, as the sequential figures' warm-up does.
-  await page.evaluate(() => window.fanvasBench.prepareProbe(0));
-  await drawProbe(page, 0, workload.movesPerFrame, 0);
-  const prefill = page.evaluate((count) => window.fanvasBench.prefill(count), workload.strokes);
-  await withTimeout(prefill, workload.stepTimeoutMs, "prefill");
-  await page.waitForTimeout(QUIET_AFTER_BUILD_UP_MS);
-  await cdp.send("HeapProfiler.collectGarbage");
-  return { browser, page, cdp };
+  const { browser, context } = await launchBenchBrowser();
+  try {
+    const { page, cdp } = await openSystemPage(context, url, name);
+    await drawWarmUpStroke(page, workload);
+    await buildUp(page, workload);
+    await cdp.send("HeapProfiler.collectGarbage");
+    return { browser, page, cdp };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }
 
 /** Draws one block's probe strokes on `mounted`, one after another as a visitor would. */
 async function drawBlock(mounted: Mounted, workload: Workload, firstProbe: number): Promise<void> {
-  const { page } = mounted;
-  for (let stroke = 0; stroke < STROKES_PER_BLOCK; stroke += 1) {
-    const probe = 1 + ((firstProbe + stroke) % workload.probeStrokes);
-    await page.evaluate((index) => window.fanvasBench.prepareProbe(index), probe);
-    const draw = drawProbe(page, probe, workload.movesPerFrame, TRAILING_FRAMES);
-    await withTimeout(draw, workload.stepTimeoutMs, "a probe stroke");
-  }
+  for (let stroke = 0; stroke < STROKES_PER_BLOCK; stroke += 1)
+    await drawProbeStroke(mounted.page, workload, 1 + ((firstProbe + stroke) % workload.probeStrokes));
 }
 
 /** Main-thread ms so far of a and b, read back to back. */
@@ -90,10 +76,8 @@ function busyOfBoth(a: Mounted, b: Mounted): Promise<[number, number]> {
   return Promise.all([busyMs(a.cdp), busyMs(b.cdp)]);
 }
 
-/** The ratio of the sums of `a` and `b`. */
-function ratioOfSums(a: readonly number[], b: readonly number[]): number {
-  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-  return sum(a) / sum(b);
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
 }
 
 /**
@@ -124,14 +108,13 @@ export async function pairedPerMove(
     const groupRatios: number[] = [];
     for (let first = 0; first + PAIRS_PER_GROUP <= pairs; first += PAIRS_PER_GROUP) {
       const group = (values: number[]) => values.slice(first, first + PAIRS_PER_GROUP);
-      groupRatios.push(ratioOfSums(group(busy.a), group(busy.b)));
+      groupRatios.push(sum(group(busy.a)) / sum(group(busy.b)));
     }
     const moves = pairs * STROKES_PER_BLOCK * MOVES_PER_PROBE;
-    const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / moves;
     return {
-      ratio: ratioOfSums(busy.a, busy.b),
+      ratio: sum(busy.a) / sum(busy.b),
       groupRatios,
-      msPerMove: { a: total(busy.a), b: total(busy.b) },
+      msPerMove: { a: sum(busy.a) / moves, b: sum(busy.b) / moves },
     };
   } finally {
     for (const { browser } of mounted) await browser.close();

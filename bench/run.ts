@@ -16,19 +16,19 @@
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
  * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall
- * (default all; the page bench includes the fill and the pairs; pairs: the per-move verdict against the floor alone), --fill-runs <n> (default 7: each is a fresh page and a
+ * (default all; the page bench includes the fill and the side-by-side figures; pairs: those figures alone, Fanvas against the floor and zoomed against unzoomed), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
- * --pairs <n> (interleaved Fanvas/floor block pairs of the per-move verdict, default 60; 0 skips them and the
+ * --pairs <n> (block pairs of each side-by-side figure, bench/paired.ts, default 60; 0 skips them and the
  * runs' medians decide; about 1.5 s a pair).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type BrowserContext, chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import type { BrowserContext } from "@playwright/test";
 import { updateBenchmarksFile, verdictTable } from "./benchmarks-file.ts";
+import { launchBenchBrowser } from "./browser.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { fillBench } from "./fill.ts";
 import { runLighthouseBench } from "./lighthouse.ts";
@@ -86,6 +86,7 @@ function summarise(
   name: SystemName,
   samples: readonly RunSample[],
   bytes: Awaited<ReturnType<typeof sizes>>,
+  sideBySide: PairedFigures | null,
 ): SystemSummary {
   const restore = samples.find((sample) => sample.restore !== null)?.restore ?? null;
   const minimalBytes = bytes.minimal.get(name) ?? null;
@@ -103,31 +104,36 @@ function summarise(
     bytesLabel: name === "fanvas" ? "whole page" : name === "harness" ? "" : "library + mount code",
     inked: medianOf(samples, (sample) => sample.inked),
     cursorRatios: samples.flatMap((sample) => sample.cursorRatios ?? []),
-    sideBySide: null,
+    sideBySide,
   };
 }
 
-/**
- * Builds the bench page, serves it and opens one Chromium context on it for `work`, then closes them all.
- */
-async function withBenchPage<T>(work: (context: BrowserContext, url: string) => Promise<T>): Promise<T> {
+/** Builds the bench page and serves it for `work`, then stops serving it and removes it. */
+async function withBenchServer<T>(work: (url: string) => Promise<T>): Promise<T> {
   const outDir = await mkdtemp(join(tmpdir(), "fanvas-bench-"));
-  const cleanUp: (() => Promise<void>)[] = [() => rm(outDir, { recursive: true, force: true })];
   try {
     await buildBenchPage(outDir);
     const server = await serveStatic(outDir);
-    cleanUp.unshift(() => server.close());
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-    });
-    cleanUp.unshift(() => browser.close());
-    const context = await browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
-    return await work(context, server.url);
+    try {
+      return await work(server.url);
+    } finally {
+      await server.close();
+    }
   } finally {
-    for (const step of cleanUp) await step();
+    await rm(outDir, { recursive: true, force: true });
   }
+}
+
+/** withBenchServer, with one Chromium context for `work` (the side-by-side figures launch their own). */
+function withBenchPage<T>(work: (context: BrowserContext, url: string) => Promise<T>): Promise<T> {
+  return withBenchServer(async (url) => {
+    const { browser, context } = await launchBenchBrowser();
+    try {
+      return await work(context, url);
+    } finally {
+      await browser.close();
+    }
+  });
 }
 
 /** How much every system draws, from the options. */
@@ -157,10 +163,9 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
     return { fill, paired: await sideBySideFigures(url, workload) };
   });
   const bytes = await sizes();
-  const summaries = SYSTEMS.map((name) => ({
-    ...summarise(name, samples.get(name) ?? [], bytes),
-    sideBySide: paired.get(name) ?? null,
-  }));
+  const summaries = SYSTEMS.map((name) =>
+    summarise(name, samples.get(name) ?? [], bytes, paired.get(name) ?? null),
+  );
   const context = {
     date: today(),
     machine: machine(loadAtStart),
@@ -213,7 +218,7 @@ async function fillOnly(): Promise<string> {
 async function pairsOnly(): Promise<void> {
   if (Number(options.pairs) <= 0) throw new Error("--only pairs needs --pairs above 0");
   const loadAtStart = loadAverage();
-  const figures = await withBenchPage((_, url) => sideBySideFigures(url, benchWorkload()));
+  const figures = await withBenchServer((url) => sideBySideFigures(url, benchWorkload()));
   const lines = SIDE_BY_SIDE.map(([judged, against]) => {
     const paired = figures.get(judged);
     return `ms / move at ${options.strokes} strokes, ${judged} over ${against} side by side: ${paired === undefined ? "not run" : describePaired(paired)}`;
