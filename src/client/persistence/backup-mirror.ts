@@ -81,8 +81,9 @@ export function createBackupMirror(dependencies: MirrorDependencies): (message: 
   const write = async (messages: readonly WriteMessage[]): Promise<void> => {
     const last = messages.at(-1) as WriteMessage;
     const lastWhole = messages.findLastIndex(({ patch }) => patch?.kind === "pixels" && patch.whole);
-    for (const { patch } of messages.slice(0, Math.max(0, lastWhole))) discard(patch);
-    const patches = messages.slice(Math.max(0, lastWhole)).map(({ patch }) => patch);
+    const from = Math.max(0, lastWhole);
+    for (const { patch } of messages.slice(0, from)) discard(patch);
+    const patches = messages.slice(from).map(({ patch }) => patch);
     let png: Blob;
     try {
       for (const [index, patch] of patches.entries()) {

@@ -29,8 +29,9 @@ export function encodeRuns(
   let written = 0;
   let runValue = map(values[0] as number);
   let count = 1;
-  for (let index = 1; index < values.length; index++) {
-    const value = map(values[index] as number);
+  // One index past the end closes the last run: NaN equals no value.
+  for (let index = 1; index <= values.length; index++) {
+    const value = index < values.length ? map(values[index] as number) : Number.NaN;
     if (value === runValue) {
       count += 1;
       continue;
@@ -42,10 +43,7 @@ export function encodeRuns(
     runValue = value;
     count = 1;
   }
-  if (written + 2 > runs.length) runs = gatheredOfAtLeast(written + 2);
-  runs[written] = count;
-  runs[written + 1] = runValue;
-  return runs.slice(0, written + 2);
+  return runs.slice(0, written);
 }
 
 /** Writes the values `runs` encode into `out` (which must be long enough). */
