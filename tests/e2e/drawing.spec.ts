@@ -1,6 +1,14 @@
 import type { Point } from "../../src/client/engine/types.ts";
 import { expect, test } from "./fixtures.ts";
-import { choose, drawingCanvas, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { RawMouse } from "./helpers/coalesced-input.ts";
+import {
+  canvasGeometry,
+  choose,
+  drawingCanvas,
+  openDrawingPage,
+  readCanvasPixels,
+  toViewport,
+} from "./helpers/page.ts";
 import { paletteRgba } from "./helpers/palette.ts";
 import {
   changesOutsidePaths,
@@ -9,7 +17,7 @@ import {
   pixelAtCanvasPoint,
   pointsAlong,
 } from "./helpers/pixels.ts";
-import { mouseStroke, TouchScreen } from "./helpers/strokes.ts";
+import { densify, mouseStroke, mouseStrokeMoveByMove, TouchScreen } from "./helpers/strokes.ts";
 
 // Rounded caps, antialiasing and smoothing may colour a little beyond half the brush width; nothing farther.
 const MARGIN = 3;
@@ -49,13 +57,55 @@ test("a mouse stroke stops when the pointer leaves the canvas", async ({ page })
     { x: -40, y: 100 },
   ];
   // Still pressed, the pointer goes round outside and comes back in far from where it left: that part must not draw.
-  await mouseStroke(page, [...inside, { x: -40, y: 400 }, { x: 300, y: 400 }, { x: 500, y: 400 }]);
+  await mouseStrokeMoveByMove(page, [...inside, { x: -40, y: 400 }, { x: 300, y: 400 }, { x: 500, y: 400 }]);
   const after = await readCanvasPixels(page);
   expectColourAlong(after, [inside[0] as Point, { x: 0, y: 100 }], "blue");
   expect(changesOutsidePaths(firstDisplay, after, [inside], 5 / 2 + MARGIN)).toEqual({
     count: 0,
     samples: [],
   });
+});
+
+test("a mouse stroke stops where it left the canvas when it went out and back in within one frame", async ({
+  page,
+}) => {
+  const firstDisplay = await openDrawingPage(page);
+  await choose(page, "blue", 5);
+  const inside = [
+    { x: 300, y: 100 },
+    { x: 10, y: 100 },
+  ];
+  const geometry = await canvasGeometry(page);
+  const [press, ...moves] = densify(inside).map((point) => toViewport(geometry, point));
+  // Out, down and back in: the browser sees the pointer over the canvas at the frame, so it sends no
+  // pointerleave, only one pointermove whose coalesced positions go out and back.
+  const outAndBack = [
+    { x: -20, y: 100 },
+    { x: -20, y: 400 },
+    { x: 20, y: 400 },
+    { x: 300, y: 400 },
+  ].map((point) => toViewport(geometry, point));
+  const mouse = new RawMouse(page);
+  await mouse.press(press as Point);
+  await mouse.dragThrough(moves);
+  await mouse.dragThroughInOneFrame(outAndBack);
+  await mouse.release(outAndBack.at(-1) as Point);
+  const after = await readCanvasPixels(page);
+  expectColourAlong(after, [inside[0] as Point, { x: 0, y: 100 }], "blue");
+  expect(
+    changesOutsidePaths(
+      firstDisplay,
+      after,
+      [
+        inside,
+        [
+          { x: 10, y: 100 },
+          { x: -20, y: 100 },
+        ],
+      ],
+      5 / 2 + MARGIN,
+    ),
+  ).toEqual({ count: 0, samples: [] });
 });
 
 test("a canvas given a border and padding between strokes, its box the same size, still draws under the pointer", async ({

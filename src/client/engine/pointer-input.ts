@@ -37,6 +37,16 @@ const TWO_FINGER_WINDOW_MS = 250;
 const IDLE: PointerState = { kind: "idle" };
 
 /**
+ * Whether a position lies outside the canvas's content box (where pointerleave would have ended the stroke; a
+ * canvas with padding is left a little sooner, at the edge of its bitmap).
+ */
+function isOutside(event: PointerEvent, box: ClientRect): boolean {
+  const x = event.clientX - box.left;
+  const y = event.clientY - box.top;
+  return x < 0 || y < 0 || x >= box.width || y >= box.height;
+}
+
+/**
  * The pointer lifecycle over one canvas (Pointer Events: mouse, pen, touch). One pointer draws a stroke;
  * other mouse or pen pointers are ignored until it ends. Two fingers never draw (they zoom and pan the view):
  * a second finger ends the first one's stroke, taking it back if it began within TWO_FINGER_WINDOW_MS, and
@@ -137,7 +147,15 @@ export class PointerInput {
     const coalesced = typeof event.getCoalescedEvents === "function" ? event.getCoalescedEvents() : [];
     // One call per position, no arrays in between: this runs for every move the hardware reports.
     if (coalesced.length === 0) this.#input.extend(this.#pointOf(event, state.box));
-    for (const each of coalesced) this.#input.extend(this.#pointOf(each, state.box));
+    for (const each of coalesced) {
+      // Out of the canvas and back within one frame: the browser sends no pointerleave, as it only looks at
+      // where the pointer is at the frame, so the stroke ends at the first position outside, as it would have.
+      if (isOutside(each, state.box)) {
+        this.#finish(each, true);
+        return;
+      }
+      this.#input.extend(this.#pointOf(each, state.box));
+    }
   }
 
   /** The drawing-space point of an event; a pen's carries its pressure. */

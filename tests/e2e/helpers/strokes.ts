@@ -3,7 +3,7 @@ import type { Point } from "../../../src/client/engine/types.ts";
 import { canvasGeometry, toViewport } from "./page.ts";
 
 /** Viewport points spaced about `step` CSS pixels apart along a polyline, first and last points included. */
-function densify(path: readonly Point[], step = 4): Point[] {
+export function densify(path: readonly Point[], step = 4): Point[] {
   const points: Point[] = [];
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i] as Point;
@@ -15,9 +15,37 @@ function densify(path: readonly Point[], step = 4): Point[] {
   return points.length > 0 ? points : [...path];
 }
 
+/** One DevTools session per page for raw input (opening one costs a round trip). */
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+function devToolsOf(page: Page): Promise<CDPSession> {
+  let session = sessions.get(page);
+  if (session === undefined) {
+    session = page.context().newCDPSession(page);
+    sessions.set(page, session);
+  }
+  return session;
+}
+
+/** A mouse event as the DevTools protocol's Input.dispatchMouseEvent takes it. */
+interface RawMouseEvent {
+  type: "mouseMoved" | "mousePressed" | "mouseReleased";
+  x: number;
+  y: number;
+  button: "none" | "left";
+  buttons: number;
+  clickCount?: number;
+}
+
 /**
  * Draws with the mouse along a polyline given in canvas units: press, move through points about `step` CSS pixels
  * apart, release.
+ *
+ * The input events are sent all at once, as the operating system hands a fast hand's or a high-rate mouse's
+ * positions to the browser: Chromium gives the page each frame's moves as one pointermove listing every position
+ * (getCoalescedEvents), and the engine draws each of them, so the pixels are exactly those of one move per frame.
+ * Awaiting each move instead waits a frame per move (about 17 ms here: 1.7 s for a 100-point stroke, 60 ms this
+ * way). Playwright's page.mouse is not told of these events; tests that need a frame between moves use it.
  */
 export async function mouseStroke(page: Page, path: readonly Point[], step = 8): Promise<void> {
   const geometry = await canvasGeometry(page);
@@ -26,6 +54,29 @@ export async function mouseStroke(page: Page, path: readonly Point[], step = 8):
     step,
   );
   const [first, ...rest] = points;
+  if (!first) throw new Error("A stroke needs at least one point");
+  const last = rest.at(-1) ?? first;
+  const session = await devToolsOf(page);
+  const send = (event: RawMouseEvent) => session.send("Input.dispatchMouseEvent", event);
+  // Each answer comes once the page has handled its event, so every move is drawn when all have answered.
+  await Promise.all([
+    send({ type: "mouseMoved", ...first, button: "none", buttons: 0 }),
+    send({ type: "mousePressed", ...first, button: "left", buttons: 1, clickCount: 1 }),
+    ...rest.map((p) => send({ type: "mouseMoved", ...p, button: "left", buttons: 1 })),
+    send({ type: "mouseReleased", ...last, button: "left", buttons: 0, clickCount: 1 }),
+  ]);
+}
+
+/**
+ * The same stroke as mouseStroke, through Playwright's mouse: each move is handled, in a frame of its own, before
+ * the next is sent, as a slow hand gives them.
+ */
+export async function mouseStrokeMoveByMove(page: Page, path: readonly Point[], step = 8): Promise<void> {
+  const geometry = await canvasGeometry(page);
+  const [first, ...rest] = densify(
+    path.map((p) => toViewport(geometry, p)),
+    step,
+  );
   if (!first) throw new Error("A stroke needs at least one point");
   await page.mouse.move(first.x, first.y);
   await page.mouse.down();
@@ -57,7 +108,6 @@ export interface Finger {
  */
 export class TouchScreen {
   readonly #page: Page;
-  #session: CDPSession | undefined;
 
   /** Wraps a page whose context has touch enabled. */
   constructor(page: Page) {
@@ -66,7 +116,7 @@ export class TouchScreen {
 
   /** Sends the fingers now on the screen; fingers new since the last call go down, missing ones lift. */
   async touch(type: "touchStart" | "touchMove", fingers: readonly Finger[]): Promise<void> {
-    const session = await this.#cdp();
+    const session = await devToolsOf(this.#page);
     await session.send("Input.dispatchTouchEvent", {
       type,
       touchPoints: fingers.map((f) => ({ id: f.id, x: f.x, y: f.y, radiusX: 1, radiusY: 1, force: 1 })),
@@ -75,27 +125,24 @@ export class TouchScreen {
 
   /** Lifts every finger. */
   async release(): Promise<void> {
-    const session = await this.#cdp();
+    const session = await devToolsOf(this.#page);
     await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   }
 
-  /** One finger along a polyline in viewport CSS pixels. */
+  /** One finger along a polyline in viewport CSS pixels, its events sent all at once (as mouseStroke's). */
   async swipe(path: readonly Point[]): Promise<void> {
     const [first, ...rest] = densify(path);
     if (!first) throw new Error("A swipe needs at least one point");
-    await this.touch("touchStart", [{ id: 1, ...first }]);
-    for (const p of rest) await this.touch("touchMove", [{ id: 1, ...p }]);
-    await this.release();
+    await Promise.all([
+      this.touch("touchStart", [{ id: 1, ...first }]),
+      ...rest.map((p) => this.touch("touchMove", [{ id: 1, ...p }])),
+      this.release(),
+    ]);
   }
 
   /** One finger along a polyline given in canvas units. */
   async strokeOnCanvas(path: readonly Point[]): Promise<void> {
     const geometry = await canvasGeometry(this.#page);
     await this.swipe(path.map((p) => toViewport(geometry, p)));
-  }
-
-  async #cdp(): Promise<CDPSession> {
-    this.#session ??= await this.#page.context().newCDPSession(this.#page);
-    return this.#session;
   }
 }
