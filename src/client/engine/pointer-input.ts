@@ -1,3 +1,4 @@
+import { CANVAS_SIZE } from "../../common/constants.ts";
 import { CanvasBox } from "./canvas-box.ts";
 import { type ClientRect, toCanvasPoint } from "./coordinates.ts";
 import type { Point } from "./types.ts";
@@ -37,13 +38,11 @@ const TWO_FINGER_WINDOW_MS = 250;
 const IDLE: PointerState = { kind: "idle" };
 
 /**
- * Whether a position lies outside the canvas's content box (where pointerleave would have ended the stroke; a
+ * Whether a drawing-space point lies outside the canvas, where pointerleave would have ended the stroke (a
  * canvas with padding is left a little sooner, at the edge of its bitmap).
  */
-function isOutside(event: PointerEvent, box: ClientRect): boolean {
-  const x = event.clientX - box.left;
-  const y = event.clientY - box.top;
-  return x < 0 || y < 0 || x >= box.width || y >= box.height;
+function isOutsideCanvas(point: Point): boolean {
+  return point.x < 0 || point.y < 0 || point.x >= CANVAS_SIZE || point.y >= CANVAS_SIZE;
 }
 
 /**
@@ -148,13 +147,15 @@ export class PointerInput {
     // One call per position, no arrays in between: this runs for every move the hardware reports.
     if (coalesced.length === 0) this.#input.extend(this.#pointOf(event, state.box));
     for (const each of coalesced) {
+      const point = this.#pointOf(each, state.box);
       // Out of the canvas and back within one frame: the browser sends no pointerleave, as it only looks at
       // where the pointer is at the frame, so the stroke ends at the first position outside, as it would have.
-      if (isOutside(each, state.box)) {
-        this.#finish(each, true);
+      if (isOutsideCanvas(point)) {
+        this.#state = IDLE;
+        this.#input.end(point);
         return;
       }
-      this.#input.extend(this.#pointOf(each, state.box));
+      this.#input.extend(point);
     }
   }
 
