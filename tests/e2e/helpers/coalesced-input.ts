@@ -1,10 +1,10 @@
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
+import { devToolsOf, type RawMouseEvent, sendMouseEvent } from "./devtools.ts";
 
 /** Mouse input sent through the DevTools protocol, as the browser receives it from the operating system. */
 export class RawMouse {
   readonly #page: Page;
-  #session: CDPSession | undefined;
 
   /** Wraps a page. */
   constructor(page: Page) {
@@ -56,7 +56,7 @@ export class RawMouse {
       this.#send({ type: "mouseMoved", ...point, button: "left", buttons: 1 }),
     );
     // Commands on one session are handled in order: once this answers, every move above is in the page's queue.
-    await (await this.#cdp()).send("Browser.getVersion");
+    await (await devToolsOf(this.#page)).send("Browser.getVersion");
     release();
     await Promise.all(sends);
     await this.#page.unroute(matches);
@@ -67,20 +67,8 @@ export class RawMouse {
     await this.#send({ type: "mouseReleased", ...at, button: "left", buttons: 0, clickCount: 1 });
   }
 
-  async #send(event: {
-    type: "mouseMoved" | "mousePressed" | "mouseReleased";
-    x: number;
-    y: number;
-    button: "none" | "left";
-    buttons: number;
-    clickCount?: number;
-  }): Promise<void> {
-    await (await this.#cdp()).send("Input.dispatchMouseEvent", event);
-  }
-
-  async #cdp(): Promise<CDPSession> {
-    this.#session ??= await this.#page.context().newCDPSession(this.#page);
-    return this.#session;
+  #send(event: RawMouseEvent): Promise<void> {
+    return sendMouseEvent(this.#page, event);
   }
 }
 

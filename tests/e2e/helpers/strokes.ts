@@ -1,5 +1,6 @@
-import type { CDPSession, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
+import { devToolsOf, type RawMouseEvent, sendMouseEvent } from "./devtools.ts";
 import { canvasGeometry, toViewport } from "./page.ts";
 
 /** Viewport points spaced about `step` CSS pixels apart along a polyline, first and last points included. */
@@ -13,28 +14,6 @@ export function densify(path: readonly Point[], step = 4): Point[] {
       points.push({ x: a.x + ((b.x - a.x) * k) / n, y: a.y + ((b.y - a.y) * k) / n });
   }
   return points.length > 0 ? points : [...path];
-}
-
-/** One DevTools session per page for raw input (opening one costs a round trip). */
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
-
-function devToolsOf(page: Page): Promise<CDPSession> {
-  let session = sessions.get(page);
-  if (session === undefined) {
-    session = page.context().newCDPSession(page);
-    sessions.set(page, session);
-  }
-  return session;
-}
-
-/** A mouse event as the DevTools protocol's Input.dispatchMouseEvent takes it. */
-interface RawMouseEvent {
-  type: "mouseMoved" | "mousePressed" | "mouseReleased";
-  x: number;
-  y: number;
-  button: "none" | "left";
-  buttons: number;
-  clickCount?: number;
 }
 
 /**
@@ -56,8 +35,7 @@ export async function mouseStroke(page: Page, path: readonly Point[], step = 8):
   const [first, ...rest] = points;
   if (!first) throw new Error("A stroke needs at least one point");
   const last = rest.at(-1) ?? first;
-  const session = await devToolsOf(page);
-  const send = (event: RawMouseEvent) => session.send("Input.dispatchMouseEvent", event);
+  const send = (event: RawMouseEvent) => sendMouseEvent(page, event);
   // Each answer comes once the page has handled its event, so every move is drawn when all have answered.
   await Promise.all([
     send({ type: "mouseMoved", ...first, button: "none", buttons: 0 }),
