@@ -1,4 +1,5 @@
 import { test as base, type ConsoleMessage, expect } from "@playwright/test";
+import { recordPageTimeline } from "./helpers/page-timeline.ts";
 import { type RunningServer, type StartServerOptions, startServer } from "./helpers/server.ts";
 
 /** What the page wrote to its console, by the first argument of each call (the spec's messages are exact). */
@@ -12,6 +13,17 @@ interface TestFixtures {
   launchServer: (options: StartServerOptions) => Promise<RunningServer>;
   /** Fails the test if the page threw an uncaught error. */
   noPageErrors: undefined;
+  /**
+   * When a test fails, its summary also says what the page did (console, API answers, failed requests) and
+   * whatever the test added, so a CI log says why.
+   */
+  failureReport: FailureReport;
+}
+
+/** More for a failing test's summary. */
+export interface FailureReport {
+  /** Adds a section, read only if the test fails (e.g. a server's output). */
+  add(title: string, text: () => string): void;
 }
 
 interface WorkerFixtures {
@@ -54,6 +66,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
       await use(undefined);
       expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+  failureReport: [
+    async ({ page }, use, testInfo) => {
+      const timeline = recordPageTimeline(page);
+      const sections: { title: string; text: () => string }[] = [
+        { title: "What the page did, seconds from the test's start", text: () => timeline.text() },
+      ];
+      await use({ add: (title, text) => sections.push({ title, text }) });
+      if (testInfo.status === testInfo.expectedStatus) return;
+      // A second error, so the summary at the end of the run prints it in full (the list reporter cuts an
+      // attachment to a few lines): a CI log is often all there is of a failure that does not come back locally.
+      throw new Error(sections.map(({ title, text }) => `${title}:\n${text()}`).join("\n\n"));
     },
     { auto: true },
   ],

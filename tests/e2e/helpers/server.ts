@@ -12,6 +12,8 @@ export interface RunningServer {
   readonly dataDir: string;
   /** The embedded store's SQLite file (the server creates it on first start). */
   readonly databasePath: string;
+  /** The end of what the process printed (its request log among it), for a failing test to show. */
+  recentOutput(): string;
   /** Stops the process (SIGTERM, then SIGKILL after a bound) and removes the data directory it made. */
   stop(): Promise<void>;
 }
@@ -32,6 +34,8 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
 const LISTENING_LINE = /Fanvas listening on (http:\/\/[^\s"',]+)/;
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
+/** How much of a server's output is kept for recentOutput. */
+const KEPT_OUTPUT_CHARS = 16_000;
 
 /** A port of 127.0.0.1 that was free a moment ago (the OS picks it; it is released at once for the server). */
 export function freePort(): Promise<number> {
@@ -78,12 +82,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let output = "";
+  // Both pipes are always drained so a chatty server never blocks on a full pipe.
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString("utf8")).slice(-KEPT_OUTPUT_CHARS);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   try {
-    const url = await waitForListening(child);
+    const url = await waitForListening(child, () => output);
     return {
       url,
       dataDir,
       databasePath: path.join(dataDir, "fanvas.sqlite"),
+      recentOutput: () => output,
       stop: async () => {
         await stopProcess(child);
         await removeOwnDataDir();
@@ -97,29 +109,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 }
 
 /** Resolves with the URL from the server's listening line; rejects with its output if it exits or hangs first. */
-function waitForListening(child: ChildProcess): Promise<string> {
+function waitForListening(child: ChildProcess, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    let output = "";
     const fail = (why: string): void => {
       clearTimeout(timer);
-      reject(new Error(`Fanvas server ${why}. Its output:\n${output.slice(-4000)}`));
+      reject(new Error(`Fanvas server ${why}. Its output:\n${output().slice(-4000)}`));
     };
     const timer = setTimeout(
       () => fail(`printed no listening line within ${START_TIMEOUT_MS} ms`),
       START_TIMEOUT_MS,
     );
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString("utf8");
-      const match = LISTENING_LINE.exec(output);
+    const onData = (): void => {
+      const match = LISTENING_LINE.exec(output());
       if (match?.[1]) {
         clearTimeout(timer);
         child.off("exit", onExit);
+        child.stdout?.off("data", onData);
+        child.stderr?.off("data", onData);
         resolve(match[1].replace(/\/$/, ""));
       }
     };
     const onExit = (code: number | null, signal: string | null): void =>
       fail(`exited before listening (code ${code}, signal ${signal})`);
-    // Both pipes are always drained so a chatty server never blocks on a full pipe.
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
     child.once("exit", onExit);
