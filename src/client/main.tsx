@@ -5,6 +5,8 @@ import { themeProperties, withDefaults } from "../common/theme.ts";
 import { loadBranding } from "./branding/branding.ts";
 import { App } from "./components/App.tsx";
 import { lazyChunk, whenPageSettles } from "./lazy/lazy-chunk.ts";
+import { loadUntilLoaded, windowRetryClock } from "./lazy/load-until-loaded.ts";
+import { windowTimers } from "./persistence/timers.ts";
 import type { SaveCallback } from "./save/save-callback.ts";
 import "./components/base.css";
 
@@ -71,14 +73,10 @@ async function start(): Promise<void> {
         () => undefined,
       ),
   );
-  // Saves an earlier visit could not deliver (offline, server down) are sent once the tool is up.
-  // A pipeline that cannot load now (offline) is fetched again by the first Save, which starts the queue.
-  whenPageSettles(
-    () =>
-      void savePipeline.load().then(
-        (module) => module.startSaveQueue(),
-        () => undefined,
-      ),
+  // Saves an earlier visit could not deliver (offline, server down) are sent once the tool is up. A pipeline
+  // that cannot load now is fetched again (back online, or after a wait), or by the first Save, whichever first.
+  whenPageSettles(() =>
+    loadUntilLoaded(savePipeline, (module) => module.startSaveQueue(), windowRetryClock(windowTimers)),
   );
   const root = document.getElementById("root");
   if (!root) throw new Error("index.html has no #root element");

@@ -35,12 +35,16 @@ const ARRIVAL_TIMEOUT_MS = RETRY_CAP_MS + 30_000;
 test("with the server stopped, Save queues the drawing; after a reload and a server start it arrives exactly once", async ({
   page,
   consoleLog,
+  failureReport,
 }) => {
   test.setTimeout(ARRIVAL_TIMEOUT_MS * 2 + 60_000);
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "fanvas-offline-"));
   const databasePath = path.join(dataDir, "fanvas.sqlite");
   let server: RunningServer = await startServer({ port, dataDir });
+  // Twice in full runs the queued save never arrived: what the servers logged says whether it reached one.
+  const serverLog = (started: RunningServer) => () => started.recentOutput().slice(-4000);
+  failureReport.add("The first server's output", serverLog(server));
   try {
     const shell = recordAppShell(page, server.url);
     const keysSent = new Set<string>();
@@ -76,6 +80,7 @@ test("with the server stopped, Save queues the drawing; after a reload and a ser
 
     await stopServingShell();
     server = await startServer({ port, dataDir });
+    failureReport.add("The restarted server's output", serverLog(server));
     await expect
       .poll(() => countStoredDrawings(databasePath), { timeout: ARRIVAL_TIMEOUT_MS, intervals: [250] })
       .toBe(1);
@@ -209,4 +214,36 @@ test("a visitor who saves while offline sees it retried, and it is stored once t
   await expect(page.getByRole("status")).toHaveText("Saved", { timeout: ARRIVAL_TIMEOUT_MS });
   expect(await queuedSaves(page)).toEqual([]);
   expect(countStoredDrawings(server.databasePath)).toBe(rowsBefore + 1);
+});
+
+test("saves an earlier visit left are sent even when the save pipeline could not be fetched as the page settled", async ({
+  page,
+  server,
+}) => {
+  let uploadsFail = true;
+  await routeUploads(page, (route) => (uploadsFail ? route.abort("connectionrefused") : route.continue()));
+  await openDrawingPage(page);
+  await mouseStroke(page, [
+    { x: 120, y: 480 },
+    { x: 480, y: 120 },
+  ]);
+  const rowsBefore = countStoredDrawings(server.databasePath);
+  await saveImage(page);
+  await expect(page.getByRole("status")).toHaveText(RETRYING);
+  const [queued] = await queuedSaves(page);
+
+  // The next visit's first fetch of the pipeline fails (the network dropped as the page settled); nobody saves.
+  let pipelineFetches = 0;
+  await page.route(/\/store-drawing-[^/]+\.js$/, (route) => {
+    pipelineFetches += 1;
+    return pipelineFetches === 1 ? route.abort("internetdisconnected") : route.continue();
+  });
+  uploadsFail = false;
+  await page.reload();
+  await expect(drawingCanvas(page)).toHaveAttribute("data-ready", "true");
+
+  await expect.poll(() => countStoredDrawings(server.databasePath)).toBe(rowsBefore + 1);
+  expect(pipelineFetches).toBe(2);
+  expect(storedDrawings(server.databasePath).some((row) => row.key === queued?.key)).toBe(true);
+  await expect.poll(() => queuedSaves(page)).toEqual([]);
 });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { manualTimers } from "../persistence/manual-timers.ts";
+import { lazyChunk } from "./lazy-chunk.ts";
+import { loadUntilLoaded, MAX_RETRY_WAIT_MS, type RetryClock } from "./load-until-loaded.ts";
+
+/** A chunk whose first `failing` downloads fail, as a dropped network makes them. */
+function flakyChunk(failing: number) {
+  let downloads = 0;
+  const chunk = lazyChunk(async () => {
+    downloads += 1;
+    if (downloads <= failing) throw new TypeError("Failed to fetch dynamically imported module");
+    return { name: "save pipeline" };
+  });
+  return { chunk, downloads: () => downloads };
+}
+
+/** A clock driven by hand: its timers, and a browser that can be told it is back online. */
+function handClock() {
+  const timers = manualTimers();
+  const listeners = new Set<() => void>();
+  const clock: RetryClock = {
+    timers,
+    whenOnline: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const backOnline = (): void => {
+    for (const listener of [...listeners]) listener();
+  };
+  return { clock, timers, backOnline, listening: () => listeners.size };
+}
+
+/** Lets the chunk's promises settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("loadUntilLoaded", () => {
+  it("hands over a chunk that loads at once, and waits for nothing", async () => {
+    const { chunk } = flakyChunk(0);
+    const { clock, timers, listening } = handClock();
+    const used: unknown[] = [];
+    loadUntilLoaded(chunk, (module) => used.push(module), clock);
+    await settle();
+    expect(used).toEqual([{ name: "save pipeline" }]);
+    expect(timers.pending()).toBe(0);
+    expect(listening()).toBe(0);
+  });
+
+  it("tries a failed download again after a doubling wait, capped, and uses the module once it loads", async () => {
+    const { chunk, downloads } = flakyChunk(8);
+    const { clock, timers, listening } = handClock();
+    const used: unknown[] = [];
+    loadUntilLoaded(chunk, (module) => used.push(module), clock);
+    const waits: number[] = [];
+    for (let failure = 1; failure <= 8; failure++) {
+      await settle();
+      expect(downloads()).toBe(failure);
+      waits.push(...timers.delays());
+      expect(listening()).toBe(1);
+      timers.fire();
+    }
+    await settle();
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000, MAX_RETRY_WAIT_MS, MAX_RETRY_WAIT_MS]);
+    expect(downloads()).toBe(9);
+    expect(used).toHaveLength(1);
+    expect(timers.pending()).toBe(0);
+    expect(listening()).toBe(0);
+  });
+
+  it("tries again as soon as the browser is back online, without waiting out the timer", async () => {
+    const { chunk, downloads } = flakyChunk(1);
+    const { clock, timers, backOnline } = handClock();
+    const used: unknown[] = [];
+    loadUntilLoaded(chunk, (module) => used.push(module), clock);
+    await settle();
+    expect(timers.pending()).toBe(1);
+    backOnline();
+    await settle();
+    expect(downloads()).toBe(2);
+    expect(used).toHaveLength(1);
+    // The timer of the retry that already happened is gone, so it cannot load the chunk a second time.
+    expect(timers.pending()).toBe(0);
+  });
+});
