@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentBox, toCanvasPoint } from "./coordinates.ts";
+import { contentBox, isOutsideCanvas, toCanvasPoint } from "./coordinates.ts";
 
 describe("coordinate mapping from the viewport to the 600 x 600 drawing", () => {
   it("is the identity offset when the canvas is shown at 600 CSS px", () => {
@@ -30,5 +30,23 @@ describe("coordinate mapping from the viewport to the 600 x 600 drawing", () => 
     );
     expect(box).toEqual({ left: 14, top: 22, width: 600, height: 600 });
     expect(toCanvasPoint(14, 22, box)).toEqual({ x: 0, y: 0 });
+  });
+});
+
+describe("isOutsideCanvas", () => {
+  it("keeps every point of the 600 x 600 drawing, edges of its last pixels excluded", () => {
+    for (const inside of [
+      { x: 0, y: 0 },
+      { x: 599.99, y: 599.99 },
+      { x: 300, y: 0 },
+    ])
+      expect(isOutsideCanvas(inside), JSON.stringify(inside)).toBe(false);
+    for (const outside of [
+      { x: -0.01, y: 300 },
+      { x: 300, y: -0.01 },
+      { x: 600, y: 300 },
+      { x: 300, y: 600 },
+    ])
+      expect(isOutsideCanvas(outside), JSON.stringify(outside)).toBe(true);
   });
 });

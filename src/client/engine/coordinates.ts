@@ -48,3 +48,11 @@ export function toCanvasPoint(
   const scaleY = box.height > 0 ? size / box.height : 0;
   return { x: (clientX - box.left) * scaleX, y: (clientY - box.top) * scaleY };
 }
+
+/**
+ * Whether a drawing-space point lies off the 600 x 600 drawing (a pixel's left and top edges belong to it, its
+ * right and bottom edges to the next): where a stroke ends as pointerleave would end it, where a fill does nothing.
+ */
+export function isOutsideCanvas(point: Point): boolean {
+  return point.x < 0 || point.y < 0 || point.x >= CANVAS_SIZE || point.y >= CANVAS_SIZE;
+}

@@ -1,6 +1,5 @@
-import { CANVAS_SIZE } from "../../common/constants.ts";
 import { CanvasBox } from "./canvas-box.ts";
-import { type ClientRect, toCanvasPoint } from "./coordinates.ts";
+import { type ClientRect, isOutsideCanvas, toCanvasPoint } from "./coordinates.ts";
 import type { Point } from "./types.ts";
 
 /** What the pointer lifecycle tells the engine, in drawing-space points. */
@@ -36,14 +35,6 @@ type PointerState =
 const TWO_FINGER_WINDOW_MS = 250;
 
 const IDLE: PointerState = { kind: "idle" };
-
-/**
- * Whether a drawing-space point lies outside the canvas, where pointerleave would have ended the stroke (a
- * canvas with padding is left a little sooner, at the edge of its bitmap).
- */
-function isOutsideCanvas(point: Point): boolean {
-  return point.x < 0 || point.y < 0 || point.x >= CANVAS_SIZE || point.y >= CANVAS_SIZE;
-}
 
 /**
  * The pointer lifecycle over one canvas (Pointer Events: mouse, pen, touch). One pointer draws a stroke;
@@ -149,7 +140,8 @@ export class PointerInput {
     for (const each of coalesced) {
       const point = this.#pointOf(each, state.box);
       // Out of the canvas and back within one frame: the browser sends no pointerleave, as it only looks at
-      // where the pointer is at the frame, so the stroke ends at the first position outside, as it would have.
+      // where the pointer is at the frame, so the stroke ends at the first position outside, as it would have
+      // (a canvas with padding is left a little sooner, at the edge of its bitmap).
       if (isOutsideCanvas(point)) {
         this.#state = IDLE;
         this.#input.end(point);

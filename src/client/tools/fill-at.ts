@@ -1,4 +1,5 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import { isOutsideCanvas } from "../engine/coordinates.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { Point } from "../engine/types.ts";
 import { fillAction } from "./fill/fill-action.ts";
@@ -15,8 +16,7 @@ export function fillAt(engine: DrawingEngine, point: Point, colour: string): boo
   const x = Math.floor(point.x);
   const y = Math.floor(point.y);
   const fill = packHex(colour);
-  if (x < 0 || y < 0 || x >= CANVAS_SIZE || y >= CANVAS_SIZE || pixels[y * CANVAS_SIZE + x] === fill)
-    return false;
+  if (isOutsideCanvas(point) || pixels[y * CANVAS_SIZE + x] === fill) return false;
   const layer = floodFill(
     { pixels, width: CANVAS_SIZE, height: CANVAS_SIZE },
     x,
