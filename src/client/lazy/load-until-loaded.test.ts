@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { manualTimers } from "../persistence/manual-timers.ts";
+import { RETRY_CAP_MS } from "../save/backoff.ts";
 import { lazyChunk } from "./lazy-chunk.ts";
-import { loadUntilLoaded, MAX_RETRY_WAIT_MS, type RetryClock } from "./load-until-loaded.ts";
+import { loadUntilLoaded, type RetryClock } from "./load-until-loaded.ts";
 
-/** A chunk whose first `failing` downloads fail, as a dropped network makes them. */
-function flakyChunk(failing: number) {
+/**
+ * Starts loadUntilLoaded on a chunk whose first `failing` downloads fail, as a dropped network makes them, with a
+ * clock driven by hand: its timers (jitter at its top, so each wait is the whole schedule), and a browser that
+ * can be told it is back online.
+ */
+function loadFlakyChunk(failing: number) {
   let downloads = 0;
   const chunk = lazyChunk(async () => {
     downloads += 1;
     if (downloads <= failing) throw new TypeError("Failed to fetch dynamically imported module");
     return { name: "save pipeline" };
   });
-  return { chunk, downloads: () => downloads };
-}
-
-/** A clock driven by hand: its timers, and a browser that can be told it is back online. */
-function handClock() {
   const timers = manualTimers();
   const listeners = new Set<() => void>();
   const clock: RetryClock = {
@@ -24,11 +24,19 @@ function handClock() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    random: () => 1,
   };
-  const backOnline = (): void => {
-    for (const listener of [...listeners]) listener();
+  const used: unknown[] = [];
+  loadUntilLoaded(chunk, (module) => used.push(module), clock);
+  return {
+    timers,
+    used,
+    downloads: () => downloads,
+    listening: () => listeners.size,
+    backOnline: () => {
+      for (const listener of [...listeners]) listener();
+    },
   };
-  return { clock, timers, backOnline, listening: () => listeners.size };
 }
 
 /** Lets the chunk's promises settle. */
@@ -36,21 +44,15 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("loadUntilLoaded", () => {
   it("hands over a chunk that loads at once, and waits for nothing", async () => {
-    const { chunk } = flakyChunk(0);
-    const { clock, timers, listening } = handClock();
-    const used: unknown[] = [];
-    loadUntilLoaded(chunk, (module) => used.push(module), clock);
+    const { timers, used, listening } = loadFlakyChunk(0);
     await settle();
     expect(used).toEqual([{ name: "save pipeline" }]);
     expect(timers.pending()).toBe(0);
     expect(listening()).toBe(0);
   });
 
-  it("tries a failed download again after a doubling wait, capped, and uses the module once it loads", async () => {
-    const { chunk, downloads } = flakyChunk(8);
-    const { clock, timers, listening } = handClock();
-    const used: unknown[] = [];
-    loadUntilLoaded(chunk, (module) => used.push(module), clock);
+  it("tries a failed download again after the save queue's doubling wait, capped, and uses the module once it loads", async () => {
+    const { timers, used, downloads, listening } = loadFlakyChunk(8);
     const waits: number[] = [];
     for (let failure = 1; failure <= 8; failure++) {
       await settle();
@@ -60,7 +62,7 @@ describe("loadUntilLoaded", () => {
       timers.fire();
     }
     await settle();
-    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000, MAX_RETRY_WAIT_MS, MAX_RETRY_WAIT_MS]);
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 32_000, RETRY_CAP_MS, RETRY_CAP_MS]);
     expect(downloads()).toBe(9);
     expect(used).toHaveLength(1);
     expect(timers.pending()).toBe(0);
@@ -68,10 +70,7 @@ describe("loadUntilLoaded", () => {
   });
 
   it("tries again as soon as the browser is back online, without waiting out the timer", async () => {
-    const { chunk, downloads } = flakyChunk(1);
-    const { clock, timers, backOnline } = handClock();
-    const used: unknown[] = [];
-    loadUntilLoaded(chunk, (module) => used.push(module), clock);
+    const { timers, used, downloads, backOnline } = loadFlakyChunk(1);
     await settle();
     expect(timers.pending()).toBe(1);
     backOnline();

@@ -4,17 +4,16 @@
  * server restarting) is tried again instead of waiting for the visitor's next Save.
  */
 import type { Timers } from "../persistence/timers.ts";
+import { backoffDelayMs } from "../save/backoff.ts";
 import type { LazyChunk } from "./lazy-chunk.ts";
 
-/** The first wait before trying a failed download again; each failure doubles it, up to MAX_RETRY_WAIT_MS. */
-export const FIRST_RETRY_WAIT_MS = 1_000;
-export const MAX_RETRY_WAIT_MS = 60_000;
-
-/** What the retries wait with; the page's are the window's timers and its `online` event. */
+/** What the retries wait with; the page's are the window's timers, its `online` event and Math.random. */
 export interface RetryClock {
   readonly timers: Timers;
   /** Calls `listener` when the browser comes back online; returns the function that stops listening. */
   readonly whenOnline: (listener: () => void) => () => void;
+  /** In [0, 1): the backoff's jitter. */
+  readonly random: () => number;
 }
 
 /** The window's timers and `online` event. */
@@ -25,12 +24,14 @@ export function windowRetryClock(timers: Timers): RetryClock {
       window.addEventListener("online", listener, { once: true });
       return () => window.removeEventListener("online", listener);
     },
+    random: Math.random,
   };
 }
 
 /**
  * Loads `chunk` and hands its module to `use`, once. A failed download is tried again when the browser comes
- * back online or after the wait (1 s, 2 s, 4 s … at most a minute), whichever comes first.
+ * back online or after the save queue's own backoff (1 s, 2 s, 4 s … at most a minute, with jitter), whichever
+ * comes first.
  */
 export function loadUntilLoaded<Module>(
   chunk: LazyChunk<Module>,
@@ -39,16 +40,13 @@ export function loadUntilLoaded<Module>(
 ): void {
   const attempt = (failures: number): void => {
     chunk.load().then(use, () => {
-      const waitMs = Math.min(MAX_RETRY_WAIT_MS, FIRST_RETRY_WAIT_MS * 2 ** Math.min(failures, 16));
-      let retried = false;
+      // Whichever of the two comes first stops the other, so the chunk is fetched once per failure.
       const retry = (): void => {
-        if (retried) return;
-        retried = true;
         clock.timers.clear(timer);
         stopListening();
         attempt(failures + 1);
       };
-      const timer = clock.timers.set(retry, waitMs);
+      const timer = clock.timers.set(retry, backoffDelayMs(failures + 1, clock.random()));
       const stopListening = clock.whenOnline(retry);
     });
   };
