@@ -124,14 +124,16 @@ test("after its first write the backup sends strokes as strokes (a rectangle of 
   // Past STROKES_BETWEEN_COPIES strokes drawn by the worker, the next write made while the visitor rests copies
   // the rectangle they changed. Strokes this quick can all be written by the maximum wait's write, which sends
   // strokes; the stroke after them, followed by a rest, then brings the copy.
-  for (let stroke = 0; stroke <= STROKES_BETWEEN_COPIES; stroke++) {
+  const shortStroke = (stroke: number) => {
     const x = 20 + ((stroke * 37) % 560);
-    await mouseStroke(page, [
+    return mouseStroke(page, [
       { x, y: 40 + ((stroke * 53) % 500) },
       { x: x + 15, y: 60 + ((stroke * 53) % 500) },
     ]);
-    if (stroke === STROKES_BETWEEN_COPIES - 1) await waitForBackupOf(page, await readCanvasPixels(page));
-  }
+  };
+  for (let stroke = 0; stroke < STROKES_BETWEEN_COPIES; stroke++) await shortStroke(stroke);
+  await waitForBackupOf(page, await readCanvasPixels(page));
+  await shortStroke(STROKES_BETWEEN_COPIES);
   await waitForBackupOf(page, await readCanvasPixels(page));
   expect(
     (await readDrawingEncodes(page)).areaCopies,

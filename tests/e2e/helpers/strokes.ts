@@ -16,6 +16,21 @@ export function densify(path: readonly Point[], step = 4): Point[] {
   return points.length > 0 ? points : [...path];
 }
 
+/** A polyline in canvas units as the viewport points a stroke passes, about `step` CSS pixels apart; never empty. */
+async function strokeInViewport(
+  page: Page,
+  path: readonly Point[],
+  step: number,
+): Promise<[Point, ...Point[]]> {
+  const geometry = await canvasGeometry(page);
+  const [first, ...rest] = densify(
+    path.map((p) => toViewport(geometry, p)),
+    step,
+  );
+  if (!first) throw new Error("A stroke needs at least one point");
+  return [first, ...rest];
+}
+
 /**
  * Draws with the mouse along a polyline given in canvas units: press, move through points about `step` CSS pixels
  * apart, release.
@@ -27,13 +42,7 @@ export function densify(path: readonly Point[], step = 4): Point[] {
  * way). Playwright's page.mouse is not told of these events; tests that need a frame between moves use it.
  */
 export async function mouseStroke(page: Page, path: readonly Point[], step = 8): Promise<void> {
-  const geometry = await canvasGeometry(page);
-  const points = densify(
-    path.map((p) => toViewport(geometry, p)),
-    step,
-  );
-  const [first, ...rest] = points;
-  if (!first) throw new Error("A stroke needs at least one point");
+  const [first, ...rest] = await strokeInViewport(page, path, step);
   const last = rest.at(-1) ?? first;
   const send = (event: RawMouseEvent) => sendMouseEvent(page, event);
   // Each answer comes once the page has handled its event, so every move is drawn when all have answered.
@@ -50,12 +59,7 @@ export async function mouseStroke(page: Page, path: readonly Point[], step = 8):
  * the next is sent, as a slow hand gives them.
  */
 export async function mouseStrokeMoveByMove(page: Page, path: readonly Point[], step = 8): Promise<void> {
-  const geometry = await canvasGeometry(page);
-  const [first, ...rest] = densify(
-    path.map((p) => toViewport(geometry, p)),
-    step,
-  );
-  if (!first) throw new Error("A stroke needs at least one point");
+  const [first, ...rest] = await strokeInViewport(page, path, step);
   await page.mouse.move(first.x, first.y);
   await page.mouse.down();
   for (const p of rest) await page.mouse.move(p.x, p.y);
