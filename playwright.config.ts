@@ -14,8 +14,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   timeout: 45_000,
-  // Stops a hung run. Not the aim: the suite took 9.8 min on the 2-core AMD machine of 2026-11-26 (11-13 min
-  // before its strokes and pixel reads got faster), within the whole run's 13.8.
+  // Stops a hung run. Not the aim: the suite took 9.7-11.3 min in four runs on the 2-core AMD machine of
+  // 2026-11-26 (11-13 min before its strokes and pixel reads got faster), within whole runs of 13.7-15.4.
   globalTimeout: 20 * 60_000,
   expect: { timeout: 10_000 },
   outputDir: "test-results",
