@@ -18,9 +18,14 @@ async function typeCaption(page: Page): Promise<void> {
   await chooseTool(page, "Text");
   const tap = toViewport(await canvasGeometry(page), { x: 300, y: 200 });
   await page.mouse.click(tap.x, tap.y);
+  // The field mounts and takes focus a moment after Text is chosen, and keys typed before then go elsewhere: the
+  // likeliest cause of a full run in which the two captions compared here came out 7,264 pixels apart.
+  const field = page.getByRole("textbox", { name: "Caption text" });
+  await expect(field).toBeFocused();
   await page.keyboard.type("GM");
   await page.keyboard.press("Shift+Enter");
   await page.keyboard.insertText("FRENS");
+  await expect(field).toHaveValue("GM\nFRENS");
   await choose(page, "yellow");
 }
 
