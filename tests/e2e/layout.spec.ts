@@ -3,8 +3,10 @@ import { expect, test } from "./fixtures.ts";
 import {
   actionButtons,
   boxOf,
+  controlBoxes,
   everyToolButton,
   expectOnFirstScreen,
+  holdToolControls,
   labelContrast,
   SCREENS,
   waitForStillFirstScreen,
@@ -43,6 +45,24 @@ for (const screen of SCREENS) {
         // A desktop shows the canvas at 600 when there is room, never under 480.
         expect(canvas.width).toBe(CANVAS_SIZE);
       }
+    });
+
+    test("nothing on the first screen moves when the tools' controls arrive", async ({ page }) => {
+      // Held back past the first screen's readiness, as a slow network would: a click aimed at a colour as they
+      // arrived used to land on the swatch that had moved under the pointer (the tools' row pushed the palette down).
+      const toolControls = await holdToolControls(page);
+      await openDrawingPage(page);
+      await expect(page.getByRole("button", { name: "Text", exact: true })).toHaveCount(0);
+      const before = await controlBoxes(page);
+      toolControls.release();
+      await expect(page.getByRole("button", { name: "Text", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Zoom in", exact: true })).toBeVisible();
+      const after = await controlBoxes(page);
+      const moved = Object.keys(before).filter((name) => after[name] !== before[name]);
+      expect(
+        moved.map((name) => `${name}: ${before[name]} -> ${after[name]}`),
+        "x y width height",
+      ).toEqual([]);
     });
 
     test("the first screen looks as designed", async ({ page, launchServer }) => {

@@ -132,3 +132,34 @@ export async function waitForStillFirstScreen(page: Page): Promise<void> {
     );
   });
 }
+
+/** Where each control and the canvas sit in the viewport, by accessible name (CSS pixels, rounded). */
+export function controlBoxes(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const boxes: Record<string, string> = {};
+    for (const element of document.querySelectorAll("button, a, input, canvas")) {
+      const name = element.getAttribute("aria-label") ?? element.textContent?.trim() ?? "";
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) continue;
+      const box = [rect.x, rect.y, rect.width, rect.height].map(Math.round).join(" ");
+      // Two controls of one name are told apart by their order.
+      let key = name;
+      for (let n = 2; key in boxes; n++) key = `${name} #${n}`;
+      boxes[key] = box;
+    }
+    return boxes;
+  });
+}
+
+/** Holds back every request for the tools' controls (their lazily loaded chunk) until `release` is called. */
+export async function holdToolControls(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/ToolControls-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release: () => release() };
+}
