@@ -1,7 +1,7 @@
 /**
- * How every Chromium of the project is started (end-to-end tests and benchmarks, all through Playwright): Debian's
- * build, never a downloaded one, and without the background services that would reach for a network this machine
- * lacks.
+ * How every Chromium of the project is started (end-to-end tests and benchmarks through Playwright; Lighthouse's
+ * through chrome-launcher takes the path and ADDRESS_BAR_POPUPS): Debian's build, never a downloaded one, and
+ * without the background services that would reach for a network this machine lacks.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -35,7 +35,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[] = [
  * shows. That cost about 1.9 of the 3.7 s of CPU a test's context and page open took on the 2-core machine of
  * 2026-11-26.
  */
-const ADDRESS_BAR_POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
+export const ADDRESS_BAR_POPUPS: readonly string[] = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
 
 export const CHROMIUM_ARGS: readonly string[] = [
   "--no-sandbox",
