@@ -10,7 +10,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  * --disable-features it is given, so a list of ours must repeat Playwright's or it would switch them back on;
  * tests/e2e/test-browser.spec.ts fails when Playwright's list has an entry this one lacks.
  */
-export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[] = [
+const PLAYWRIGHT_DISABLED_FEATURES: readonly string[] = [
   "AvoidUnnecessaryBeforeUnloadCheckSync",
   "DestroyProfileOnBrowserClose",
   "HttpsUpgrades",
