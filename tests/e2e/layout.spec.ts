@@ -6,6 +6,7 @@ import {
   controlBoxes,
   everyToolButton,
   expectOnFirstScreen,
+  expectUncovered,
   holdToolControls,
   labelContrast,
   SCREENS,
@@ -64,6 +65,29 @@ for (const screen of SCREENS) {
         "x y width height",
       ).toEqual([]);
     });
+
+    if (screen.everyTool) {
+      test("a tool's options open in view, and Save stays in view", async ({ page }) => {
+        // They used to open at the end of the dock on phones, below the first screen, and on desktops they
+        // pushed history and Save out of the panel's height.
+        await openDrawingPage(page);
+        const firstOptions = {
+          Stickers: page.getByRole("region", { name: "Stickers" }).getByRole("button").first(),
+          Text: page.getByRole("slider", { name: "Caption size" }),
+        };
+        for (const [tool, firstOption] of Object.entries(firstOptions)) {
+          await page.getByRole("button", { name: tool, exact: true }).click();
+          await expect(firstOption).toBeVisible();
+          await expectUncovered(page, `${tool}'s first option`, firstOption);
+          await expectUncovered(
+            page,
+            `Save with ${tool} open`,
+            page.getByRole("button", { name: "Save Image" }),
+          );
+          await page.getByRole("button", { name: "Brush", exact: true }).click();
+        }
+      });
+    }
 
     test("the first screen looks as designed", async ({ page, launchServer }) => {
       // A server of its own, so the wall peeking in at the bottom is the same empty wall every run.

@@ -10,6 +10,7 @@ import { type SaveCallback, useSaveImage } from "./use-save-image.ts";
 import { useToolCommands } from "./use-tool-commands.ts";
 import "./board.css";
 import "./panel.css";
+import "./panel-options.css";
 import "./controls.css";
 
 /** Props of the drawing component. */

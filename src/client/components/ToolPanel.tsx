@@ -64,7 +64,9 @@ export function ToolPanel(props: ToolPanelProps) {
   const viewSlot = useRef<HTMLDivElement>(null);
   const slots: ToolSlots = { tools: toolsSlot, colours: coloursSlot, view: viewSlot };
   return (
-    <div className="panel">
+    // The tool in use decides which groups show (panel.css): a tool's own options take the place of what it
+    // does not use, so they open next to the tool and Save stays in view.
+    <div className="panel" data-tool={board.tool}>
       <fieldset className="panel__group panel__tools">
         <legend className="panel__label">Tool</legend>
         <div className="tools__options">
@@ -105,36 +107,38 @@ export function ToolPanel(props: ToolPanelProps) {
           />
         </Suspense>
       )}
-      <div className="panel__actions">
-        <div className="panel__history">
-          <HistoryButtons
-            canUndo={history.canUndo}
-            canRedo={history.canRedo}
-            onUndo={() => engine?.undo()}
-            onRedo={() => engine?.redo()}
-          />
-          <ToolButton
-            icon="trash"
-            label="Clear"
-            className="tool--clear"
+      <div className="panel__footer">
+        <div className="panel__actions">
+          <div className="panel__history">
+            <HistoryButtons
+              canUndo={history.canUndo}
+              canRedo={history.canRedo}
+              onUndo={() => engine?.undo()}
+              onRedo={() => engine?.redo()}
+            />
+            <ToolButton
+              icon="trash"
+              label="Clear"
+              className="tool--clear"
+              disabled={!ready}
+              onClick={() => engine?.clear()}
+            />
+          </div>
+          <button
+            type="button"
+            className="save-button"
             disabled={!ready}
-            onClick={() => engine?.clear()}
-          />
+            data-busy={status.kind === "saving" ? "true" : undefined}
+            aria-keyshortcuts="Control+S Meta+S"
+            onClick={board.save}
+          >
+            <Icon name={status.kind === "saving" ? "spinner" : "download"} />
+            Save Image
+          </button>
         </div>
-        <button
-          type="button"
-          className="save-button"
-          disabled={!ready}
-          data-busy={status.kind === "saving" ? "true" : undefined}
-          aria-keyshortcuts="Control+S Meta+S"
-          onClick={board.save}
-        >
-          <Icon name={status.kind === "saving" ? "spinner" : "download"} />
-          Save Image
-        </button>
+        {/* Until the extras arrive, an empty line keeps the status's room (nothing can be saved before). */}
+        {extras === null ? <div className="status" /> : <extras.SaveStatusLine status={status} />}
       </div>
-      {/* Until the extras arrive, an empty line keeps the status's room (nothing can be saved before). */}
-      {extras === null ? <div className="status" /> : <extras.SaveStatusLine status={status} />}
       {extras === null ? null : (
         <>
           <extras.ShortcutsHelp open={help.open} onOpenChange={help.onOpenChange} />

@@ -69,6 +69,23 @@ export async function expectOnFirstScreen(page: Page, name: string, locator: Loc
   expect(box.y + box.height, `${name} bottom edge within ${height}`).toBeLessThanOrEqual(height + 0.5);
 }
 
+/**
+ * `locator` is on the screen as it is now and nothing covers its middle (the topmost element there is it or
+ * inside it): seen and clickable without scrolling, neither the page nor the panel.
+ */
+export async function expectUncovered(page: Page, name: string, locator: Locator): Promise<void> {
+  await expectOnFirstScreen(page, name, locator);
+  const box = await boxOf(locator);
+  const onTop = await locator.evaluate(
+    (element, [x, y]) => {
+      const top = document.elementFromPoint(x, y);
+      return top !== null && (top === element || element.contains(top));
+    },
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(onTop, `${name} is uncovered`).toBe(true);
+}
+
 /** The sRGB channels (0..255) of a computed colour: rgb()/rgba() or color(srgb …), as Chromium reports them. */
 export function parseComputedColour(text: string): [number, number, number] {
   const rgb = /rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)/.exec(text);

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { CAPTION_SIZE, type Caption } from "./caption-layout.ts";
 import type { CaptionEditing } from "./use-caption.ts";
+import "./caption-panel.css";
 
 /**
  * What can be changed while a caption is typed: its size, its outline; its colour is the palette's (the
@@ -9,34 +10,38 @@ import type { CaptionEditing } from "./use-caption.ts";
 export function CaptionPanel({ editing, caption }: { editing: CaptionEditing; caption: Caption }) {
   const sizeId = useId();
   return (
-    <section className="tool-panel" aria-label="Caption">
-      <p id="caption-help" className="tool-panel__help">
-        Enter places the caption, Shift+Enter starts a new line, Esc cancels. The palette colours it.
-      </p>
-      <label htmlFor={sizeId}>Caption size</label>
-      <input
-        id={sizeId}
-        type="range"
-        min={CAPTION_SIZE.min}
-        max={CAPTION_SIZE.max}
-        step={CAPTION_SIZE.step}
-        value={caption.size}
-        onChange={(event) => editing.change({ size: Number(event.currentTarget.value) })}
-      />
-      <label className="tool-panel__check">
+    <section className="tool-panel caption-panel" aria-label="Caption">
+      {/* Size and outline first: beside the canvas only the first line shows under the palette unscrolled. */}
+      <div className="caption-panel__style">
+        <label htmlFor={sizeId}>Size</label>
         <input
-          type="checkbox"
-          checked={caption.outline}
-          onChange={(event) => editing.change({ outline: event.currentTarget.checked })}
+          id={sizeId}
+          type="range"
+          aria-label="Caption size"
+          min={CAPTION_SIZE.min}
+          max={CAPTION_SIZE.max}
+          step={CAPTION_SIZE.step}
+          value={caption.size}
+          onChange={(event) => editing.change({ size: Number(event.currentTarget.value) })}
         />
-        Outline
-      </label>
+        <label className="tool-panel__check">
+          <input
+            type="checkbox"
+            checked={caption.outline}
+            onChange={(event) => editing.change({ outline: event.currentTarget.checked })}
+          />
+          Outline
+        </label>
+      </div>
       <button type="button" className="button button--primary" onClick={() => void editing.commit()}>
         Place caption
       </button>
       <button type="button" className="button" onClick={() => editing.cancel()}>
         Cancel
       </button>
+      <p id="caption-help" className="tool-panel__help">
+        Enter places the caption, Shift+Enter starts a new line, Esc cancels. The palette colours it.
+      </p>
     </section>
   );
 }
