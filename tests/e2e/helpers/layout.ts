@@ -77,11 +77,11 @@ export async function expectUncovered(page: Page, name: string, locator: Locator
   await expectOnFirstScreen(page, name, locator);
   const box = await boxOf(locator);
   const onTop = await locator.evaluate(
-    (element, [x, y]) => {
+    (element, { x, y }) => {
       const top = document.elementFromPoint(x, y);
       return top !== null && (top === element || element.contains(top));
     },
-    [box.x + box.width / 2, box.y + box.height / 2],
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
   );
   expect(onTop, `${name} is uncovered`).toBe(true);
 }
