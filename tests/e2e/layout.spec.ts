@@ -71,14 +71,21 @@ for (const screen of SCREENS) {
         // They used to open at the end of the dock on phones, below the first screen, and on desktops they
         // pushed history and Save out of the panel's height.
         await openDrawingPage(page);
-        const firstOptions = {
-          Stickers: page.getByRole("region", { name: "Stickers" }).getByRole("button").first(),
-          Text: page.getByRole("slider", { name: "Caption size" }),
+        const options = {
+          Stickers: [page.getByRole("region", { name: "Stickers" }).getByRole("button").first()],
+          Text: [
+            page.getByRole("slider", { name: "Caption size" }),
+            page.getByRole("checkbox", { name: "Outline" }),
+            page.getByRole("button", { name: "Place caption" }),
+            page.getByRole("button", { name: "Cancel" }),
+          ],
         };
-        for (const [tool, firstOption] of Object.entries(firstOptions)) {
+        for (const [tool, controls] of Object.entries(options)) {
           await page.getByRole("button", { name: tool, exact: true }).click();
-          await expect(firstOption).toBeVisible();
-          await expectUncovered(page, `${tool}'s first option`, firstOption);
+          for (const [index, control] of controls.entries()) {
+            await expect(control).toBeVisible();
+            await expectUncovered(page, `${tool}'s option ${index + 1}`, control);
+          }
           await expectUncovered(
             page,
             `Save with ${tool} open`,
