@@ -93,6 +93,15 @@ for (const screen of SCREENS) {
           );
           await page.getByRole("button", { name: "Brush", exact: true }).click();
         }
+        // A placed sticker's Done and Cancel come before the choices, which run below a phone's first screen.
+        await page.getByRole("button", { name: "Stickers", exact: true }).click();
+        await page.getByRole("region", { name: "Stickers" }).getByRole("button").first().click();
+        await drawingCanvas(page).click();
+        for (const name of ["Done", "Cancel"]) {
+          const button = page.getByRole("button", { name, exact: true });
+          await expect(button).toBeVisible();
+          await expectUncovered(page, `${name} of a placed sticker`, button);
+        }
       });
     }
 

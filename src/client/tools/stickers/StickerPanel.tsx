@@ -45,6 +45,17 @@ export function StickerPanel({ editing, armed, onChoose, onClose }: StickerPanel
           ? "Choose a sticker, then tap the drawing to place it."
           : "Drag to move, corner to resize, top handle to turn (or two fingers). Enter or Done places it."}
       </p>
+      {/* Before the choices: on a phone they run below the first screen, and Done must not. */}
+      {editing.placed !== null && (
+        <div className="sticker-panel__actions">
+          <button type="button" className="button button--primary" onClick={() => editing.commit()}>
+            Done
+          </button>
+          <button type="button" className="button" onClick={() => editing.cancel()}>
+            Cancel
+          </button>
+        </div>
+      )}
       <div className="sticker-panel__grid">
         {entries.map((entry) => (
           <button
@@ -59,16 +70,6 @@ export function StickerPanel({ editing, armed, onChoose, onClose }: StickerPanel
           </button>
         ))}
       </div>
-      {editing.placed !== null && (
-        <>
-          <button type="button" className="button button--primary" onClick={() => editing.commit()}>
-            Done
-          </button>
-          <button type="button" className="button" onClick={() => editing.cancel()}>
-            Cancel
-          </button>
-        </>
-      )}
     </section>
   );
 }
