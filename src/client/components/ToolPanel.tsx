@@ -64,7 +64,7 @@ export function ToolPanel(props: ToolPanelProps) {
   const viewSlot = useRef<HTMLDivElement>(null);
   const slots: ToolSlots = { tools: toolsSlot, colours: coloursSlot, view: viewSlot };
   return (
-    // The tool in use decides which groups show (panel.css): a tool's own options take the place of what it
+    // The tool in use decides which groups show (panel-options.css): a tool's own options take the place of what it
     // does not use, so they open next to the tool and Save stays in view.
     <div className="panel" data-tool={board.tool}>
       <fieldset className="panel__group panel__tools">
