@@ -6,7 +6,7 @@ import {
   controlBoxes,
   everyToolButton,
   expectOnFirstScreen,
-  expectUncovered,
+  expectToolOptionsInView,
   holdToolControls,
   labelContrast,
   SCREENS,
@@ -68,40 +68,8 @@ for (const screen of SCREENS) {
 
     if (screen.everyTool) {
       test("a tool's options open in view, and Save stays in view", async ({ page }) => {
-        // They used to open at the end of the dock on phones, below the first screen, and on desktops they
-        // pushed history and Save out of the panel's height.
         await openDrawingPage(page);
-        const options = {
-          Stickers: [page.getByRole("region", { name: "Stickers" }).getByRole("button").first()],
-          Text: [
-            page.getByRole("slider", { name: "Caption size" }),
-            page.getByRole("checkbox", { name: "Outline" }),
-            page.getByRole("button", { name: "Place caption" }),
-            page.getByRole("button", { name: "Cancel" }),
-          ],
-        };
-        for (const [tool, controls] of Object.entries(options)) {
-          await page.getByRole("button", { name: tool, exact: true }).click();
-          for (const [index, control] of controls.entries()) {
-            await expect(control).toBeVisible();
-            await expectUncovered(page, `${tool}'s option ${index + 1}`, control);
-          }
-          await expectUncovered(
-            page,
-            `Save with ${tool} open`,
-            page.getByRole("button", { name: "Save Image" }),
-          );
-          await page.getByRole("button", { name: "Brush", exact: true }).click();
-        }
-        // A placed sticker's Done and Cancel come before the choices, which run below a phone's first screen.
-        await page.getByRole("button", { name: "Stickers", exact: true }).click();
-        await page.getByRole("region", { name: "Stickers" }).getByRole("button").first().click();
-        await drawingCanvas(page).click();
-        for (const name of ["Done", "Cancel"]) {
-          const button = page.getByRole("button", { name, exact: true });
-          await expect(button).toBeVisible();
-          await expectUncovered(page, `${name} of a placed sticker`, button);
-        }
+        await expectToolOptionsInView(page);
       });
     }
 
@@ -175,3 +143,22 @@ for (const screen of SCREENS) {
     }
   });
 }
+
+// A touch tablet gets the desktop's panel beside a smaller canvas, with touch-sized targets: the shortest and
+// narrowest panel there is.
+test.describe("at 820x1180 (touch, panel beside the canvas)", () => {
+  test.use({ viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test("no colour or size is cut off by the panel, and a tool's options open in view with Save", async ({
+    page,
+  }) => {
+    await openDrawingPage(page);
+    const panel = await boxOf(page.locator(".panel"));
+    for (const [name, locator] of Object.entries(everyToolButton(page))) {
+      const box = await boxOf(locator);
+      expect(box.x, `${name} left`).toBeGreaterThanOrEqual(panel.x);
+      expect(box.x + box.width, `${name} right`).toBeLessThanOrEqual(panel.x + panel.width);
+    }
+    await expectToolOptionsInView(page);
+  });
+});

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { PALETTE } from "../../../src/common/constants.ts";
-import { brushButton, swatch } from "./page.ts";
+import { brushButton, drawingCanvas, swatch } from "./page.ts";
 
 /** A screen size the layout is proven at. */
 export interface Screen {
@@ -84,6 +84,42 @@ export async function expectUncovered(page: Page, name: string, locator: Locator
     { x: box.x + box.width / 2, y: box.y + box.height / 2 },
   );
   expect(onTop, `${name} is uncovered`).toBe(true);
+}
+
+/**
+ * Opens Stickers and Text in turn and checks each one's options are seen (no scrolling of page or panel
+ * needed) with Save; then places a sticker and checks its Done and Cancel. They used to open at the end of
+ * the dock on phones, below the first screen, and on desktops they pushed history and Save out of the
+ * panel's height.
+ */
+export async function expectToolOptionsInView(page: Page): Promise<void> {
+  const stickerChoices = page.getByRole("region", { name: "Stickers" }).getByRole("button");
+  const options = {
+    Stickers: [stickerChoices.first()],
+    Text: [
+      page.getByRole("slider", { name: "Caption size" }),
+      page.getByRole("checkbox", { name: "Outline" }),
+      button(page, "Place caption"),
+      button(page, "Cancel"),
+    ],
+  };
+  for (const [tool, controls] of Object.entries(options)) {
+    await button(page, tool).click();
+    for (const [index, control] of controls.entries()) {
+      await expect(control).toBeVisible();
+      await expectUncovered(page, `${tool}'s option ${index + 1}`, control);
+    }
+    await expectUncovered(page, `Save with ${tool} open`, button(page, "Save Image"));
+    await button(page, "Brush").click();
+  }
+  // A placed sticker's Done and Cancel come before the choices, which run below a phone's first screen.
+  await button(page, "Stickers").click();
+  await stickerChoices.first().click();
+  await drawingCanvas(page).click();
+  for (const name of ["Done", "Cancel"]) {
+    await expect(button(page, name)).toBeVisible();
+    await expectUncovered(page, `${name} of a placed sticker`, button(page, name));
+  }
 }
 
 /** The sRGB channels (0..255) of a computed colour: rgb()/rgba() or color(srgb …), as Chromium reports them. */

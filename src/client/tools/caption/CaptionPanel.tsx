@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
+import { useRevealInPanel } from "../use-reveal-in-panel.ts";
 import { CAPTION_SIZE, type Caption } from "./caption-layout.ts";
 import type { CaptionEditing } from "./use-caption.ts";
 import "./caption-panel.css";
@@ -9,8 +10,10 @@ import "./caption-panel.css";
  */
 export function CaptionPanel({ editing, caption }: { editing: CaptionEditing; caption: Caption }) {
   const sizeId = useId();
+  const section = useRef<HTMLElement>(null);
+  useRevealInPanel(section, null);
   return (
-    <section className="tool-panel caption-panel" aria-label="Caption">
+    <section ref={section} className="tool-panel caption-panel" aria-label="Caption">
       {/* Size and outline first: beside the canvas only the first line shows under the palette unscrolled. */}
       <div className="caption-panel__style">
         <label htmlFor={sizeId}>Size</label>

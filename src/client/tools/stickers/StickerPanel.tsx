@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { useRevealInPanel } from "../use-reveal-in-panel.ts";
 import { type StickerEntry, stickerCatalogue } from "./catalogue.ts";
 import { communityStickers } from "./community-stickers.ts";
 import type { StickerEditing } from "./use-sticker.ts";
@@ -28,6 +29,8 @@ export function StickerPanel({ editing, armed, onChoose, onClose }: StickerPanel
       current = false;
     };
   }, []);
+  const section = useRef<HTMLElement>(null);
+  useRevealInPanel(section, editing.placed !== null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== "Escape") return;
@@ -39,7 +42,7 @@ export function StickerPanel({ editing, armed, onChoose, onClose }: StickerPanel
     onChoose(entry, event.detail === 0);
 
   return (
-    <section className="tool-panel sticker-panel" aria-label="Stickers" onKeyDown={onKeyDown}>
+    <section ref={section} className="tool-panel sticker-panel" aria-label="Stickers" onKeyDown={onKeyDown}>
       <p className="tool-panel__help">
         {editing.placed === null
           ? "Choose a sticker, then tap the drawing to place it."
