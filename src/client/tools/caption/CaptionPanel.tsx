@@ -14,7 +14,7 @@ export function CaptionPanel({ editing, caption }: { editing: CaptionEditing; ca
   useRevealInPanel(section, null);
   return (
     <section ref={section} className="tool-panel caption-panel" aria-label="Caption">
-      {/* Size and outline first: beside the canvas only the first line shows under the palette unscrolled. */}
+      {/* The controls first and the hint last: beside the canvas the hint is what may fall below the panel's edge. */}
       <div className="caption-panel__style">
         <label htmlFor={sizeId}>Size</label>
         <input
