@@ -1,4 +1,5 @@
 import { useId, useRef } from "react";
+import { ToolPanelActions } from "../ToolPanelActions.tsx";
 import { useRevealInPanel } from "../use-reveal-in-panel.ts";
 import { CAPTION_SIZE, type Caption } from "./caption-layout.ts";
 import type { CaptionEditing } from "./use-caption.ts";
@@ -36,12 +37,11 @@ export function CaptionPanel({ editing, caption }: { editing: CaptionEditing; ca
           Outline
         </label>
       </div>
-      <button type="button" className="button button--primary" onClick={() => void editing.commit()}>
-        Place caption
-      </button>
-      <button type="button" className="button" onClick={() => editing.cancel()}>
-        Cancel
-      </button>
+      <ToolPanelActions
+        place="Place caption"
+        onPlace={() => void editing.commit()}
+        onCancel={() => editing.cancel()}
+      />
       <p id="caption-help" className="tool-panel__help">
         Enter places the caption, Shift+Enter starts a new line, Esc cancels. The palette colours it.
       </p>

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { ToolPanelActions } from "../ToolPanelActions.tsx";
 import { useRevealInPanel } from "../use-reveal-in-panel.ts";
 import { type StickerEntry, stickerCatalogue } from "./catalogue.ts";
 import { communityStickers } from "./community-stickers.ts";
@@ -50,14 +51,7 @@ export function StickerPanel({ editing, armed, onChoose, onClose }: StickerPanel
       </p>
       {/* Before the choices: on a phone they run below the first screen, and Done must not. */}
       {editing.placed !== null && (
-        <div className="sticker-panel__actions">
-          <button type="button" className="button button--primary" onClick={() => editing.commit()}>
-            Done
-          </button>
-          <button type="button" className="button" onClick={() => editing.cancel()}>
-            Cancel
-          </button>
-        </div>
+        <ToolPanelActions place="Done" onPlace={() => editing.commit()} onCancel={() => editing.cancel()} />
       )}
       <div className="sticker-panel__grid">
         {entries.map((entry) => (

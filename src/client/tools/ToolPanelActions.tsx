@@ -1,0 +1,24 @@
+/**
+ * The two buttons that end an edit in a tool's panel (a caption, a sticker): `place` keeps it in the drawing,
+ * Cancel drops it. One row of their own, so they never wrap apart.
+ */
+export function ToolPanelActions({
+  place,
+  onPlace,
+  onCancel,
+}: {
+  place: string;
+  onPlace: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="tool-panel__actions">
+      <button type="button" className="button button--primary" onClick={onPlace}>
+        {place}
+      </button>
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
