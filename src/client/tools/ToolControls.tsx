@@ -174,7 +174,9 @@ export function ToolControls(props: ToolControlsProps) {
         <CustomColour selected={style.colour} recent={tools.recent} onSelect={tools.chooseColour} />,
       )}
       {into(slots.view, <ViewControls controller={controller} view={view} />)}
-      {caption.caption !== null && <CaptionPanel editing={caption} caption={caption.caption} />}
+      {caption.caption !== null && caption.shown !== null && (
+        <CaptionPanel editing={caption} caption={caption.caption} shown={caption.shown} />
+      )}
       {tools.state.tool === "stickers" && (
         <Suspense fallback={null}>
           <StickerPanel
@@ -201,9 +203,9 @@ export function ToolControls(props: ToolControlsProps) {
       {sticker.placed !== null &&
         stageRef.current !== null &&
         createPortal(<StickerEditor editing={sticker} placed={sticker.placed} />, stageRef.current)}
-      {caption.caption !== null &&
+      {caption.shown !== null &&
         stageRef.current !== null &&
-        createPortal(<CaptionEditor editing={caption} caption={caption.caption} />, stageRef.current)}
+        createPortal(<CaptionEditor editing={caption} caption={caption.shown} />, stageRef.current)}
     </>
   );
 }

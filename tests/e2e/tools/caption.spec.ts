@@ -1,3 +1,6 @@
+import type { Page } from "@playwright/test";
+import { CAPTION_MARGIN } from "../../../src/client/tools/caption/caption-fit.ts";
+import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
@@ -150,4 +153,70 @@ test("Enter while an input method is composing belongs to the composition; the n
   await page.keyboard.press("Enter");
   await expect(field).toHaveCount(0);
   await waitForCanvasChange(page, blank, 200);
+});
+
+/** The caption field's box in drawing pixels (the field shows the caption where it will land). */
+async function fieldBoxInDrawing(page: Page) {
+  const geometry = await canvasGeometry(page);
+  const box = await page.getByRole("textbox", { name: "Caption text" }).boundingBox();
+  if (box === null) throw new Error("no caption field");
+  const scale = CANVAS_SIZE / geometry.width;
+  return { left: (box.x - geometry.left) * scale, right: (box.x + box.width - geometry.left) * scale };
+}
+
+test("a line too long for the drawing is set smaller, whole on the drawing, and lands as the field showed it", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  await chooseTool(page, "Text");
+  const field = page.getByRole("textbox", { name: "Caption text" });
+  await expect(field).toBeFocused();
+  await page.keyboard.insertText("WHEN YOU BUY THE DIP AND IT KEEPS DIPPING");
+  await expect(page.locator("#caption-help")).toContainText("Set smaller to fit the drawing");
+  const shown = await fieldBoxInDrawing(page);
+  expect(shown.left).toBeGreaterThanOrEqual(0);
+  expect(shown.right).toBeLessThanOrEqual(CANVAS_SIZE);
+  // The move handle has no room beside a caption this wide: it sits where it can be reached, on the drawing.
+  const handle = await page.getByRole("button", { name: "Move caption" }).boundingBox();
+  const geometry = await canvasGeometry(page);
+  expect(handle?.x).toBeGreaterThanOrEqual(geometry.left);
+  expect((handle?.x ?? 0) + (handle?.width ?? 0)).toBeLessThanOrEqual(geometry.left + geometry.width);
+
+  await page.keyboard.press("Enter");
+  await expect(field).toHaveCount(0);
+  const placed = changedBox(blank, await waitForCanvasChange(page, blank, 500));
+  // Every letter on the drawing, inside its margins (a cut caption would touch both edges), spanning most of it.
+  expect(placed.left).toBeGreaterThanOrEqual(CAPTION_MARGIN - 2);
+  expect(placed.right).toBeLessThanOrEqual(CANVAS_SIZE - CAPTION_MARGIN + 2);
+  expect(placed.width).toBeGreaterThan(CANVAS_SIZE - 2 * CAPTION_MARGIN - 40);
+  // Where the field showed it.
+  expect(Math.abs((placed.left + placed.right) / 2 - (shown.left + shown.right) / 2)).toBeLessThanOrEqual(3);
+  expect(Math.abs(placed.width - (shown.right - shown.left))).toBeLessThanOrEqual(12);
+});
+
+test("a caption dragged past the drawing's edge stays whole on it", async ({ page }) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  await chooseTool(page, "Text");
+  await page.keyboard.insertText("GM FRENS");
+  const handle = page.getByRole("button", { name: "Move caption" });
+  const start = await handle.boundingBox();
+  if (start === null) throw new Error("no move handle");
+  const geometry = await canvasGeometry(page);
+  // Far past the left edge and down past the bottom, then back a little: the caption follows at once.
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(geometry.left - 300, geometry.top + geometry.height + 300, { steps: 8 });
+  await page.mouse.move(geometry.left - 280, geometry.top + geometry.height + 300, { steps: 2 });
+  await page.mouse.up();
+  const shown = await fieldBoxInDrawing(page);
+  expect(shown.left).toBeGreaterThan(CAPTION_MARGIN);
+  await page.getByRole("button", { name: "Place caption" }).click();
+  const placed = changedBox(blank, await waitForCanvasChange(page, blank, 300));
+  expect(placed.left).toBeGreaterThanOrEqual(CAPTION_MARGIN - 2);
+  expect(placed.bottom).toBeLessThanOrEqual(CANVAS_SIZE);
+  expect(placed.bottom).toBeGreaterThan(CANVAS_SIZE - 40);
+  // The drag back moved it off the edge it was held at: 20 px on screen.
+  expect(placed.left).toBeGreaterThan(CAPTION_MARGIN + 10);
 });

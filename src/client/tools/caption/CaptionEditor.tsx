@@ -1,11 +1,29 @@
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import { CANVAS_SIZE } from "../../../common/constants.ts";
 import { arrowMove } from "../arrow-keys.ts";
-import { CAPTION_FAMILY, type Caption, isDark } from "./caption-layout.ts";
+import { captionWidth } from "./caption-fit.ts";
+import { CAPTION_FAMILY, type Caption, captionHeight, isDark } from "./caption-layout.ts";
+import { measureCaptionLines } from "./caption-measure.ts";
 import type { CaptionEditing } from "./use-caption.ts";
+import "./caption-editor.css";
 
 /** Arrow-key steps of the move handle, in drawing pixels (Shift: the larger one). */
 const STEP = { small: 4, large: 20 } as const;
+
+/**
+ * Room the move handle needs beside a caption, in drawing pixels: its 28 px and gap on the smallest drawing a
+ * phone shows (about 350 CSS px for 600 drawing pixels).
+ */
+const HANDLE_ROOM = 70;
+
+/** Where the move handle goes: left of the caption, else right, else (a caption as wide as the drawing) under or over it. */
+function handleSide(caption: Caption): "left" | "right" | "below" | "above" {
+  const halfWidth = captionWidth(caption, measureCaptionLines) / 2;
+  if (caption.x - halfWidth >= HANDLE_ROOM) return "left";
+  if (CANVAS_SIZE - caption.x - halfWidth >= HANDLE_ROOM) return "right";
+  const bottom = caption.y + captionHeight(caption.text.split("\n").length, caption.size);
+  return bottom + HANDLE_ROOM <= CANVAS_SIZE ? "below" : "above";
+}
 
 /** A length in drawing pixels as CSS: the stage is a size container, 100cqw wide = 600 drawing pixels. */
 function drawingLength(pixels: number): string {
@@ -14,7 +32,8 @@ function drawingLength(pixels: number): string {
 
 /**
  * The caption being typed, over the drawing where it will land: a real text field (IME, emoji, screen
- * readers), in the caption's face, size and colour. Enter places it, Shift+Enter starts a new line, Escape
+ * readers), in the caption's face, size and colour, as fitted on the drawing (`caption` is the shown one, so
+ * a drag or an arrow key moves what is seen, even where the fit holds it back from an edge). Enter places it, Shift+Enter starts a new line, Escape
  * cancels. The handle beside it drags it (or moves it with the arrow keys).
  */
 export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; caption: Caption }) {
@@ -75,7 +94,7 @@ export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; c
   } as CSSProperties;
 
   return (
-    <div className="caption-editor" style={style}>
+    <div className="caption-editor" data-handle={handleSide(caption)} style={style}>
       <button
         type="button"
         className="caption-editor__move"

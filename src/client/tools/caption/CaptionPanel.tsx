@@ -5,11 +5,23 @@ import { CAPTION_SIZE, type Caption } from "./caption-layout.ts";
 import type { CaptionEditing } from "./use-caption.ts";
 import "./caption-panel.css";
 
+/** Shown sizes this much under the slider's are a caption set smaller to fit (not a rounding of the fit). */
+const SHRUNK = 0.5;
+
 /**
  * What can be changed while a caption is typed: its size, its outline; its colour is the palette's (the
- * classic white to start). Place caption commits it, Cancel drops it.
+ * classic white to start). Place caption commits it, Cancel drops it. `shown` is the caption as fitted on
+ * the drawing: when it had to be set smaller, the hint says so and how to keep it large.
  */
-export function CaptionPanel({ editing, caption }: { editing: CaptionEditing; caption: Caption }) {
+export function CaptionPanel({
+  editing,
+  caption,
+  shown,
+}: {
+  editing: CaptionEditing;
+  caption: Caption;
+  shown: Caption;
+}) {
   const sizeId = useId();
   const section = useRef<HTMLElement>(null);
   useRevealInPanel(section, null);
@@ -43,7 +55,9 @@ export function CaptionPanel({ editing, caption }: { editing: CaptionEditing; ca
         onCancel={() => editing.cancel()}
       />
       <p id="caption-help" className="tool-panel__help">
-        Enter places the caption, Shift+Enter starts a new line, Esc cancels. The palette colours it.
+        {shown.size < caption.size - SHRUNK
+          ? "Set smaller to fit the drawing: Shift+Enter starts a new line. Enter places it, Esc cancels."
+          : "Enter places the caption, Shift+Enter starts a new line, Esc cancels. The palette colours it."}
       </p>
     </section>
   );

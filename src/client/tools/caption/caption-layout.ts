@@ -35,7 +35,7 @@ export const CAPTION_PADDING = 0.15;
 export const CAPTION_SIZE = { min: 24, max: 120, step: 4, initial: 56 } as const;
 
 /** The outline's width as a multiple of the font size (drawn centred on the glyph edge, so half shows). */
-const OUTLINE_RATIO = 0.16;
+export const OUTLINE_RATIO = 0.16;
 
 /** One line of a laid-out caption. */
 export interface CaptionLine {
@@ -72,12 +72,22 @@ export function layoutCaption(caption: Caption): CaptionLayout {
       baseline:
         caption.y + caption.size * CAPTION_PADDING + index * lineHeight + halfLeading + caption.size * ASCENT,
     })),
-    font: `${caption.size}px ${CAPTION_FAMILY}, sans-serif`,
+    font: captionFont(caption.size),
     outlineWidth: caption.outline ? caption.size * OUTLINE_RATIO : 0,
     outlineColour: isDark(caption.colour) ? "#ffffff" : "#000000",
     top: caption.y,
-    height: texts.length * lineHeight + 2 * caption.size * CAPTION_PADDING,
+    height: captionHeight(texts.length, caption.size),
   };
+}
+
+/** The canvas font of a caption set at `size` drawing pixels: its face, then the device's sans-serif. */
+export function captionFont(size: number): string {
+  return `${size}px ${CAPTION_FAMILY}, sans-serif`;
+}
+
+/** The height of a caption's box, `lines` lines at `size`: the line boxes and the padding above and below. */
+export function captionHeight(lines: number, size: number): number {
+  return size * (lines * CAPTION_LINE_HEIGHT + 2 * CAPTION_PADDING);
 }
 
 /** Whether a #rrggbb colour is dark enough that a black outline would vanish (then it is white). */

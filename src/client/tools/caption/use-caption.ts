@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { DrawingEngine } from "../../engine/drawing-engine.ts";
 import type { Point } from "../../engine/types.ts";
 import { captionAction } from "./caption-action.ts";
+import { fitCaption } from "./caption-fit.ts";
 import { loadCaptionFont } from "./caption-font.ts";
 import {
   CAPTION_LINE_HEIGHT,
@@ -11,6 +12,7 @@ import {
   type Caption,
   hasText,
 } from "./caption-layout.ts";
+import { measureCaptionLines } from "./caption-measure.ts";
 
 /** Where a caption opens when Text is chosen with no tap yet: the classic top caption. */
 const TOP_CAPTION: Point = { x: 300, y: 60 };
@@ -20,7 +22,10 @@ const CLASSIC = { colour: "#ffffff", outline: true, size: CAPTION_SIZE.initial }
 
 /** The caption editor's state and actions. */
 export interface CaptionEditing {
+  /** The caption as typed and chosen (its size is the slider's). */
   readonly caption: Caption | null;
+  /** The same caption as shown and painted: fitted on the drawing (caption-fit.ts). */
+  readonly shown: Caption | null;
   /** Opens a caption centred on `point` (its first line), or moves the open one there. */
   placeAt(point?: Point): void;
   /** Opens `caption` as it was (kept from before a reload). */
@@ -37,17 +42,21 @@ export function useCaption(
   announce: (message: string) => void,
 ): CaptionEditing {
   const [caption, setCaption] = useState<Caption | null>(null);
+  // The caption is fitted with the face's own widths once it is in: its arrival renders again.
+  const [, setFontLoaded] = useState(false);
+  const loadFont = () => void loadCaptionFont().then(() => setFontLoaded(true));
   return {
     caption,
+    shown: caption === null ? null : fitCaption(caption, measureCaptionLines),
     placeAt(point = TOP_CAPTION) {
-      void loadCaptionFont();
+      loadFont();
       setCaption((current) => {
         const base = current ?? { text: "", ...CLASSIC, x: 0, y: 0 };
         return { ...base, x: point.x, y: point.y - base.size * (CAPTION_PADDING + CAPTION_LINE_HEIGHT / 2) };
       });
     },
     resume(kept) {
-      void loadCaptionFont();
+      loadFont();
       setCaption(kept);
     },
     change(change) {
@@ -58,7 +67,7 @@ export function useCaption(
       setCaption(null);
       if (!hasText(caption) || engine === null) return;
       await loadCaptionFont();
-      engine.apply(captionAction(caption));
+      engine.apply(captionAction(fitCaption(caption, measureCaptionLines)));
       announce("Caption placed");
     },
     cancel() {

@@ -1,0 +1,54 @@
+/**
+ * Keeping a caption whole on the drawing. A caption is typed line by line (Shift+Enter breaks one) and never
+ * wraps by itself, so a long line would run past the drawing's edges and lose its letters when placed. Instead
+ * it is set smaller until its widest line fits (the size slider gives the largest size), and kept inside the
+ * drawing wherever it is dragged. The text field shows the fitted caption, so what is typed is what lands.
+ */
+import { CANVAS_SIZE } from "../../../common/constants.ts";
+import { type Caption, captionHeight, OUTLINE_RATIO } from "./caption-layout.ts";
+
+/** Room kept between a caption's letters and the drawing's left and right edges, in drawing pixels. */
+export const CAPTION_MARGIN = 12;
+
+/** The advance width of the widest of `lines` set at `size` in the caption's face, in drawing pixels. */
+export type MeasureLines = (lines: readonly string[], size: number) => number;
+
+/** Shrinking passes at most: widths scale with the size up to rounding, so one pass nearly always does. */
+const FIT_PASSES = 4;
+
+/** A shade under 1: each pass aims just inside the room, so rounding cannot leave it a hair too wide. */
+const AIM = 0.999;
+
+/**
+ * `caption` at the size and place it is shown and painted: its size unless its widest line (with the outline)
+ * or its height would not fit the drawing, then the largest that fits; its centre and top moved only as far
+ * as it takes to keep the whole caption on the drawing.
+ */
+export function fitCaption(caption: Caption, widestAt: MeasureLines): Caption {
+  const lines = caption.text.split("\n");
+  const room = CANVAS_SIZE - 2 * CAPTION_MARGIN;
+  const widthAt = (size: number) => captionWidth({ ...caption, size }, widestAt);
+  let size = Math.min(caption.size, CANVAS_SIZE / captionHeight(lines.length, 1));
+  for (let pass = 0; pass < FIT_PASSES; pass += 1) {
+    const width = widthAt(size);
+    if (width <= room) break;
+    size *= (room / width) * AIM;
+  }
+  const halfWidth = Math.min(widthAt(size), room) / 2;
+  return {
+    ...caption,
+    size,
+    x: clamp(caption.x, CAPTION_MARGIN + halfWidth, CANVAS_SIZE - CAPTION_MARGIN - halfWidth),
+    y: clamp(caption.y, 0, CANVAS_SIZE - captionHeight(lines.length, size)),
+  };
+}
+
+/** The width a caption's letters cover, its outline included, in drawing pixels. */
+export function captionWidth(caption: Caption, widestAt: MeasureLines): number {
+  const outline = caption.outline ? caption.size * OUTLINE_RATIO : 0;
+  return widestAt(caption.text.split("\n"), caption.size) + outline;
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(Math.max(value, low), high);
+}
