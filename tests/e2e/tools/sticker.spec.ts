@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { STICKER_SIZE } from "../../../src/client/tools/stickers/sticker-transform.ts";
 import { DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
@@ -88,6 +89,41 @@ test("a sticker lands where it was tapped, at the size the corner handle gives i
   await waitForCanvas(page, placed);
   await waitForBackupOf(page, placed);
   expect(compareBitmaps(placed, await reloadRestored(page)).differingPixels).toBe(0);
+});
+
+test("a sticker tapped at the drawing's edge lands whole against it, and its turn handle, below it there, turns it", async ({
+  page,
+}) => {
+  await blockMascot(page);
+  const blank = await openDrawingPage(page);
+  await placeBubbleAt(page, 300, 5);
+  const geometry = await canvasGeometry(page);
+  const centre = toViewport(geometry, { x: 300, y: 80 });
+
+  // Above the sticker the handle would be off the drawing: it is below it, on the drawing.
+  const handle = await page.locator(".sticker-editor__handle--rotate").boundingBox();
+  if (handle === null) throw new Error("no turn handle");
+  const grip = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+  expect(grip.y).toBeGreaterThan(centre.y + 80);
+  expect(grip.y).toBeLessThan(geometry.top + geometry.height);
+  // Dragged round to the left of the centre: the sticker's bottom faces left, a quarter turn clockwise.
+  const left = toViewport(geometry, { x: 100, y: 80 });
+  await page.mouse.move(grip.x, grip.y);
+  await page.mouse.down();
+  await page.mouse.move((grip.x + left.x) / 2, grip.y, { steps: 3 });
+  await page.mouse.move(left.x, left.y, { steps: 3 });
+  await page.mouse.up();
+  await page.getByRole("button", { name: "Done", exact: true }).click();
+  const placed = await waitForCanvasChange(page, blank, 1000);
+
+  const s = STICKER_SIZE.initial / 256;
+  const box = changedBox(blank, placed);
+  // Centred 80 px down, so the unturned sticker's 160 px reach the top edge and no further.
+  expect(Math.abs((box.top + box.bottom) / 2 - 80)).toBeLessThanOrEqual(3);
+  expect(box.width).toBeGreaterThan(ART.height * s - 6);
+  expect(box.width).toBeLessThan(ART.height * s + 6);
+  // The tail (bottom left unturned) is at the top left.
+  expect(inkNear(placed, { x: 300 - ART.tail.y * s, y: 80 + ART.tail.x * s }, 6)).toBe(true);
 });
 
 test("stickers from the keyboard alone: a chosen sticker lands in the middle, arrows move it, Escape closes", async ({

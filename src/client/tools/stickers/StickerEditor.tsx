@@ -11,11 +11,19 @@ import {
   rotateToward,
   type StickerPlacement,
   scaleSticker,
+  type TurnHandleSide,
+  turnHandleSide,
 } from "./sticker-transform.ts";
 import type { PlacedSticker, StickerEditing } from "./use-sticker.ts";
 
 /** What a pointer on the sticker is doing. */
 type Grip = "move" | "resize" | "rotate";
+
+/**
+ * How far past the sticker's edge its turn handle reaches, in drawing pixels: its 34 CSS px (stickers.css) on
+ * the smallest drawing a phone shows (about 350 CSS px for 600 drawing pixels).
+ */
+const TURN_HANDLE_REACH = 60;
 
 /** Keys that resize (by a tenth) and turn (by 15 degrees); the arrows move by 4 drawing pixels, Shift: 20. */
 const KEY_CHANGES: Record<string, (p: StickerPlacement) => StickerPlacement> = {
@@ -37,14 +45,17 @@ function drawingPoint(stage: Element, clientX: number, clientY: number): Point {
 
 /**
  * The placed sticker over the drawing with its box: drag it to move, the corner handle resizes, the top
- * handle turns it, two fingers do all three. With the keyboard (the box has focus): arrows move, + and -
+ * handle turns it (the bottom one where the top one would be off the drawing), two fingers do all three. With the keyboard (the box has focus): arrows move, + and -
  * resize, R and Shift+R turn, Enter places it, Escape cancels.
  */
 export function StickerEditor({ editing, placed }: { editing: StickerEditing; placed: PlacedSticker }) {
   const box = useRef<HTMLButtonElement>(null);
   const grips = useRef(new Map<number, { grip: Grip; at: Point }>());
+  // The turn handle's side while it is held: it must not jump across the sticker in the middle of a turn.
+  const heldSide = useRef<TurnHandleSide | null>(null);
   const pinch = useRef<{ start: StickerPlacement; from: [Point, Point] } | null>(null);
   const { placement, image, entry } = placed;
+  const side = heldSide.current ?? turnHandleSide(placement, aspectOf(image), TURN_HANDLE_REACH);
 
   useEffect(() => {
     box.current?.focus();
@@ -57,6 +68,7 @@ export function StickerEditor({ editing, placed }: { editing: StickerEditing; pl
     if (within === null) return;
     event.stopPropagation();
     box.current?.setPointerCapture(event.pointerId);
+    if (grip === "rotate") heldSide.current = side;
     grips.current.set(event.pointerId, { grip, at: drawingPoint(within, event.clientX, event.clientY) });
     const fingers = [...grips.current.values()];
     if (fingers.length === 2)
@@ -82,11 +94,12 @@ export function StickerEditor({ editing, placed }: { editing: StickerEditing; pl
     } else if (held.grip === "resize") {
       editing.change(resizeToCorner(placement, at, aspectOf(image)));
     } else {
-      editing.change(rotateToward(placement, at));
+      editing.change(rotateToward(placement, at, side));
     }
   };
 
   const onPointerEnd = (event: PointerEvent<HTMLButtonElement>) => {
+    if (grips.current.get(event.pointerId)?.grip === "rotate") heldSide.current = null;
     grips.current.delete(event.pointerId);
     if (grips.current.size < 2) pinch.current = null;
   };
@@ -132,7 +145,7 @@ export function StickerEditor({ editing, placed }: { editing: StickerEditing; pl
     >
       <img className="sticker-editor__image" src={image.src} alt="" draggable={false} />
       <span
-        className="sticker-editor__handle sticker-editor__handle--rotate"
+        className={`sticker-editor__handle sticker-editor__handle--rotate sticker-editor__handle--${side}`}
         aria-hidden="true"
         onPointerDown={onPointerDown("rotate")}
       />

@@ -47,7 +47,7 @@ export function StickerPanel({ editing, armed, onChoose, onClose }: StickerPanel
       <p className="tool-panel__help">
         {editing.placed === null
           ? "Choose a sticker, then tap the drawing to place it."
-          : "Drag to move, corner to resize, top handle to turn (or two fingers). Enter or Done places it."}
+          : "Drag to move, corner to resize, the other handle to turn (or two fingers). Enter or Done places it."}
       </p>
       {/* Before the choices: on a phone they run below the first screen, and Done must not. */}
       {editing.placed !== null && (

@@ -9,6 +9,7 @@ import {
   rotateToward,
   STICKER_SIZE,
   scaleSticker,
+  turnHandleSide,
 } from "./sticker-transform.ts";
 
 const coordinate = fc.double({ min: -200, max: 800, noNaN: true });
@@ -22,7 +23,30 @@ const placement = fc.record({
 
 describe("sticker transforms", () => {
   it("places at the tap with the initial size and no turn", () => {
-    expect(placeSticker({ x: 10, y: 20 })).toEqual({ x: 10, y: 20, size: STICKER_SIZE.initial, rotation: 0 });
+    expect(placeSticker({ x: 210, y: 320 })).toEqual({
+      x: 210,
+      y: 320,
+      size: STICKER_SIZE.initial,
+      rotation: 0,
+    });
+  });
+
+  it("a tap near an edge places the sticker whole on the drawing, against that edge", () => {
+    const half = STICKER_SIZE.initial / 2;
+    expect(placeSticker({ x: 10, y: 20 })).toMatchObject({ x: half, y: half });
+    expect(placeSticker({ x: 590, y: 300 }, 0.5)).toMatchObject({ x: 600 - half, y: 300 });
+    expect(placeSticker({ x: 300, y: 599 }, 0.5)).toMatchObject({ y: 600 - half / 2 });
+    // Taller than the drawing: as near whole as it can be, in the middle.
+    expect(placeSticker({ x: 300, y: 10 }, 5)).toMatchObject({ y: 300 });
+    fc.assert(
+      fc.property(point, fc.double({ min: 0.2, max: 3.75, noNaN: true }), (at, aspect) => {
+        const placed = placeSticker(at, aspect);
+        expect(placed.x - placed.size / 2).toBeGreaterThanOrEqual(0);
+        expect(placed.x + placed.size / 2).toBeLessThanOrEqual(600);
+        expect(placed.y - (placed.size * aspect) / 2).toBeGreaterThanOrEqual(-1e-9);
+        expect(placed.y + (placed.size * aspect) / 2).toBeLessThanOrEqual(600 + 1e-9);
+      }),
+    );
   });
 
   it("scaling stays within the limits, turning stays within -pi..pi, moving adds up", () => {
@@ -55,6 +79,30 @@ describe("sticker transforms", () => {
     const start = placeSticker({ x: 300, y: 300 });
     expect(rotateToward(start, { x: 300, y: 100 }).rotation).toBeCloseTo(0, 9);
     expect(rotateToward(start, { x: 500, y: 300 }).rotation).toBeCloseTo(Math.PI / 2, 9);
+    // The handle below: pointing down is no turn, pointing left a quarter turn clockwise.
+    expect(rotateToward(start, { x: 300, y: 500 }, "below").rotation).toBeCloseTo(0, 9);
+    expect(rotateToward(start, { x: 100, y: 300 }, "below").rotation).toBeCloseTo(Math.PI / 2, 9);
+  });
+
+  it("the turn handle goes below where above would be off the drawing, and keeps facing the pointer there", () => {
+    expect(turnHandleSide(placeSticker({ x: 300, y: 300 }), 1, 60)).toBe("above");
+    expect(turnHandleSide(placeSticker({ x: 300, y: 0 }), 1, 60)).toBe("below");
+    // Turned upside down at the bottom edge, "above" (its own top) points down past the edge.
+    expect(turnHandleSide({ ...placeSticker({ x: 300, y: 600 }), rotation: Math.PI }, 1, 60)).toBe("below");
+    fc.assert(
+      fc.property(placement, point, (start, to) => {
+        fc.pre(Math.hypot(to.x - start.x, to.y - start.y) > 1);
+        // Either handle dragged to the pointer turns the sticker so that the handle would sit on the line to it.
+        for (const side of ["above", "below"] as const) {
+          const turned = rotateToward(start, to, side);
+          const sign = side === "above" ? 1 : -1;
+          const handle = { x: sign * Math.sin(turned.rotation), y: -sign * Math.cos(turned.rotation) };
+          const towards = Math.hypot(to.x - start.x, to.y - start.y);
+          expect(handle.x).toBeCloseTo((to.x - start.x) / towards, 6);
+          expect(handle.y).toBeCloseTo((to.y - start.y) / towards, 6);
+        }
+      }),
+    );
   });
 
   it("two fingers: spread scales, turn turns, midpoint moves; fingers that keep still change nothing", () => {

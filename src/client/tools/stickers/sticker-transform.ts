@@ -1,4 +1,5 @@
 /** A placed sticker's position, size and turn as pure geometry (drawing pixels, radians). */
+import { CANVAS_SIZE } from "../../../common/constants.ts";
 import type { Point } from "../../engine/types.ts";
 
 /** Where a sticker sits: its centre, its width (its height follows the image's aspect), its turn. */
@@ -18,9 +19,19 @@ function clampSize(size: number): number {
   return Math.min(STICKER_SIZE.max, Math.max(STICKER_SIZE.min, size));
 }
 
-/** A sticker placed at `point` with the initial size and no turn. */
-export function placeSticker(point: Point): StickerPlacement {
-  return { x: point.x, y: point.y, size: STICKER_SIZE.initial, rotation: 0 };
+/**
+ * A sticker placed at `point` with the initial size and no turn, moved in only as far as it takes to lie whole
+ * on the drawing (`aspect` = height / width): a tap near an edge puts it at the edge, not mostly past it.
+ */
+export function placeSticker(point: Point, aspect = 1): StickerPlacement {
+  const size = STICKER_SIZE.initial;
+  return { x: keepWithin(point.x, size / 2), y: keepWithin(point.y, (size * aspect) / 2), size, rotation: 0 };
+}
+
+/** `at` moved to where something reaching `half` either side of it lies on the drawing (its middle if none). */
+function keepWithin(at: number, half: number): number {
+  if (half >= CANVAS_SIZE / 2) return CANVAS_SIZE / 2;
+  return Math.min(Math.max(at, half), CANVAS_SIZE - half);
 }
 
 /** Moved by (dx, dy). */
@@ -49,10 +60,29 @@ export function resizeToCorner(placement: StickerPlacement, to: Point, aspect: n
   return { ...placement, size: clampSize(reach / halfDiagonal) };
 }
 
-/** The turn handle (straight above the centre when unturned) dragged to `to`: the sticker turns to face it. */
-export function rotateToward(placement: StickerPlacement, to: Point): StickerPlacement {
-  const angle = Math.atan2(to.x - placement.x, placement.y - to.y);
+/** Where the turn handle sits: straight above the sticker's centre when unturned, or below it. */
+export type TurnHandleSide = "above" | "below";
+
+/** The turn handle dragged to `to`: the sticker turns so that the handle's side of it faces the pointer. */
+export function rotateToward(
+  placement: StickerPlacement,
+  to: Point,
+  side: TurnHandleSide = "above",
+): StickerPlacement {
+  const [dx, dy] = [to.x - placement.x, to.y - placement.y];
+  const angle = side === "above" ? Math.atan2(dx, -dy) : Math.atan2(-dx, dy);
   return { ...placement, rotation: angle };
+}
+
+/**
+ * The side the turn handle goes on: above, unless there it would be off the drawing (where the view clips it
+ * away), then below. `reach` is how far past the sticker's edge the handle sits, in drawing pixels.
+ */
+export function turnHandleSide(placement: StickerPlacement, aspect: number, reach: number): TurnHandleSide {
+  const distance = (placement.size * aspect) / 2 + reach;
+  const x = placement.x + distance * Math.sin(placement.rotation);
+  const y = placement.y - distance * Math.cos(placement.rotation);
+  return x >= 0 && x <= CANVAS_SIZE && y >= 0 && y <= CANVAS_SIZE ? "above" : "below";
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DrawingEngine } from "../../engine/drawing-engine.ts";
 import type { Point } from "../../engine/types.ts";
 import type { StickerEntry } from "./catalogue.ts";
 import { loadSticker } from "./load-sticker.ts";
-import { stickerAction } from "./sticker-action.ts";
+import { aspectOf, stickerAction } from "./sticker-action.ts";
 import { placeSticker, type StickerPlacement } from "./sticker-transform.ts";
 
 /** A sticker on the drawing, not committed yet. */
@@ -17,7 +17,7 @@ export interface PlacedSticker {
 /** The sticker editor's state and actions. */
 export interface StickerEditing {
   readonly placed: PlacedSticker | null;
-  /** Places `entry` centred on `point`; one already placed is committed first (stamping). */
+  /** Places `entry` centred on `point` (moved in to lie whole on the drawing); one already placed is committed first (stamping). */
   place(entry: StickerEntry, point: Point): Promise<void>;
   /** Opens `entry` as it was placed (kept from before a reload); false when its image cannot be had. */
   resume(entry: StickerEntry, placement: StickerPlacement): Promise<boolean>;
@@ -46,8 +46,11 @@ export function useSticker(
     announce(`${current.entry.name} placed`);
   };
 
-  /** Loads `entry`'s image and opens it at `placement`, placing the one open before; false on failure. */
-  const open = async (entry: StickerEntry, placement: StickerPlacement): Promise<boolean> => {
+  /** Loads `entry`'s image and opens it where `placing` puts it, placing the one open before; false on failure. */
+  const open = async (
+    entry: StickerEntry,
+    placing: (image: HTMLImageElement) => StickerPlacement,
+  ): Promise<boolean> => {
     let image: HTMLImageElement;
     try {
       image = await loadSticker(entry.src);
@@ -57,7 +60,7 @@ export function useSticker(
       return false;
     }
     commit();
-    const next = { entry, image, placement };
+    const next = { entry, image, placement: placing(image) };
     latest.current = next;
     setPlaced(next);
     return true;
@@ -66,9 +69,9 @@ export function useSticker(
   return {
     placed,
     async place(entry, point) {
-      await open(entry, placeSticker(point));
+      await open(entry, (image) => placeSticker(point, aspectOf(image)));
     },
-    resume: open,
+    resume: (entry, placement) => open(entry, () => placement),
     change(placement) {
       setPlaced((current) => (current === null ? null : { ...current, placement }));
     },
