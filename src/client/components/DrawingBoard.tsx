@@ -42,7 +42,12 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   const { engine, ready: engineReady } = useDrawingEngine(canvasRef, backgroundSrc);
   const [style, setStyle] = useState<StrokeStyle>(INITIAL_STYLE);
   const [tool, setTool] = useState("brush");
-  const { status, save } = useSaveImage(engine, downloadPrefix, onSave);
+  const { status, save: saveShown } = useSaveImage(engine, downloadPrefix, onSave);
+  // A caption still being typed or a sticker still being placed is part of what the visitor sees: placed first.
+  const save = async (): Promise<void> => {
+    await toolCommands.current()?.placeOpen();
+    await saveShown();
+  };
   const history = useEngineHistory(engine);
   const [helpOpen, setHelpOpen] = useState(false);
   const [sheet, setSheet] = useState<SavedStatus | null>(null);

@@ -87,6 +87,9 @@ export function ToolControls(props: ToolControlsProps) {
   const caption = useCaption(engine, props.announce);
   const sticker = useSticker(engine, props.announce);
   const armedSticker = useRef<StickerEntry | null>(null);
+  // The editors of this render, for commands made once (their commits read their own render's state).
+  const editors = useRef({ caption, sticker });
+  editors.current = { caption, sticker };
   const tools = useTools({
     engine,
     style,
@@ -150,6 +153,10 @@ export function ToolControls(props: ToolControlsProps) {
     () => ({
       toggle: tools.toggle,
       brush: () => tools.setState(BRUSH),
+      placeOpen: async () => {
+        editors.current.sticker.commit();
+        await editors.current.caption.commit();
+      },
       zoomIn: () => withView((view) => view.zoomIn()),
       zoomOut: () => withView((view) => view.zoomOut()),
       fit: () => withView((view) => view.fit()),

@@ -7,6 +7,8 @@ export interface ToolCommands {
   toggle(tool: ToolName): void;
   /** Back to the brush (the eraser was chosen). */
   brush(): void;
+  /** Places a caption being typed and a sticker being placed into the drawing: Save keeps what is shown. */
+  placeOpen(): Promise<void>;
   zoomIn(): void;
   zoomOut(): void;
   fit(): void;
