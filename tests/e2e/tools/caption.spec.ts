@@ -86,6 +86,8 @@ test("Text from the keyboard alone: T opens a caption, Escape cancels it, Enter 
   await page.keyboard.press("t");
   const field = page.getByRole("textbox", { name: "Caption text" });
   await expect(field).toBeFocused();
+  // A phone's keyboard shows its Enter key as "Done": it places the caption.
+  await expect(field).toHaveAttribute("enterkeyhint", "done");
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.type("nope");
   await page.keyboard.press("Escape");

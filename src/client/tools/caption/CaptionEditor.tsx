@@ -113,6 +113,8 @@ export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; c
         aria-label="Caption text"
         aria-describedby="caption-help"
         rows={1}
+        // A phone's keyboard labels its Enter key for what it does here: place the caption.
+        enterKeyHint="done"
         spellCheck={false}
         value={caption.text}
         onChange={(event) => editing.change({ text: event.currentTarget.value })}
