@@ -95,6 +95,29 @@ test("the wall shows the newest page first and loads older drawings on scroll", 
   await expect(wall(page).getByRole("button", { name: "Load more" })).toHaveCount(0);
 });
 
+test("a wall of a few drawings sits centred under its heading, its cards no wider than a full row's", async ({
+  page,
+  launchServer,
+  request,
+}) => {
+  const server = await launchServer({});
+  await seedDrawings(request, server.url, 3);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openDrawingPage(page, server.url);
+  const cards = wall(page).getByRole("listitem");
+  await expect(cards).toHaveCount(3);
+  const boxes = await cards.evaluateAll((items) =>
+    items.map((item) => item.getBoundingClientRect().toJSON()),
+  );
+  const heading = await wall(page).getByRole("heading", { name: "Community wall" }).boundingBox();
+  const left = Math.min(...boxes.map((box) => box.left));
+  const right = Math.max(...boxes.map((box) => box.right));
+  expect(Math.abs((left + right) / 2 - ((heading?.x ?? 0) + (heading?.width ?? 0) / 2))).toBeLessThanOrEqual(
+    2,
+  );
+  for (const box of boxes) expect(box.width).toBeLessThanOrEqual(200);
+});
+
 test("each drawing on the wall opens its permalink page", async ({ page, launchServer, request }) => {
   const server = await launchServer({});
   const drawing = await seedDrawing(request, server.url);
