@@ -16,7 +16,7 @@ const STEP = { small: 4, large: 20 } as const;
  */
 const HANDLE_ROOM = 70;
 
-/** Where the move handle goes: left of the caption, else right, else (a caption as wide as the drawing) under or over it. */
+/** Where the move handle goes: left of the caption, else right, else below or above one as wide as the drawing. */
 function handleSide(caption: Caption): "left" | "right" | "below" | "above" {
   const halfWidth = captionWidth(caption, measureCaptionLines) / 2;
   if (caption.x - halfWidth >= HANDLE_ROOM) return "left";
@@ -33,8 +33,9 @@ function drawingLength(pixels: number): string {
 /**
  * The caption being typed, over the drawing where it will land: a real text field (IME, emoji, screen
  * readers), in the caption's face, size and colour, as fitted on the drawing (`caption` is the shown one, so
- * a drag or an arrow key moves what is seen, even where the fit holds it back from an edge). Enter places it, Shift+Enter starts a new line, Escape
- * cancels. The handle beside it drags it (or moves it with the arrow keys).
+ * a drag or an arrow key moves what is seen, even where the fit holds it back from an edge). Enter places
+ * it, Shift+Enter starts a new line, Escape cancels. The handle beside it drags it (or moves it with the
+ * arrow keys).
  */
 export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; caption: Caption }) {
   const field = useRef<HTMLTextAreaElement>(null);

@@ -45,8 +45,9 @@ function drawingPoint(stage: Element, clientX: number, clientY: number): Point {
 
 /**
  * The placed sticker over the drawing with its box: drag it to move, the corner handle resizes, the top
- * handle turns it (the bottom one where the top one would be off the drawing), two fingers do all three. With the keyboard (the box has focus): arrows move, + and -
- * resize, R and Shift+R turn, Enter places it, Escape cancels.
+ * handle turns it (the bottom one where the top one would be off the drawing), two fingers do all three.
+ * With the keyboard (the box has focus): arrows move, + and - resize, R and Shift+R turn, Enter places it,
+ * Escape cancels.
  */
 export function StickerEditor({ editing, placed }: { editing: StickerEditing; placed: PlacedSticker }) {
   const box = useRef<HTMLButtonElement>(null);

@@ -17,7 +17,10 @@ export interface PlacedSticker {
 /** The sticker editor's state and actions. */
 export interface StickerEditing {
   readonly placed: PlacedSticker | null;
-  /** Places `entry` centred on `point` (moved in to lie whole on the drawing); one already placed is committed first (stamping). */
+  /**
+   * Places `entry` centred on `point`, moved in to lie whole on the drawing; one already placed is committed
+   * first (stamping).
+   */
   place(entry: StickerEntry, point: Point): Promise<void>;
   /** Opens `entry` as it was placed (kept from before a reload); false when its image cannot be had. */
   resume(entry: StickerEntry, placement: StickerPlacement): Promise<boolean>;
