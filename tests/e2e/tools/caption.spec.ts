@@ -88,6 +88,8 @@ test("Text from the keyboard alone: T opens a caption, Escape cancels it, Enter 
   await expect(field).toBeFocused();
   // A phone's keyboard shows its Enter key as "Done": it places the caption.
   await expect(field).toHaveAttribute("enterkeyhint", "done");
+  // A keyboard has Shift+Enter: the touch screen's New line button is not shown.
+  await expect(page.getByRole("button", { name: "New line", exact: true })).toBeHidden();
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.type("nope");
   await page.keyboard.press("Escape");
@@ -221,4 +223,28 @@ test("a caption dragged past the drawing's edge stays whole on it", async ({ pag
   expect(placed.bottom).toBeGreaterThan(CANVAS_SIZE - 40);
   // The drag back moved it off the edge it was held at: 20 px on screen.
   expect(placed.left).toBeGreaterThan(CAPTION_MARGIN + 10);
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test("New line stands in for Shift+Enter: the caption gets a second line and the field keeps the focus", async ({
+    page,
+  }) => {
+    await blockMascot(page);
+    const blank = await openDrawingPage(page);
+    await chooseTool(page, "Text");
+    const field = page.getByRole("textbox", { name: "Caption text" });
+    await expect(field).toBeFocused();
+    await page.keyboard.insertText("GM");
+    await page.getByRole("button", { name: "New line", exact: true }).tap();
+    await expect(field).toBeFocused();
+    await page.keyboard.insertText("FRENS");
+    await expect(field).toHaveValue("GM\nFRENS");
+    await page.getByRole("button", { name: "Place caption", exact: true }).tap();
+    await expect(field).toHaveCount(0);
+    // Two lines of the default 56 px size: more than one line's height.
+    const box = changedBox(blank, await waitForCanvasChange(page, blank, 500));
+    expect(box.height).toBeGreaterThan(56 * 1.5);
+  });
 });

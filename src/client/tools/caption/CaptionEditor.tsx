@@ -7,6 +7,9 @@ import { measureCaptionLines } from "./caption-measure.ts";
 import type { CaptionEditing } from "./use-caption.ts";
 import "./caption-editor.css";
 
+/** The caption's text field (one caption is open at a time): its panel's New line button types into it. */
+export const CAPTION_FIELD_ID = "caption-text";
+
 /** Arrow-key steps of the move handle, in drawing pixels (Shift: the larger one). */
 const STEP = { small: 4, large: 20 } as const;
 
@@ -110,6 +113,7 @@ export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; c
       />
       <textarea
         ref={field}
+        id={CAPTION_FIELD_ID}
         className="caption-editor__text"
         aria-label="Caption text"
         aria-describedby="caption-help"

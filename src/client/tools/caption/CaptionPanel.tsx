@@ -1,6 +1,7 @@
 import { useId, useRef } from "react";
 import { ToolPanelActions } from "../ToolPanelActions.tsx";
 import { useRevealInPanel } from "../use-reveal-in-panel.ts";
+import { CAPTION_FIELD_ID } from "./CaptionEditor.tsx";
 import { CAPTION_SIZE, type Caption } from "./caption-layout.ts";
 import type { CaptionEditing } from "./use-caption.ts";
 import "./caption-panel.css";
@@ -9,9 +10,22 @@ import "./caption-panel.css";
 const SHRUNK = 0.5;
 
 /**
+ * A line break where the caret is in the caption's field, as Shift+Enter types one: a phone's keyboard has
+ * no Shift+Enter. The field hears it as typing (an input event), so the caption follows.
+ */
+function typeNewLine(): void {
+  const field = document.getElementById(CAPTION_FIELD_ID);
+  if (!(field instanceof HTMLTextAreaElement)) return;
+  field.focus();
+  field.setRangeText("\n", field.selectionStart, field.selectionEnd, "end");
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/**
  * What can be changed while a caption is typed: its size, its outline; its colour is the palette's (the
  * classic white to start). Place caption commits it, Cancel drops it. `shown` is the caption as fitted on
- * the drawing: when it had to be set smaller, the hint says so and how to keep it large.
+ * the drawing: when it had to be set smaller, the hint says so and how to keep it large. On touch screens a
+ * New line button stands in for Shift+Enter.
  */
 export function CaptionPanel({
   editing,
@@ -53,10 +67,20 @@ export function CaptionPanel({
         place="Place caption"
         onPlace={() => void editing.commit()}
         onCancel={() => editing.cancel()}
-      />
+      >
+        {/* Pressing it leaves the focus in the field, so a phone's keyboard stays open. */}
+        <button
+          type="button"
+          className="button caption-panel__new-line"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={typeNewLine}
+        >
+          New line
+        </button>
+      </ToolPanelActions>
       <p id="caption-help" className="tool-panel__help">
         {shown.size < caption.size - SHRUNK
-          ? "Set smaller to fit the drawing: Shift+Enter starts a new line. Enter places it, Esc cancels."
+          ? "Set smaller to fit the drawing: a new line (Shift+Enter) keeps it large. Enter places it, Esc cancels."
           : "Enter places the caption, Shift+Enter starts a new line, Esc cancels. The palette colours it."}
       </p>
     </section>
