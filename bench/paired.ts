@@ -36,9 +36,11 @@ export const FINAL_SETTLE_MS = 1500;
  * Probe strokes drawn on each page, unmeasured, after its build-up and before the measured pairs. Without them
  * Fanvas's first 30 or so pairs cost more than its later ones and the floor's do not: in five of six runs on
  * 2026-11-26 the groups of the first 30 pairs averaged 1.11-1.19x the floor, those of the last 30
- * 1.03-1.08x. The excess was gone after these strokes (and, in one run, after 20 s of quiet instead). The
- * page's main thread and the machine were idle after the build-up (1-2 % busy), so it is not deferred work,
- * and Fanvas without its backup showed it too; its cause was not found. The verdict counts the steady state that follows. Both pages draw the same strokes.
+ * 1.03-1.08x. It is not deferred work (the page's main thread and the machine were idle after the build-up)
+ * nor the backup (Fanvas without it showed it too). Part of it is Fanvas's JavaScript speeding up on the
+ * browser's own input after 1,000 strokes dispatched from script: 16-17 ms per 10 strokes at first, 11-12 ms
+ * after 50 (Chromium's ScriptDuration). A visitor at 1,000 strokes drew them all with real input and is past
+ * it, so the verdict counts the steady state. Both pages draw the same strokes.
  */
 export const WARM_UP_STROKES = 40;
 
