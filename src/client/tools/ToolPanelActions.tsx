@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 
 /**
  * The two buttons that end an edit in a tool's panel (a caption, a sticker): `place` keeps it in the drawing,
- * Cancel drops it. One row of their own, so they never wrap apart; `children` (a tool's own button) go
- * between them.
+ * Cancel drops it. A row of their own, kept together after the tool's settings; `children` (a tool's own
+ * button) go between them. Where the row has no room, a button moves to the next line whole (tools.css).
  */
 export function ToolPanelActions({
   place,
