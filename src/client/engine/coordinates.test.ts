@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentBox, isOutsideCanvas, toCanvasPoint } from "./coordinates.ts";
+import { contentBox, isOutsideCanvas, keepOnDrawing, toCanvasPoint } from "./coordinates.ts";
 
 describe("coordinate mapping from the viewport to the 600 x 600 drawing", () => {
   it("is the identity offset when the canvas is shown at 600 CSS px", () => {
@@ -48,5 +48,14 @@ describe("isOutsideCanvas", () => {
       { x: 300, y: 600 },
     ])
       expect(isOutsideCanvas(outside), JSON.stringify(outside)).toBe(true);
+  });
+});
+
+describe("keepOnDrawing", () => {
+  it("leaves what lies whole on the drawing, moves in what does not, and centres what is larger", () => {
+    expect(keepOnDrawing(300, 80)).toBe(300);
+    expect(keepOnDrawing(20, 80)).toBe(80);
+    expect(keepOnDrawing(590, 80)).toBe(520);
+    expect(keepOnDrawing(10, 400)).toBe(300);
   });
 });

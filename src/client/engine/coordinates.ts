@@ -56,3 +56,12 @@ export function toCanvasPoint(
 export function isOutsideCanvas(point: Point): boolean {
   return point.x < 0 || point.y < 0 || point.x >= CANVAS_SIZE || point.y >= CANVAS_SIZE;
 }
+
+/**
+ * Where something centred at `centre`, reaching `half` either way along one axis, lies whole on the drawing:
+ * `centre` itself, or moved in only as far as it takes. Larger than the drawing, it is centred on it.
+ */
+export function keepOnDrawing(centre: number, half: number): number {
+  if (half >= CANVAS_SIZE / 2) return CANVAS_SIZE / 2;
+  return Math.min(Math.max(centre, half), CANVAS_SIZE - half);
+}

@@ -5,6 +5,7 @@
  * drawing wherever it is dragged. The text field shows the fitted caption, so what is typed is what lands.
  */
 import { CANVAS_SIZE } from "../../../common/constants.ts";
+import { keepOnDrawing } from "../../engine/coordinates.ts";
 import { type Caption, captionHeight, OUTLINE_RATIO } from "./caption-layout.ts";
 
 /** Room kept between a caption's letters and the drawing's left and right edges, in drawing pixels. */
@@ -35,11 +36,13 @@ export function fitCaption(caption: Caption, widestAt: MeasureLines): Caption {
     size *= (room / width) * AIM;
   }
   const halfWidth = Math.min(widthAt(size), room) / 2;
+  const halfHeight = captionHeight(lines.length, size) / 2;
   return {
     ...caption,
     size,
-    x: clamp(caption.x, CAPTION_MARGIN + halfWidth, CANVAS_SIZE - CAPTION_MARGIN - halfWidth),
-    y: clamp(caption.y, 0, CANVAS_SIZE - captionHeight(lines.length, size)),
+    // The margins count as part of the caption's reach; its y is its top, not its middle.
+    x: keepOnDrawing(caption.x, halfWidth + CAPTION_MARGIN),
+    y: keepOnDrawing(caption.y + halfHeight, halfHeight) - halfHeight,
   };
 }
 
@@ -47,8 +50,4 @@ export function fitCaption(caption: Caption, widestAt: MeasureLines): Caption {
 export function captionWidth(caption: Caption, widestAt: MeasureLines): number {
   const outline = caption.outline ? caption.size * OUTLINE_RATIO : 0;
   return widestAt(caption.text.split("\n"), caption.size) + outline;
-}
-
-function clamp(value: number, low: number, high: number): number {
-  return Math.min(Math.max(value, low), high);
 }

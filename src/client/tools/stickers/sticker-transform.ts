@@ -1,5 +1,6 @@
 /** A placed sticker's position, size and turn as pure geometry (drawing pixels, radians). */
 import { CANVAS_SIZE } from "../../../common/constants.ts";
+import { keepOnDrawing } from "../../engine/coordinates.ts";
 import type { Point } from "../../engine/types.ts";
 
 /** Where a sticker sits: its centre, its width (its height follows the image's aspect), its turn. */
@@ -25,13 +26,12 @@ function clampSize(size: number): number {
  */
 export function placeSticker(point: Point, aspect = 1): StickerPlacement {
   const size = STICKER_SIZE.initial;
-  return { x: keepWithin(point.x, size / 2), y: keepWithin(point.y, (size * aspect) / 2), size, rotation: 0 };
-}
-
-/** `at` moved to where something reaching `half` either side of it lies on the drawing (its middle if none). */
-function keepWithin(at: number, half: number): number {
-  if (half >= CANVAS_SIZE / 2) return CANVAS_SIZE / 2;
-  return Math.min(Math.max(at, half), CANVAS_SIZE - half);
+  return {
+    x: keepOnDrawing(point.x, size / 2),
+    y: keepOnDrawing(point.y, (size * aspect) / 2),
+    size,
+    rotation: 0,
+  };
 }
 
 /** Moved by (dx, dy). */
