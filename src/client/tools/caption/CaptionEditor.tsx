@@ -1,9 +1,8 @@
 import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
 import { CANVAS_SIZE } from "../../../common/constants.ts";
 import { arrowMove } from "../arrow-keys.ts";
-import { captionWidth } from "./caption-fit.ts";
-import { CAPTION_FAMILY, type Caption, captionHeight, isDark } from "./caption-layout.ts";
-import { measureCaptionLines } from "./caption-measure.ts";
+import type { FittedCaption } from "./caption-fit.ts";
+import { CAPTION_FAMILY, captionHeight, isDark } from "./caption-layout.ts";
 import type { CaptionEditing } from "./use-caption.ts";
 import "./caption-editor.css";
 
@@ -20,8 +19,8 @@ const STEP = { small: 4, large: 20 } as const;
 const HANDLE_ROOM = 70;
 
 /** Where the move handle goes: left of the caption, else right, else below or above one as wide as the drawing. */
-function handleSide(caption: Caption): "left" | "right" | "below" | "above" {
-  const halfWidth = captionWidth(caption, measureCaptionLines) / 2;
+function handleSide(caption: FittedCaption): "left" | "right" | "below" | "above" {
+  const halfWidth = caption.width / 2;
   if (caption.x - halfWidth >= HANDLE_ROOM) return "left";
   if (CANVAS_SIZE - caption.x - halfWidth >= HANDLE_ROOM) return "right";
   const bottom = caption.y + captionHeight(caption.text.split("\n").length, caption.size);
@@ -40,7 +39,7 @@ function drawingLength(pixels: number): string {
  * it, Shift+Enter starts a new line, Escape cancels. The handle beside it drags it (or moves it with the
  * arrow keys).
  */
-export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; caption: Caption }) {
+export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; caption: FittedCaption }) {
   const field = useRef<HTMLTextAreaElement>(null);
   const drag = useRef<{ pointerId: number; x: number; y: number } | null>(null);
 

@@ -10,13 +10,14 @@ const halfEm: MeasureLines = (lines, size) =>
 
 const caption: Caption = { text: "GM FRENS", x: 300, y: 40, size: 56, colour: "#ffffff", outline: true };
 
+/** The width the test's face gives, worked out apart from fitCaption's own. */
 function widthOf(fitted: Caption): number {
   return halfEm(fitted.text.split("\n"), fitted.size) + (fitted.outline ? fitted.size * OUTLINE_RATIO : 0);
 }
 
 describe("fitting a caption on the drawing", () => {
   it("leaves a caption that fits as it is", () => {
-    expect(fitCaption(caption, halfEm)).toEqual(caption);
+    expect(fitCaption(caption, halfEm)).toEqual({ ...caption, width: widthOf(caption) });
   });
 
   it("sets a line too long for the drawing smaller, just inside the margins, centred where it was", () => {
@@ -56,6 +57,7 @@ describe("fitting a caption on the drawing", () => {
         (lines, size, x, y, outline) => {
           const fitted = fitCaption({ ...caption, text: lines.join("\n"), size, x, y, outline }, halfEm);
           const halfWidth = widthOf(fitted) / 2;
+          expect(fitted.width).toBeCloseTo(widthOf(fitted), 9);
           expect(fitted.size).toBeLessThanOrEqual(size);
           expect(fitted.size).toBeGreaterThan(0);
           expect(fitted.x - halfWidth).toBeGreaterThanOrEqual(CAPTION_MARGIN - 1e-9);

@@ -20,34 +20,34 @@ const FIT_PASSES = 4;
 /** A shade under 1: each pass aims just inside the room, so rounding cannot leave it a hair too wide. */
 const AIM = 0.999;
 
+/** A caption as shown and painted, with the width its letters then cover (outline included), drawing pixels. */
+export interface FittedCaption extends Caption {
+  readonly width: number;
+}
+
 /**
  * `caption` at the size and place it is shown and painted: its size unless its widest line (with the outline)
  * or its height would not fit the drawing, then the largest that fits; its centre and top moved only as far
  * as it takes to keep the whole caption on the drawing.
  */
-export function fitCaption(caption: Caption, widestAt: MeasureLines): Caption {
+export function fitCaption(caption: Caption, widestAt: MeasureLines): FittedCaption {
   const lines = caption.text.split("\n");
   const room = CANVAS_SIZE - 2 * CAPTION_MARGIN;
-  const widthAt = (size: number) => captionWidth({ ...caption, size }, widestAt);
+  const widthAt = (size: number) => widestAt(lines, size) + (caption.outline ? size * OUTLINE_RATIO : 0);
   let size = Math.min(caption.size, CANVAS_SIZE / captionHeight(lines.length, 1));
-  for (let pass = 0; pass < FIT_PASSES; pass += 1) {
-    const width = widthAt(size);
-    if (width <= room) break;
+  let width = widthAt(size);
+  for (let pass = 0; pass < FIT_PASSES && width > room; pass += 1) {
     size *= (room / width) * AIM;
+    width = widthAt(size);
   }
-  const halfWidth = Math.min(widthAt(size), room) / 2;
+  const halfWidth = Math.min(width, room) / 2;
   const halfHeight = captionHeight(lines.length, size) / 2;
   return {
     ...caption,
     size,
+    width,
     // The margins count as part of the caption's reach; its y is its top, not its middle.
     x: keepOnDrawing(caption.x, halfWidth + CAPTION_MARGIN),
     y: keepOnDrawing(caption.y + halfHeight, halfHeight) - halfHeight,
   };
-}
-
-/** The width a caption's letters cover, its outline included, in drawing pixels. */
-export function captionWidth(caption: Caption, widestAt: MeasureLines): number {
-  const outline = caption.outline ? caption.size * OUTLINE_RATIO : 0;
-  return widestAt(caption.text.split("\n"), caption.size) + outline;
 }

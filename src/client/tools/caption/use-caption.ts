@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { DrawingEngine } from "../../engine/drawing-engine.ts";
 import type { Point } from "../../engine/types.ts";
 import { captionAction } from "./caption-action.ts";
-import { fitCaption } from "./caption-fit.ts";
+import { type FittedCaption, fitCaption } from "./caption-fit.ts";
 import { loadCaptionFont } from "./caption-font.ts";
 import {
   CAPTION_LINE_HEIGHT,
@@ -25,7 +25,7 @@ export interface CaptionEditing {
   /** The caption as typed and chosen (its size is the slider's). */
   readonly caption: Caption | null;
   /** The same caption as shown and painted: fitted on the drawing (caption-fit.ts). */
-  readonly shown: Caption | null;
+  readonly shown: FittedCaption | null;
   /** Opens a caption centred on `point` (its first line), or moves the open one there. */
   placeAt(point?: Point): void;
   /** Opens `caption` as it was (kept from before a reload). */
