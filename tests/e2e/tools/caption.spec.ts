@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CAPTION_MARGIN } from "../../../src/client/tools/caption/caption-fit.ts";
+import { CAPTION_SIZE } from "../../../src/client/tools/caption/caption-layout.ts";
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
@@ -15,14 +16,20 @@ import {
 import { compareBitmaps, pixelAt } from "../helpers/pixels.ts";
 import { changedBox, chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
 
-test("a caption lands where it was placed, yellow inside a black outline, and one undo removes exactly it", async ({
-  page,
-}) => {
+/** The drawing page with the mascot blocked (a white first display) and Text chosen: its field has the focus. */
+async function openCaption(page: Page) {
   await blockMascot(page);
   const blank = await openDrawingPage(page);
   await chooseTool(page, "Text");
   const field = page.getByRole("textbox", { name: "Caption text" });
   await expect(field).toBeFocused();
+  return { blank, field };
+}
+
+test("a caption lands where it was placed, yellow inside a black outline, and one undo removes exactly it", async ({
+  page,
+}) => {
+  const { blank, field } = await openCaption(page);
   // A tap on the drawing moves the caption there (centred on the tap).
   const geometry = await canvasGeometry(page);
   const tap = toViewport(geometry, { x: 300, y: 400 });
@@ -171,11 +178,7 @@ async function fieldBoxInDrawing(page: Page) {
 test("a line too long for the drawing is set smaller, whole on the drawing, and lands as the field showed it", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
-  await chooseTool(page, "Text");
-  const field = page.getByRole("textbox", { name: "Caption text" });
-  await expect(field).toBeFocused();
+  const { blank, field } = await openCaption(page);
   await page.keyboard.insertText("WHEN YOU BUY THE DIP AND IT KEEPS DIPPING");
   await expect(page.locator("#caption-help")).toContainText("Set smaller to fit the drawing");
   const shown = await fieldBoxInDrawing(page);
@@ -200,9 +203,7 @@ test("a line too long for the drawing is set smaller, whole on the drawing, and 
 });
 
 test("a caption dragged past the drawing's edge stays whole on it", async ({ page }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
-  await chooseTool(page, "Text");
+  const { blank } = await openCaption(page);
   await page.keyboard.insertText("GM FRENS");
   const handle = page.getByRole("button", { name: "Move caption" });
   const start = await handle.boundingBox();
@@ -231,11 +232,7 @@ test.describe("on a touch screen", () => {
   test("New line stands in for Shift+Enter: the caption gets a second line and the field keeps the focus", async ({
     page,
   }) => {
-    await blockMascot(page);
-    const blank = await openDrawingPage(page);
-    await chooseTool(page, "Text");
-    const field = page.getByRole("textbox", { name: "Caption text" });
-    await expect(field).toBeFocused();
+    const { blank, field } = await openCaption(page);
     await page.keyboard.insertText("GM");
     await page.getByRole("button", { name: "New line", exact: true }).tap();
     await expect(field).toBeFocused();
@@ -243,8 +240,8 @@ test.describe("on a touch screen", () => {
     await expect(field).toHaveValue("GM\nFRENS");
     await page.getByRole("button", { name: "Place caption", exact: true }).tap();
     await expect(field).toHaveCount(0);
-    // Two lines of the default 56 px size: more than one line's height.
+    // Two lines of the default size: more than one line's height.
     const box = changedBox(blank, await waitForCanvasChange(page, blank, 500));
-    expect(box.height).toBeGreaterThan(56 * 1.5);
+    expect(box.height).toBeGreaterThan(CAPTION_SIZE.initial * 1.5);
   });
 });
