@@ -95,9 +95,10 @@ export async function seedDrawings(
 }
 
 /**
- * `reactions` reactions on the first `drawings` drawings, every one from its own browser and address, skewed the way a wall
- * is (a quarter spread over every drawing, a quarter over the newer half, a quarter over the newest quarter, a
- * quarter over the newest eighth), kinds in turn; then each drawing's counters, as the toggles keep them.
+ * `reactions` reactions on the first `drawings` drawings, every one from its own browser and address, skewed
+ * the way a wall is (a quarter spread over every drawing, a quarter over the newer half, a quarter over the
+ * newest quarter, a quarter over the newest eighth), kinds in turn; then each drawing's counters, as the
+ * toggles keep them.
  */
 export async function seedReactions(
   db: Kysely<Database>,
