@@ -57,3 +57,45 @@ test("two browsers on one address each own their heart: the second sees 1 unpres
     await second.close();
   }
 });
+
+test("past REACTION_BROWSERS_PER_ADDRESS a browser's tap goes back and the wall and the permalink page say why", async ({
+  browser,
+  request,
+  launchServer,
+}) => {
+  const server = await launchServer({ env: { REACTION_BROWSERS_PER_ADDRESS: "1" } });
+  const drawing = await seedDrawing(request, server.url);
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const WHY = "Enough people on your network have reacted to this drawing already — yours can't be counted.";
+  try {
+    const mine = await first.newPage();
+    await mine.goto(server.url);
+    const myFire = card(mine, drawing.id).locator('button[data-kind="fire"]');
+    await myFire.click();
+    await expect(countOf(card(mine, drawing.id), "fire")).toHaveText("1");
+
+    const theirs = await second.newPage();
+    await theirs.goto(server.url);
+    const theirFire = card(theirs, drawing.id).locator('button[data-kind="fire"]');
+    await expect(countOf(card(theirs, drawing.id), "fire")).toHaveText("1");
+    await theirFire.click();
+    const notice = theirs.locator(".wall-notice");
+    await expect(notice).toHaveText(WHY);
+    await expect(notice).toBeInViewport();
+    await expect(theirFire).toHaveAttribute("aria-pressed", "false");
+    await expect(countOf(card(theirs, drawing.id), "fire")).toHaveText("1");
+
+    const permalink = await second.newPage();
+    await permalink.goto(`${server.url}/d/${drawing.id}`);
+    const fire = permalink.locator('.reactions button[data-kind="fire"]');
+    await expect(fire).toBeEnabled();
+    await fire.click();
+    await expect(permalink.locator(".reactions__notice")).toHaveText(WHY);
+    await expect(fire).toHaveAttribute("aria-pressed", "false");
+    await expect(countOf(permalink.locator(".reactions"), "fire")).toHaveText("1");
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
