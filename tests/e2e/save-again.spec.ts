@@ -6,6 +6,7 @@ import { countStoredDrawings } from "./helpers/db.ts";
 import { openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
 import { SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { queuedSaves, routeUploads } from "./helpers/save-queue.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
 // Save stores a picture once. Pressed again on the same picture it shows the drawing already on the wall (the
@@ -13,6 +14,7 @@ import { mouseStroke } from "./helpers/strokes.ts";
 // status line says "Saved" only about the picture on screen.
 
 const SAVE_SHEET = /^(Saved to the wall!|Already on the wall)$/;
+const RETRYING = "Couldn't save — your download is safe. Retrying…";
 
 /** Clicks Save Image, waits for the sheet, and answers the permalink its View link opens; then closes it. */
 async function saveAndReadPermalink(page: Page): Promise<string> {
@@ -120,4 +122,31 @@ test("the status says Saved only about the picture on screen: a stroke, Clear or
   await expect(status).toHaveText(SAVED_TEXT);
   await page.getByRole("button", { name: "Undo", exact: true }).click();
   await expect(status).toHaveText("");
+});
+
+test("Save pressed again while the same picture is still on its way follows that save: one queued, one stored", async ({
+  page,
+  launchServer,
+}) => {
+  const server = await launchServer({});
+  let uploadsFail = true;
+  await routeUploads(page, (route) => (uploadsFail ? route.abort("connectionrefused") : route.continue()));
+  await openDrawingPage(page, server.url);
+  await mouseStroke(page, [
+    { x: 80, y: 520 },
+    { x: 520, y: 80 },
+  ]);
+  const status = page.getByRole("status");
+  await saveImage(page);
+  await expect(status).toHaveText(RETRYING);
+  await saveImage(page);
+  await expect(status).toHaveText(/Saving…|Retrying…/);
+  expect(await queuedSaves(page)).toHaveLength(1);
+
+  uploadsFail = false;
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(page.getByRole("dialog", { name: "Saved to the wall!" })).toBeVisible();
+  await expect(status).toHaveText(SAVED_TEXT);
+  expect(countStoredDrawings(server.databasePath)).toBe(1);
+  await expect.poll(() => queuedSaves(page)).toEqual([]);
 });
