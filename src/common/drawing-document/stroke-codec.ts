@@ -1,0 +1,165 @@
+/**
+ * A stroke's bytes: its flags, colour and width, then its points as four columns (x, y, time, pressure), each
+ * value a small number. x and y are on the 1/16-pixel grid, counted from POSITION_RANGE.min; each is written as
+ * its difference from where the two points before it say it would be (2b - a: a hand moves on smooth curves),
+ * times and pressures as differences from the point before. Columns rather than points one by one, because
+ * like numbers side by side compress better (about 2.3 bytes a point gzipped against 2.6; docs/decisions/0018).
+ */
+import type { ByteReader } from "./byte-reader.ts";
+import type { ByteWriter } from "./byte-writer.ts";
+import { checkColour, checkInteger, checkNumber, checkPointCount, checkPosition } from "./checks.ts";
+import { DrawingCodecError } from "./errors.ts";
+import { DRAWING_LIMITS, POINT_GRID, POSITION_RANGE, PRESSURE_STEPS } from "./limits.ts";
+import type { DecodeMeter } from "./meter.ts";
+import type { OperationBase, StrokeOperation, StrokePoint } from "./types.ts";
+
+const ERASER = 1;
+const DOT = 2;
+const PRESSURE = 4;
+const KNOWN_FLAGS = ERASER | DOT | PRESSURE;
+
+/** The largest grid position: POSITION_RANGE's span in grid steps. */
+const GRID_SPAN = (POSITION_RANGE.max - POSITION_RANGE.min) * POINT_GRID;
+
+/** A position's grid step, or not_representable when it is off the grid. */
+function gridStep(value: number, what: string): number {
+  checkPosition(value, what);
+  const step = (value - POSITION_RANGE.min) * POINT_GRID;
+  if (Number.isInteger(step)) return step;
+  throw new DrawingCodecError(
+    "not_representable",
+    `A stroke point's ${what} ${value} is not on the 1/${POINT_GRID} pixel grid; make points with toStrokePoint.`,
+  );
+}
+
+/** A pressure's step, or not_representable. */
+function pressureStep(pressure: number | undefined): number {
+  const step = checkNumber(pressure ?? Number.NaN, 0, 1, "pen pressure") * PRESSURE_STEPS;
+  if (Number.isInteger(step)) return step;
+  throw new DrawingCodecError(
+    "not_representable",
+    `A stroke point's pressure ${pressure} is not a multiple of 1/${PRESSURE_STEPS}; make points with toStrokePoint.`,
+  );
+}
+
+/** How a column's values follow one another (see readColumn). */
+type ColumnShape = "curve" | "steps" | "rising";
+
+/** Writes `values`: the first as it is, then each one's difference from its prediction (see readColumn). */
+function writeColumn(writer: ByteWriter, values: readonly number[], shape: ColumnShape): void {
+  writer.varint(values[0] ?? 0);
+  for (let index = 1; index < values.length; index += 1) {
+    const previous = values[index - 1] ?? 0;
+    const before = values[index - 2];
+    const predicted = shape === "curve" && before !== undefined ? 2 * previous - before : previous;
+    const difference = (values[index] ?? 0) - predicted;
+    if (shape === "rising") writer.varint(difference);
+    else writer.signed(difference);
+  }
+}
+
+/** Writes a stroke's payload (after the operation's kind, author and time). */
+export function writeStroke(writer: ByteWriter, stroke: StrokeOperation): void {
+  const { points, style } = stroke;
+  checkPointCount(points.length);
+  checkColour(style.colour, "stroke colour");
+  checkInteger(style.width, 1, DRAWING_LIMITS.brushWidth, "brush width");
+  const pen = points[0]?.pressure !== undefined;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const times: number[] = [];
+  const pressures: number[] = [];
+  let previousTime = 0;
+  for (const point of points) {
+    xs.push(gridStep(point.x, "x"));
+    ys.push(gridStep(point.y, "y"));
+    previousTime = checkInteger(point.elapsed, previousTime, DRAWING_LIMITS.strokeMs, "point time (ms)");
+    times.push(point.elapsed);
+    if ((point.pressure !== undefined) !== pen) {
+      throw new DrawingCodecError(
+        "not_representable",
+        "A stroke has pressure on some points and not on others; a pen's stroke has it on every point.",
+      );
+    }
+    if (pen) pressures.push(pressureStep(point.pressure));
+  }
+  writer.byte((style.eraser ? ERASER : 0) | (stroke.dot ? DOT : 0) | (pen ? PRESSURE : 0));
+  writer.colour(style.colour);
+  writer.varint(style.width);
+  writer.varint(points.length);
+  writeColumn(writer, xs, "curve");
+  writeColumn(writer, ys, "curve");
+  writeColumn(writer, times, "rising");
+  if (pen) writeColumn(writer, pressures, "steps");
+}
+
+function outOfRange(what: string): DrawingCodecError {
+  return new DrawingCodecError(
+    "out_of_range",
+    `A stroke point's ${what} lies outside what the drawing allows; the log is damaged or was not written by Fanvas.`,
+  );
+}
+
+/**
+ * Reads a column of `into.length` values, each in 0 .. max (else out_of_range naming `what`): "curve" columns
+ * (x, y) hold differences from the second-order prediction, "steps" (pressure) from the value before, "rising"
+ * (time) unsigned differences, so a stroke's times never go back.
+ */
+function readColumn(
+  reader: ByteReader,
+  into: Float64Array,
+  max: number,
+  what: string,
+  shape: ColumnShape,
+): void {
+  let value = reader.varint();
+  let previous = value;
+  for (let index = 0; index < into.length; index += 1) {
+    if (index > 0) {
+      const step = shape === "rising" ? reader.varint() : reader.signed();
+      const predicted = shape === "curve" && index > 1 ? 2 * value - previous : value;
+      previous = value;
+      value = predicted + step;
+    }
+    if (!(value >= 0 && value <= max)) throw outOfRange(what);
+    into[index] = value;
+  }
+}
+
+/** Reads a stroke's payload; `base` is its operation's author and time. */
+export function readStroke(
+  reader: ByteReader,
+  base: OperationBase,
+  meter: DecodeMeter | undefined,
+): StrokeOperation {
+  const flags = reader.byte();
+  if ((flags & ~KNOWN_FLAGS) !== 0) {
+    throw new DrawingCodecError("malformed", `A stroke in the drawing log has unknown flags (${flags}).`);
+  }
+  const colour = reader.colour();
+  const width = checkInteger(reader.varint(), 1, DRAWING_LIMITS.brushWidth, "brush width");
+  const pen = (flags & PRESSURE) !== 0;
+  // Every point takes at least a byte in each of its columns: the count is refused before anything is made for it.
+  const count = checkPointCount(reader.count(pen ? 4 : 3));
+  if (meter !== undefined) meter.work += count * (pen ? 5 : 4);
+  const xs = new Float64Array(count);
+  const ys = new Float64Array(count);
+  const times = new Float64Array(count);
+  readColumn(reader, xs, GRID_SPAN, "x", "curve");
+  readColumn(reader, ys, GRID_SPAN, "y", "curve");
+  readColumn(reader, times, DRAWING_LIMITS.strokeMs, "time (ms since the press)", "rising");
+  const pressures = pen ? new Float64Array(count) : null;
+  if (pressures !== null) readColumn(reader, pressures, PRESSURE_STEPS, "pressure", "steps");
+  const points: StrokePoint[] = new Array(count);
+  for (let index = 0; index < count; index += 1) {
+    const x = (xs[index] ?? 0) / POINT_GRID + POSITION_RANGE.min;
+    const y = (ys[index] ?? 0) / POINT_GRID + POSITION_RANGE.min;
+    const elapsed = times[index] ?? 0;
+    points[index] =
+      pressures === null
+        ? { x, y, elapsed }
+        : { x, y, pressure: (pressures[index] ?? 0) / PRESSURE_STEPS, elapsed };
+  }
+  const style = { colour, width, eraser: (flags & ERASER) !== 0 };
+  return { kind: "stroke", author: base.author, time: base.time, style, points, dot: (flags & DOT) !== 0 };
+}
