@@ -23,13 +23,17 @@ function writeStart(writer: ByteWriter, start: StartingPicture): void {
 function writeOperation(writer: ByteWriter, operation: Operation): void {
   switch (operation.kind) {
     case "stroke":
-      return writeStroke(writer, operation);
+      writeStroke(writer, operation);
+      return;
     case "caption":
-      return writeCaption(writer, operation);
+      writeCaption(writer, operation);
+      return;
     case "sticker":
-      return writeSticker(writer, operation);
+      writeSticker(writer, operation);
+      return;
     case "fill":
-      return writeFill(writer, operation);
+      writeFill(writer, operation);
+      return;
     case "clear":
       return;
   }
