@@ -18,6 +18,9 @@ const DOT = 2;
 const PRESSURE = 4;
 const KNOWN_FLAGS = ERASER | DOT | PRESSURE;
 
+/** The largest raw difference a column can hold and still land in range (times reach 3.6 million ms). */
+const LARGEST_STEP = 0x3fffffff;
+
 /** The largest grid position: POSITION_RANGE's span in grid steps. */
 const GRID_SPAN = (POSITION_RANGE.max - POSITION_RANGE.min) * POINT_GRID;
 
@@ -101,26 +104,37 @@ function outOfRange(what: string): DrawingCodecError {
 }
 
 /**
- * Reads a column of `into.length` values, each in 0 .. max (else out_of_range naming `what`): "curve" columns
- * (x, y) hold differences from the second-order prediction, "steps" (pressure) from the value before, "rising"
- * (time) unsigned differences, so a stroke's times never go back.
+ * Columns being decoded, kept between strokes rather than made for each: decoding is synchronous, and a stroke
+ * has at most DRAWING_LIMITS.pointsPerStroke points.
+ */
+const columns = Array.from({ length: 4 }, () => new Float64Array(DRAWING_LIMITS.pointsPerStroke));
+
+/**
+ * Reads a column of `count` values into `into`, each in 0 .. max (else out_of_range naming `what`): "curve"
+ * columns (x, y) hold differences from the second-order prediction, "steps" (pressure) from the value before,
+ * "rising" (time) unsigned differences, so a stroke's times never go back.
  */
 function readColumn(
   reader: ByteReader,
   into: Float64Array,
+  count: number,
   max: number,
   what: string,
   shape: ColumnShape,
 ): void {
-  let value = reader.varint();
+  reader.varints(into, count);
+  let value = into[0] ?? 0;
   let previous = value;
-  for (let index = 0; index < into.length; index += 1) {
-    if (index > 0) {
-      const step = shape === "rising" ? reader.varint() : reader.signed();
-      const predicted = shape === "curve" && index > 1 ? 2 * value - previous : value;
-      previous = value;
-      value = predicted + step;
-    }
+  if (!(value <= max)) throw outOfRange(what);
+  for (let index = 1; index < count; index += 1) {
+    const raw = into[index] ?? 0;
+    // A difference this large lands outside every column's range whatever the prediction; below it, the
+    // zigzag is undone with 32-bit integer operations (a floating-point remainder cost most of the decoding).
+    if (raw > LARGEST_STEP) throw outOfRange(what);
+    const step = shape === "rising" ? raw : (raw >>> 1) ^ -(raw & 1);
+    const predicted = shape === "curve" && index > 1 ? 2 * value - previous : value;
+    previous = value;
+    value = predicted + step;
     if (!(value >= 0 && value <= max)) throw outOfRange(what);
     into[index] = value;
   }
@@ -142,14 +156,12 @@ export function readStroke(
   // Every point takes at least a byte in each of its columns: the count is refused before anything is made for it.
   const count = checkPointCount(reader.count(pen ? 4 : 3));
   if (meter !== undefined) meter.work += count * (pen ? 5 : 4);
-  const xs = new Float64Array(count);
-  const ys = new Float64Array(count);
-  const times = new Float64Array(count);
-  readColumn(reader, xs, GRID_SPAN, "x", "curve");
-  readColumn(reader, ys, GRID_SPAN, "y", "curve");
-  readColumn(reader, times, DRAWING_LIMITS.strokeMs, "time (ms since the press)", "rising");
-  const pressures = pen ? new Float64Array(count) : null;
-  if (pressures !== null) readColumn(reader, pressures, PRESSURE_STEPS, "pressure", "steps");
+  const [xs, ys, times, pressureColumn] = columns as [Float64Array, Float64Array, Float64Array, Float64Array];
+  readColumn(reader, xs, count, GRID_SPAN, "x", "curve");
+  readColumn(reader, ys, count, GRID_SPAN, "y", "curve");
+  readColumn(reader, times, count, DRAWING_LIMITS.strokeMs, "time (ms since the press)", "rising");
+  const pressures = pen ? pressureColumn : null;
+  if (pressures !== null) readColumn(reader, pressures, count, PRESSURE_STEPS, "pressure", "steps");
   const points: StrokePoint[] = new Array(count);
   for (let index = 0; index < count; index += 1) {
     const x = (xs[index] ?? 0) / POINT_GRID + POSITION_RANGE.min;
