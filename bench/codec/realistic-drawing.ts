@@ -5,7 +5,7 @@
  * a pen's pressure, pauses between strokes, and a few captions, stickers and fills.
  */
 import { BRUSH_SIZES, CANVAS_SIZE, PALETTE } from "../../src/common/constants.ts";
-import { toStrokePoint } from "../../src/common/drawing-document/stroke-point.ts";
+import { toStrokePoint, toStrokePoints } from "../../src/common/drawing-document/stroke-point.ts";
 import type {
   DrawingDocument,
   Operation,
@@ -135,7 +135,7 @@ function stroke(random: Random, time: number): StrokeOperation {
       width: pickFrom(BRUSH_SIZES, random),
       eraser: random() < 0.1,
     },
-    points: tap ? points.map((point) => ({ ...point, elapsed: 0 })) : points,
+    points: toStrokePoints(tap ? points.map((point) => ({ ...point, elapsed: 0 })) : points),
     dot: tap || random() < 0.3,
   };
 }
@@ -192,7 +192,7 @@ export function realisticDrawing(strokes: number, seed = 29): DrawingDocument {
   for (let index = 0; index < strokes; index += 1) {
     const made = stroke(random, time);
     operations.push(made);
-    time += (made.points.at(-1)?.elapsed ?? 0) + Math.round(between(random, 150, 2500));
+    time += (made.points.elapsed.at(-1) ?? 0) + Math.round(between(random, 150, 2500));
     if (random() < 1 / 40) {
       operations.push(toolOperation(random, time));
       time += Math.round(between(random, 2000, 8000));
@@ -205,6 +205,6 @@ export function realisticDrawing(strokes: number, seed = 29): DrawingDocument {
 export function pointCount(document: DrawingDocument): number {
   let count = 0;
   for (const operation of document.operations)
-    if (operation.kind === "stroke") count += operation.points.length;
+    if (operation.kind === "stroke") count += operation.points.x.length;
   return count;
 }

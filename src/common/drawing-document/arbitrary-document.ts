@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { CANVAS_SIZE } from "../constants.ts";
 import { FANVAS_STICKER_IDS } from "./known-stickers.ts";
 import { DRAWING_LIMITS, MAX_FILL_TOLERANCE, POINT_GRID, POSITION_RANGE, PRESSURE_STEPS } from "./limits.ts";
+import { toStrokePoints } from "./stroke-point.ts";
 import type {
   CaptionOperation,
   ClearOperation,
@@ -16,6 +17,7 @@ import type {
   StickerOperation,
   StrokeOperation,
   StrokePoint,
+  StrokePoints,
 } from "./types.ts";
 
 /** Community stickers as a branding file names them, besides Fanvas's own. */
@@ -45,7 +47,7 @@ const start: fc.Arbitrary<StartingPicture> = fc.oneof(
 );
 
 /** Points of one stroke: on the grid, times never going back, pressure on all or none. */
-function points(pen: boolean, maxPoints: number): fc.Arbitrary<StrokePoint[]> {
+function points(pen: boolean, maxPoints: number): fc.Arbitrary<StrokePoints> {
   const point = fc.record({
     x: gridPosition,
     y: gridPosition,
@@ -54,10 +56,11 @@ function points(pen: boolean, maxPoints: number): fc.Arbitrary<StrokePoint[]> {
   });
   return fc.array(point, { minLength: 1, maxLength: maxPoints }).map((raw) => {
     let elapsed = 0;
-    return raw.map(({ x, y, step, pressure }) => {
+    const list: StrokePoint[] = raw.map(({ x, y, step, pressure }) => {
       elapsed = Math.min(DRAWING_LIMITS.strokeMs, elapsed + step);
       return pen ? { x, y, pressure, elapsed } : { x, y, elapsed };
     });
+    return toStrokePoints(list);
   });
 }
 

@@ -137,10 +137,7 @@ describe("the drawing log's decoder refuses", () => {
           time: 10,
           style: { colour: "#123456", width: 5, eraser: false },
           dot: true,
-          points: [
-            { x: 1, y: 2, pressure: 0.5, elapsed: 0 },
-            { x: 3, y: 4, pressure: 0.75, elapsed: 16 },
-          ],
+          points: { x: [1, 3], y: [2, 4], elapsed: [0, 16], pressure: [0.5, 0.75] },
         },
         { kind: "sticker", author: 0, time: 20, sticker: "crown", x: 1, y: 2, size: 100, rotation: 0.5 },
       ],

@@ -4,8 +4,8 @@ import { drawingDocument, TEST_STICKERS } from "./arbitrary-document.ts";
 import { decodeDrawing } from "./decode.ts";
 import { encodeDrawing } from "./encode.ts";
 import { DrawingCodecError } from "./errors.ts";
-import { toStrokePoint } from "./stroke-point.ts";
-import type { DrawingDocument, StrokeOperation } from "./types.ts";
+import { toStrokePoint, toStrokePoints } from "./stroke-point.ts";
+import type { DrawingDocument, StrokeOperation, StrokePoint } from "./types.ts";
 
 const options = { stickers: TEST_STICKERS };
 
@@ -13,13 +13,13 @@ function roundTrip(document: DrawingDocument): DrawingDocument {
   return decodeDrawing(encodeDrawing(document), options);
 }
 
-function stroke(points: StrokeOperation["points"], extra: Partial<StrokeOperation> = {}): StrokeOperation {
+function stroke(points: readonly StrokePoint[], extra: Partial<StrokeOperation> = {}): StrokeOperation {
   return {
     kind: "stroke",
     author: 0,
     time: 0,
     style: { colour: "#000000", width: 3, eraser: false },
-    points,
+    points: toStrokePoints(points),
     dot: true,
     ...extra,
   };
@@ -71,17 +71,21 @@ describe("the drawing document's encoding", () => {
 
   it("refuses to write what it could not give back exactly", () => {
     const write = (document: DrawingDocument) => () => encodeDrawing(document);
-    const one = (point: StrokeOperation["points"][number], extra: Partial<StrokeOperation> = {}) =>
+    const one = (point: StrokePoint, extra: Partial<StrokeOperation> = {}) =>
       write({ start: { kind: "mascot" }, operations: [stroke([point], extra)] });
     expect(refusal(one({ x: 10.01, y: 10, elapsed: 0 }))).toBe("not_representable");
     expect(refusal(one({ x: 10, y: 10, elapsed: 0, pressure: 0.3 }))).toBe("not_representable");
     const upper = { style: { colour: "#FF0000", width: 3, eraser: false } };
     expect(refusal(one({ x: 10, y: 10, elapsed: 0 }, upper))).toBe("not_representable");
-    const mixed = stroke([
-      { x: 1, y: 1, elapsed: 0, pressure: 0.5 },
-      { x: 2, y: 2, elapsed: 1 },
-    ]);
-    expect(refusal(write({ start: { kind: "white" }, operations: [mixed] }))).toBe("not_representable");
+    const columns = { x: [1, 2], y: [1, 2], elapsed: [0, 1] };
+    for (const points of [
+      { ...columns, pressure: [0.5] },
+      { ...columns, y: [1] },
+      { ...columns, elapsed: [] },
+    ]) {
+      const uneven = { ...stroke([]), points };
+      expect(refusal(write({ start: { kind: "white" }, operations: [uneven] }))).toBe("not_representable");
+    }
     const backwards = stroke([
       { x: 1, y: 1, elapsed: 5 },
       { x: 2, y: 2, elapsed: 4 },

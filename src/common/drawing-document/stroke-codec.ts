@@ -11,7 +11,7 @@ import { checkColour, checkInteger, checkNumber, checkPointCount, checkPosition 
 import { DrawingCodecError } from "./errors.ts";
 import { DRAWING_LIMITS, POINT_GRID, POSITION_RANGE, PRESSURE_STEPS } from "./limits.ts";
 import type { DecodeMeter } from "./meter.ts";
-import type { OperationBase, StrokeOperation, StrokePoint } from "./types.ts";
+import type { OperationBase, StrokeOperation, StrokePoints } from "./types.ts";
 
 const ERASER = 1;
 const DOT = 2;
@@ -36,8 +36,8 @@ function gridStep(value: number, what: string): number {
 }
 
 /** A pressure's step, or not_representable. */
-function pressureStep(pressure: number | undefined): number {
-  const step = checkNumber(pressure ?? Number.NaN, 0, 1, "pen pressure") * PRESSURE_STEPS;
+function pressureStep(pressure: number): number {
+  const step = checkNumber(pressure, 0, 1, "pen pressure") * PRESSURE_STEPS;
   if (Number.isInteger(step)) return step;
   throw new DrawingCodecError(
     "not_representable",
@@ -64,36 +64,40 @@ function writeColumn(writer: ByteWriter, values: readonly number[], shape: Colum
 /** Writes a stroke's payload (after the operation's kind, author and time). */
 export function writeStroke(writer: ByteWriter, stroke: StrokeOperation): void {
   const { points, style } = stroke;
-  checkPointCount(points.length);
+  const count = checkPointCount(points.x.length);
+  const pressure = points.pressure;
+  if (
+    points.y.length !== count ||
+    points.elapsed.length !== count ||
+    (pressure && pressure.length !== count)
+  ) {
+    throw new DrawingCodecError(
+      "not_representable",
+      "A stroke's point columns are not all as long as its x.",
+    );
+  }
   checkColour(style.colour, "stroke colour");
   checkInteger(style.width, 1, DRAWING_LIMITS.brushWidth, "brush width");
-  const pen = points[0]?.pressure !== undefined;
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const times: number[] = [];
-  const pressures: number[] = [];
   let previousTime = 0;
-  for (const point of points) {
-    xs.push(gridStep(point.x, "x"));
-    ys.push(gridStep(point.y, "y"));
-    previousTime = checkInteger(point.elapsed, previousTime, DRAWING_LIMITS.strokeMs, "point time (ms)");
-    times.push(point.elapsed);
-    if ((point.pressure !== undefined) !== pen) {
-      throw new DrawingCodecError(
-        "not_representable",
-        "A stroke has pressure on some points and not on others; a pen's stroke has it on every point.",
-      );
-    }
-    if (pen) pressures.push(pressureStep(point.pressure));
+  for (const elapsed of points.elapsed) {
+    previousTime = checkInteger(elapsed, previousTime, DRAWING_LIMITS.strokeMs, "point time (ms)");
   }
-  writer.byte((style.eraser ? ERASER : 0) | (stroke.dot ? DOT : 0) | (pen ? PRESSURE : 0));
+  writer.byte((style.eraser ? ERASER : 0) | (stroke.dot ? DOT : 0) | (pressure ? PRESSURE : 0));
   writer.colour(style.colour);
   writer.varint(style.width);
-  writer.varint(points.length);
-  writeColumn(writer, xs, "curve");
-  writeColumn(writer, ys, "curve");
-  writeColumn(writer, times, "rising");
-  if (pen) writeColumn(writer, pressures, "steps");
+  writer.varint(count);
+  writeColumn(
+    writer,
+    points.x.map((x) => gridStep(x, "x")),
+    "curve",
+  );
+  writeColumn(
+    writer,
+    points.y.map((y) => gridStep(y, "y")),
+    "curve",
+  );
+  writeColumn(writer, points.elapsed, "rising");
+  if (pressure) writeColumn(writer, pressure.map(pressureStep), "steps");
 }
 
 function outOfRange(what: string): DrawingCodecError {
@@ -140,6 +144,21 @@ function readColumn(
   }
 }
 
+/** The first `count` grid steps of `column` as drawing pixels. */
+function fromGrid(column: Float64Array, count: number): number[] {
+  const values: number[] = new Array(count);
+  for (let index = 0; index < count; index += 1)
+    values[index] = (column[index] ?? 0) / POINT_GRID + POSITION_RANGE.min;
+  return values;
+}
+
+/** The first `count` values of `column`, each divided by `steps`. */
+function copy(column: Float64Array, count: number, steps: number): number[] {
+  const values: number[] = new Array(count);
+  for (let index = 0; index < count; index += 1) values[index] = (column[index] ?? 0) / steps;
+  return values;
+}
+
 /** Reads a stroke's payload; `base` is its operation's author and time. */
 export function readStroke(
   reader: ByteReader,
@@ -160,18 +179,13 @@ export function readStroke(
   readColumn(reader, xs, count, GRID_SPAN, "x", "curve");
   readColumn(reader, ys, count, GRID_SPAN, "y", "curve");
   readColumn(reader, times, count, DRAWING_LIMITS.strokeMs, "time (ms since the press)", "rising");
-  const pressures = pen ? pressureColumn : null;
-  if (pressures !== null) readColumn(reader, pressures, count, PRESSURE_STEPS, "pressure", "steps");
-  const points: StrokePoint[] = new Array(count);
-  for (let index = 0; index < count; index += 1) {
-    const x = (xs[index] ?? 0) / POINT_GRID + POSITION_RANGE.min;
-    const y = (ys[index] ?? 0) / POINT_GRID + POSITION_RANGE.min;
-    const elapsed = times[index] ?? 0;
-    points[index] =
-      pressures === null
-        ? { x, y, elapsed }
-        : { x, y, pressure: (pressures[index] ?? 0) / PRESSURE_STEPS, elapsed };
-  }
+  if (pen) readColumn(reader, pressureColumn, count, PRESSURE_STEPS, "pressure", "steps");
+  const points: StrokePoints = {
+    x: fromGrid(xs, count),
+    y: fromGrid(ys, count),
+    elapsed: copy(times, count, 1),
+    ...(pen ? { pressure: copy(pressureColumn, count, PRESSURE_STEPS) } : {}),
+  };
   const style = { colour, width, eraser: (flags & ERASER) !== 0 };
   return { kind: "stroke", author: base.author, time: base.time, style, points, dot: (flags & DOT) !== 0 };
 }

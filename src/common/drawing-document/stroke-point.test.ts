@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DRAWING_LIMITS, POSITION_RANGE } from "./limits.ts";
-import { toStrokePoint } from "./stroke-point.ts";
+import { strokePointList, toStrokePoint, toStrokePoints } from "./stroke-point.ts";
 
 describe("toStrokePoint", () => {
   it("puts a pointer position on the 1/16 pixel grid", () => {
@@ -27,5 +27,16 @@ describe("toStrokePoint", () => {
     expect(toStrokePoint(0, 0, undefined, 30, 40).elapsed).toBe(40);
     expect(toStrokePoint(0, 0, undefined, 1e12, 0).elapsed).toBe(DRAWING_LIMITS.strokeMs);
     expect(toStrokePoint(0, 0, undefined, Number.NaN, 8).elapsed).toBe(8);
+  });
+});
+
+describe("toStrokePoints and strokePointList", () => {
+  it("turn points into a stroke's columns and back", () => {
+    const pen = [toStrokePoint(1, 2, 0.5, 0), toStrokePoint(3, 4, 0.75, 16)];
+    expect(toStrokePoints(pen)).toEqual({ x: [1, 3], y: [2, 4], elapsed: [0, 16], pressure: [0.5, 0.75] });
+    expect(strokePointList(toStrokePoints(pen))).toEqual(pen);
+    const mouse = [toStrokePoint(1, 2, undefined, 0)];
+    expect(toStrokePoints(mouse)).toEqual({ x: [1], y: [2], elapsed: [0] });
+    expect(strokePointList(toStrokePoints(mouse))).toEqual(mouse);
   });
 });

@@ -1,5 +1,5 @@
 import { DRAWING_LIMITS, POINT_GRID, POSITION_RANGE, PRESSURE_STEPS } from "./limits.ts";
-import type { StrokePoint } from "./types.ts";
+import type { StrokePoint, StrokePoints } from "./types.ts";
 
 /** A position on the point grid, within POSITION_RANGE (a point further out is drawn clipped anyway). */
 export function onPointGrid(value: number): number {
@@ -30,4 +30,26 @@ export function toStrokePoint(
   const time = Math.min(DRAWING_LIMITS.strokeMs, Math.max(previousElapsed, Math.round(elapsed) || 0));
   const point = { x: onPointGrid(x), y: onPointGrid(y), elapsed: time };
   return pressure === undefined ? point : { ...point, pressure: onPressureSteps(pressure) };
+}
+
+/** Points as a stroke operation keeps them (columns); a pen's if the first point has pressure. */
+export function toStrokePoints(points: readonly StrokePoint[]): StrokePoints {
+  const columns = {
+    x: points.map((point) => point.x),
+    y: points.map((point) => point.y),
+    elapsed: points.map((point) => point.elapsed),
+  };
+  if (points[0]?.pressure === undefined) return columns;
+  return { ...columns, pressure: points.map((point) => point.pressure ?? 0) };
+}
+
+/** A stroke operation's points one by one, as the engine's smoothing takes them. */
+export function strokePointList(points: StrokePoints): StrokePoint[] {
+  const { x, y, elapsed, pressure } = points;
+  const list: StrokePoint[] = [];
+  for (let index = 0; index < x.length; index += 1) {
+    const point = { x: x[index] ?? 0, y: y[index] ?? 0, elapsed: elapsed[index] ?? 0 };
+    list.push(pressure === undefined ? point : { ...point, pressure: pressure[index] ?? 0 });
+  }
+  return list;
 }
