@@ -83,14 +83,17 @@ export function strokeOperation(maxPoints = 40): fc.Arbitrary<StrokeOperation> {
     );
 }
 
+/** A caption line's text: letters as typed, or any code points at all (a lone surrogate cannot be UTF-8). */
+const text = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+  fc.string({ unit: "binary", maxLength: 30 }).filter((value) => value.isWellFormed()),
+);
+
 const caption: fc.Arbitrary<CaptionOperation> = fc.record({
   kind: fc.constant("caption" as const),
   ...base,
   time,
-  lines: fc.array(
-    fc.record({ text: fc.string({ unit: "grapheme", maxLength: 30 }), x: position, baseline: position }),
-    { minLength: 1, maxLength: 4 },
-  ),
+  lines: fc.array(fc.record({ text, x: position, baseline: position }), { minLength: 1, maxLength: 4 }),
   size,
   colour,
   outlineColour: colour,

@@ -3,7 +3,8 @@ import { DrawingCodecError } from "./errors.ts";
 /** The longest varint the format writes: 8 groups of 7 bits cover every safe integer. */
 const MAX_VARINT_BYTES = 8;
 
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM keeps a leading byte order mark as text, as it was written, rather than dropping it.
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** The value of a zigzag varint (see zigzag in byte-writer.ts). */
 export function unzigzag(value: number): number {

@@ -15,9 +15,9 @@ export const DRAWING_MAGIC: readonly number[] = [0x46, 0x56, 0x44, 0x52];
 /**
  * The caps of a document, checked by the encoder and the decoder alike, so what one writes the other reads.
  *
- * - bytes: the encoded size. A realistic 1,000-stroke drawing is about 100-200 KB (BENCHMARKS.md, "drawing
- *   document"); 2 MiB is the PNG upload's own cap, and the largest document it lets through decodes within the
- *   50 ms target.
+ * - bytes: the encoded size. A realistic 1,000-stroke drawing is about 130 KB (BENCHMARKS.md, "The drawing
+ *   document's encoding"); 2 MiB is the PNG upload's own cap, and the largest document it lets through (some
+ *   690,000 points, each at least 3 bytes) decodes in well under the 50 ms target.
  * - operations: a long solo drawing is a few thousand; a live room's making is many people's, hence room to spare.
  * - pointsPerStroke: points are at least a drawing pixel apart (the engine drops closer ones), so 10,000 is a
  *   line some 30 times across the drawing without lifting the pen.
@@ -51,9 +51,9 @@ export const POSITION_RANGE = { min: -CANVAS_SIZE, max: 2 * CANVAS_SIZE } as con
 
 /**
  * Stroke points are kept on a grid of 1/16 drawing pixel, pen pressure in steps of 1/1024: a sixteenth of a
- * pixel is a quarter of a device pixel at the highest pixel ratio the canvas uses (2 on a 600 px canvas), far below
- * what an eye or a pointer resolves, and it lets a point cost about two bytes (docs/decisions/0018). The engine
- * puts each point on the grid as it arrives (toStrokePoint), so what is drawn live is what is kept and replayed.
+ * drawing pixel is an eighth of a device pixel at the highest pixel ratio the canvas uses (2), below what an eye
+ * or a pointer resolves, and a point then costs about 2.4 bytes gzipped (docs/decisions/0018). The engine puts
+ * each point on the grid as it arrives (toStrokePoint), so what is drawn live is what is kept and replayed.
  */
 export const POINT_GRID = 16;
 export const PRESSURE_STEPS = 1024;

@@ -69,6 +69,23 @@ describe("the drawing document's encoding", () => {
     );
   });
 
+  it("keeps text exactly, a leading byte order mark and every plane included", () => {
+    const texts = ["\ufeffGM", "\ufeff", "fren \u{1f438}", "caf\u00e9\u0301", "\u0000"];
+    const caption = (text: string) => ({
+      kind: "caption" as const,
+      author: 0,
+      time: 0,
+      lines: [{ text, x: 300, baseline: 300 }],
+      size: 56,
+      colour: "#ffffff",
+      outlineColour: "#000000",
+      outlineWidth: 9,
+      align: "center" as const,
+    });
+    const document: DrawingDocument = { start: { kind: "mascot" }, operations: texts.map(caption) };
+    expect(roundTrip(document)).toEqual(document);
+  });
+
   it("refuses to write what it could not give back exactly", () => {
     const write = (document: DrawingDocument) => () => encodeDrawing(document);
     const one = (point: StrokePoint, extra: Partial<StrokeOperation> = {}) =>

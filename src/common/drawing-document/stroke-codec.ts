@@ -3,7 +3,8 @@
  * value a small number. x and y are on the 1/16-pixel grid, counted from POSITION_RANGE.min; each is written as
  * its difference from where the two points before it say it would be (2b - a: a hand moves on smooth curves),
  * times and pressures as differences from the point before. Columns rather than points one by one, because
- * like numbers side by side compress better (about 2.3 bytes a point gzipped against 2.6; docs/decisions/0018).
+ * like numbers side by side compress better (the points alone: 2.3 bytes each gzipped against 2.6 interleaved;
+ * docs/decisions/0018).
  */
 import type { ByteReader } from "./byte-reader.ts";
 import type { ByteWriter } from "./byte-writer.ts";
@@ -108,10 +109,22 @@ function outOfRange(what: string): DrawingCodecError {
 }
 
 /**
- * Columns being decoded, kept between strokes rather than made for each: decoding is synchronous, and a stroke
- * has at most DRAWING_LIMITS.pointsPerStroke points.
+ * Columns being decoded, kept between strokes rather than made for each (decoding is synchronous, and a stroke
+ * has at most DRAWING_LIMITS.pointsPerStroke points); made at the first decode, as a page that only encodes
+ * never needs them.
  */
-const columns = Array.from({ length: 4 }, () => new Float64Array(DRAWING_LIMITS.pointsPerStroke));
+let columns: readonly [Float64Array, Float64Array, Float64Array, Float64Array] | null = null;
+
+function decodingColumns(): readonly [Float64Array, Float64Array, Float64Array, Float64Array] {
+  const size = DRAWING_LIMITS.pointsPerStroke;
+  columns ??= [
+    new Float64Array(size),
+    new Float64Array(size),
+    new Float64Array(size),
+    new Float64Array(size),
+  ];
+  return columns;
+}
 
 /**
  * Reads a column of `count` values into `into`, each in 0 .. max (else out_of_range naming `what`): "curve"
@@ -175,7 +188,7 @@ export function readStroke(
   // Every point takes at least a byte in each of its columns: the count is refused before anything is made for it.
   const count = checkPointCount(reader.count(pen ? 4 : 3));
   if (meter !== undefined) meter.work += count * (pen ? 5 : 4);
-  const [xs, ys, times, pressureColumn] = columns as [Float64Array, Float64Array, Float64Array, Float64Array];
+  const [xs, ys, times, pressureColumn] = decodingColumns();
   readColumn(reader, xs, count, GRID_SPAN, "x", "curve");
   readColumn(reader, ys, count, GRID_SPAN, "y", "curve");
   readColumn(reader, times, count, DRAWING_LIMITS.strokeMs, "time (ms since the press)", "rising");
