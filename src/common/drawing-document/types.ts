@@ -16,7 +16,10 @@ export type StartingPicture =
 export interface OperationBase {
   /** Who did it: a slot of the log (0 for a drawing made alone; a live room gives each person one). */
   readonly author: number;
-  /** When it began, whole milliseconds since the document began (a press, for a stroke). */
+  /**
+   * When it began, whole milliseconds since the document began (a press, for a stroke). Usually rising along the
+   * log, but not required to: a live room orders operations whose times come from several clocks.
+   */
   readonly time: number;
 }
 
