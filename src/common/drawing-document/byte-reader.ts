@@ -30,6 +30,7 @@ export class ByteReader {
     return this.#bytes.length - this.#offset;
   }
 
+  /** One byte. */
   byte(): number {
     const value = this.#bytes[this.#offset];
     if (value === undefined) throw truncated();

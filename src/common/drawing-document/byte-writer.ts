@@ -21,6 +21,7 @@ export class ByteWriter {
     return this.#buffer.slice(0, this.#length);
   }
 
+  /** One byte, 0 .. 255. */
   byte(value: number): void {
     this.#reserve(1);
     this.#buffer[this.#length++] = value;

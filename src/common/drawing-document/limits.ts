@@ -56,6 +56,7 @@ export const POSITION_RANGE = { min: -CANVAS_SIZE, max: 2 * CANVAS_SIZE } as con
  * each point on the grid as it arrives (toStrokePoint), so what is drawn live is what is kept and replayed.
  */
 export const POINT_GRID = 16;
+/** Pen pressure's steps between 0 and 1 (see POINT_GRID). */
 export const PRESSURE_STEPS = 1024;
 
 /** The flood fill's colour tolerance, 0 .. 255 per channel (the page uses 48). */

@@ -45,6 +45,7 @@ function utf8(text: string, what: string): Uint8Array {
   return encoder.encode(text);
 }
 
+/** Writes a caption's payload: alignment, size, colours, outline width, then each line's text, x and baseline. */
 export function writeCaption(writer: ByteWriter, caption: CaptionOperation): void {
   const lines = caption.lines.map((line) => utf8(line.text, "caption"));
   const bytes = lines.reduce((total, line) => total + line.length, 0);
@@ -64,6 +65,7 @@ export function writeCaption(writer: ByteWriter, caption: CaptionOperation): voi
   });
 }
 
+/** Reads a caption's payload (see writeCaption); `base` is its operation's author and time. */
 export function readCaption(
   reader: ByteReader,
   base: OperationBase,
@@ -96,6 +98,7 @@ export function readCaption(
   return { kind: "caption", ...base, lines, size, colour, outlineColour, outlineWidth, align };
 }
 
+/** Writes a sticker's payload: its id, then centre, width and turn. */
 export function writeSticker(writer: ByteWriter, sticker: StickerOperation): void {
   const id = utf8(sticker.sticker, "sticker id");
   if (id.length > DRAWING_LIMITS.stickerIdBytes) throw stickerIdTooLong(id.length);
@@ -106,6 +109,7 @@ export function writeSticker(writer: ByteWriter, sticker: StickerOperation): voi
   writer.float(checkNumber(sticker.rotation, -Math.PI, Math.PI, "sticker rotation"));
 }
 
+/** Reads a sticker's payload, refusing a sticker not in `known`; `base` is its author and time. */
 export function readSticker(
   reader: ByteReader,
   base: OperationBase,
@@ -121,6 +125,7 @@ export function readSticker(
   return { kind: "sticker", ...base, sticker, x, y, size, rotation };
 }
 
+/** Writes a fill's payload: the pixel, the colour, the tolerance. */
 export function writeFill(writer: ByteWriter, fill: FillOperation): void {
   writer.varint(checkInteger(fill.x, 0, CANVAS_SIZE - 1, "fill x"));
   writer.varint(checkInteger(fill.y, 0, CANVAS_SIZE - 1, "fill y"));
@@ -128,6 +133,7 @@ export function writeFill(writer: ByteWriter, fill: FillOperation): void {
   writer.byte(checkInteger(fill.tolerance, 0, MAX_FILL_TOLERANCE, "fill tolerance"));
 }
 
+/** Reads a fill's payload; `base` is its operation's author and time. */
 export function readFill(reader: ByteReader, base: OperationBase): FillOperation {
   const x = checkInteger(reader.varint(), 0, CANVAS_SIZE - 1, "fill x");
   const y = checkInteger(reader.varint(), 0, CANVAS_SIZE - 1, "fill y");
