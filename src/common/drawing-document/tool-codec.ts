@@ -34,9 +34,15 @@ const SMALLEST = Number.MIN_VALUE;
 
 const encoder = new TextEncoder();
 
+/**
+ * A surrogate alone: with the u flag a pair is one code point and does not match. (String's isWellFormed says
+ * the same but is missing from Safari before 16.4.)
+ */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 /** `text` as UTF-8, refused when it holds a lone surrogate (UTF-8 could not give it back). */
 function utf8(text: string, what: string): Uint8Array {
-  if (!text.isWellFormed()) {
+  if (LONE_SURROGATE.test(text)) {
     throw new DrawingCodecError(
       "not_representable",
       `The ${what} holds a broken character (a lone surrogate).`,
