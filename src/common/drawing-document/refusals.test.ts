@@ -67,19 +67,31 @@ function straightStroke(count: number): (writer: ByteWriter) => void {
 }
 
 /** A caption of `lines` (text only) at the middle of the drawing. */
-function caption(lines: readonly Uint8Array[], align = 1): (writer: ByteWriter) => void {
+/** A caption's numbers: font size, outline width, and every line's x and baseline. */
+interface CaptionNumbers {
+  readonly size?: number;
+  readonly outline?: number;
+  readonly x?: number;
+  readonly baseline?: number;
+}
+
+function caption(
+  lines: readonly Uint8Array[],
+  align = 1,
+  numbers: CaptionNumbers = {},
+): (writer: ByteWriter) => void {
   return (writer) => {
     head(writer, 1);
     writer.byte(align);
-    writer.float(56);
+    writer.float(numbers.size ?? 56);
     writer.colour("#ffffff");
     writer.colour("#000000");
-    writer.float(9);
+    writer.float(numbers.outline ?? 9);
     writer.varint(lines.length);
     for (const line of lines) {
       writer.chunk(line);
-      writer.float(300);
-      writer.float(300);
+      writer.float(numbers.x ?? 300);
+      writer.float(numbers.baseline ?? 300);
     }
   };
 }
@@ -216,6 +228,19 @@ describe("the drawing log's decoder refuses", () => {
     outOfRange((writer) => head(writer, 4, DRAWING_LIMITS.authors));
     outOfRange((writer) => head(writer, 4, 0, -1));
     outOfRange((writer) => head(writer, 4, 0, DRAWING_LIMITS.documentMs + 1));
+    for (const numbers of [
+      { size: 0 },
+      { size: Number.NaN },
+      { size: 601 },
+      { outline: -1 },
+      { x: 1201 },
+      { baseline: -601 },
+    ]) {
+      outOfRange(caption([text(2)], 1, numbers));
+    }
+    expect(accepts(log(1, caption([text(2)], 1, { size: 600, outline: 0, x: -600, baseline: 1200 })))).toBe(
+      true,
+    );
     outOfRange(sticker("crown", 4));
     outOfRange(sticker("crown", Number.NaN));
     outOfRange(sticker("crown", 0, 0));
