@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TEST_STICKERS } from "./arbitrary-document.ts";
-import { ByteWriter } from "./byte-writer.ts";
+import type { ByteWriter } from "./byte-writer.ts";
+import { caption, clears, fill, head, log, rawStroke, sticker, straightStroke, text } from "./crafted-log.ts";
 import { decodeDrawing } from "./decode.ts";
 import { encodeDrawing } from "./encode.ts";
 import { DrawingCodecError } from "./errors.ts";
@@ -20,104 +21,6 @@ function refusalOf(bytes: Uint8Array, stickers: ReadonlySet<string> = TEST_STICK
 function accepts(bytes: Uint8Array, stickers: ReadonlySet<string> = TEST_STICKERS): boolean {
   return decodeDrawing(bytes, { stickers }).operations.length >= 0;
 }
-
-/** A log starting from white with `count` operations, whose bytes `write` writes. */
-function log(
-  count: number,
-  write: (writer: ByteWriter) => void = () => {},
-  version = DRAWING_FORMAT_VERSION,
-) {
-  const writer = new ByteWriter();
-  for (const byte of DRAWING_MAGIC) writer.byte(byte);
-  writer.varint(version);
-  writer.byte(1);
-  writer.varint(count);
-  write(writer);
-  return writer.bytes();
-}
-
-/** An operation's kind, author and time (a difference from the one before). */
-function head(writer: ByteWriter, kind: number, author = 0, time = 0): void {
-  writer.byte(kind);
-  writer.varint(author);
-  writer.signed(time);
-}
-
-/** A stroke whose columns are written exactly as given (already differences), with `flags` and `width`. */
-function rawStroke(writer: ByteWriter, columns: readonly (readonly number[])[], flags = 0, width = 3): void {
-  head(writer, 0);
-  writer.byte(flags);
-  writer.colour("#000000");
-  writer.varint(width);
-  writer.varint(columns[0]?.length ?? 0);
-  columns.forEach((column, index) => {
-    for (const [at, value] of column.entries()) {
-      if (at === 0 || index === 2) writer.varint(value);
-      else writer.signed(value);
-    }
-  });
-}
-
-/** A straight stroke of `count` points from the middle of the drawing, a sixteenth of a pixel apart. */
-function straightStroke(count: number): (writer: ByteWriter) => void {
-  const step = (first: number) =>
-    Array.from({ length: count }, (_, index) => (index === 0 ? first : index === 1 ? 1 : 0));
-  return (writer) =>
-    rawStroke(writer, [step(9600 + 100 * 16), step(9600 + 100 * 16), new Array(count).fill(0)]);
-}
-
-/** A caption of `lines` (text only) at the middle of the drawing. */
-/** A caption's numbers: font size, outline width, and every line's x and baseline. */
-interface CaptionNumbers {
-  readonly size?: number;
-  readonly outline?: number;
-  readonly x?: number;
-  readonly baseline?: number;
-}
-
-function caption(
-  lines: readonly Uint8Array[],
-  align = 1,
-  numbers: CaptionNumbers = {},
-): (writer: ByteWriter) => void {
-  return (writer) => {
-    head(writer, 1);
-    writer.byte(align);
-    writer.float(numbers.size ?? 56);
-    writer.colour("#ffffff");
-    writer.colour("#000000");
-    writer.float(numbers.outline ?? 9);
-    writer.varint(lines.length);
-    for (const line of lines) {
-      writer.chunk(line);
-      writer.float(numbers.x ?? 300);
-      writer.float(numbers.baseline ?? 300);
-    }
-  };
-}
-
-function sticker(id: string, rotation = 0, size = 160): (writer: ByteWriter) => void {
-  return (writer) => {
-    head(writer, 2);
-    writer.chunk(new TextEncoder().encode(id));
-    for (const value of [300, 300, size, rotation]) writer.float(value);
-  };
-}
-
-function fill(x: number, y: number): (writer: ByteWriter) => void {
-  return (writer) => {
-    head(writer, 3);
-    writer.varint(x);
-    writer.varint(y);
-    writer.colour("#ff0000");
-    writer.byte(48);
-  };
-}
-
-const text = (length: number) => new TextEncoder().encode("A".repeat(length));
-const clears = (count: number) => (writer: ByteWriter) => {
-  for (let index = 0; index < count; index += 1) head(writer, 4);
-};
 
 describe("the drawing log's decoder refuses", () => {
   it("a log over the size cap, before reading it (too_large)", () => {
