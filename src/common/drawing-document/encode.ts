@@ -40,7 +40,7 @@ function writeOperation(writer: ByteWriter, operation: Operation): void {
 }
 
 /**
- * The document as the format's bytes (version DRAWING_FORMAT_VERSION; docs/decisions/0018). Throws
+ * The document as the format's bytes (version DRAWING_FORMAT_VERSION; docs/decisions/0020). Throws
  * DrawingCodecError for a document the decoder would refuse (over a cap, out of range) or one the format cannot
  * keep exactly (a stroke point off the grid, a colour not #rrggbb); whatever it returns decodes to `document`.
  */

@@ -2,7 +2,7 @@
  * Every cap and precision of the drawing document and its encoding, in one place. The decoder reads logs
  * uploaded from the internet, so each cap bounds the work one upload can cause; each is set well above what a
  * visitor drawing by hand reaches (the figures below), so only a forged or runaway log meets one.
- * docs/decisions/0018-drawing-document-encoding.md says why each is what it is.
+ * docs/decisions/0020-drawing-document-encoding.md says why each is what it is.
  */
 import { CANVAS_SIZE } from "../constants.ts";
 
@@ -52,7 +52,7 @@ export const POSITION_RANGE = { min: -CANVAS_SIZE, max: 2 * CANVAS_SIZE } as con
 /**
  * Stroke points are kept on a grid of 1/16 drawing pixel, pen pressure in steps of 1/1024: a sixteenth of a
  * drawing pixel is an eighth of a device pixel at the highest pixel ratio the canvas uses (2), below what an eye
- * or a pointer resolves, and a point then costs about 2.4 bytes gzipped (docs/decisions/0018). The engine puts
+ * or a pointer resolves, and a point then costs about 2.4 bytes gzipped (docs/decisions/0020). The engine puts
  * each point on the grid as it arrives (toStrokePoint), so what is drawn live is what is kept and replayed.
  */
 export const POINT_GRID = 16;

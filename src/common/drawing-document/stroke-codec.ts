@@ -4,7 +4,7 @@
  * its difference from where the two points before it say it would be (2b - a: a hand moves on smooth curves),
  * times and pressures as differences from the point before. Columns rather than points one by one, because
  * like numbers side by side compress better (the points alone: 2.3 bytes each gzipped against 2.6 interleaved;
- * docs/decisions/0018).
+ * docs/decisions/0020).
  */
 import type { ByteReader } from "./byte-reader.ts";
 import type { ByteWriter } from "./byte-writer.ts";

@@ -48,7 +48,7 @@ export interface StrokePoint {
  * A stroke's points as columns, the i-th point being (x[i], y[i], elapsed[i], pressure?.[i]): every column as
  * long as x, at least one point. Columns of plain numbers rather than an object per point: a decoded drawing of
  * 250,000 points is then a few arrays per stroke instead of 750,000 small objects and boxed numbers, which
- * decodes some eight times faster and takes half the memory (docs/decisions/0018). toStrokePoints and
+ * decodes some eight times faster and takes half the memory (docs/decisions/0020). toStrokePoints and
  * strokePointList convert from and to StrokePoint objects.
  */
 export interface StrokePoints {
