@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type PackedImage, packRgb } from "../packed-colour.ts";
-import { filledColour, floodFill } from "./flood-fill.ts";
+import { DEFAULT_FILL_TOLERANCE, filledColour, floodFill } from "./flood-fill.ts";
 import { decodeRuns, encodeRuns } from "./run-length.ts";
 import { markRegion } from "./span-scan.ts";
 
@@ -149,18 +149,25 @@ describe("flood fill", () => {
     }
   });
 
-  it("changes nothing beyond the region and its edge pixels, and paints the region the fill colour", () => {
+  it("changes nothing beyond the region, its edge pixels and the pixels just behind them, never the clicked colour past a line", () => {
     fc.assert(
       fc.property(imageArbitrary, ({ width, height, values, x, y, tolerance }) => {
         const original = { width, height, pixels: Uint32Array.from(values) };
         const region = referenceRegion(original, x, y, tolerance);
         const edges = referenceEdges(original, region);
+        const behind = referenceEdges(original, new Set([...region, ...edges]));
+        const target = original.pixels[y * width + x] as number;
         const marked = floodFill({ ...original, pixels: original.pixels.slice() }, x, y, RED, tolerance);
         const layer = marked.map((pixel) => filledColour(pixel, RED));
         for (let index = 0; index < layer.length; index++) {
           if (region.has(index)) expect(layer[index]).toBe(RED);
-          else if (!edges.has(index)) expect(layer[index]).toBe(0);
-          else expect(channels(layer[index] as number)[3]).toBe(255);
+          else if (edges.has(index)) expect(channels(layer[index] as number)[3]).toBe(255);
+          else if (
+            !behind.has(index) ||
+            channelDistance(original.pixels[index] as number, target) <= tolerance
+          )
+            expect(layer[index], `pixel ${index} changed`).toBe(0);
+          else if (layer[index] !== 0) expect(channels(layer[index] as number)[3]).toBe(255);
         }
       }),
       { numRuns: 300 },
@@ -181,7 +188,13 @@ describe("flood fill", () => {
         pixels[y * size + x] = packRgb(grey, grey, grey);
       }
     }
-    const marked = floodFill({ width: size, height: size, pixels: pixels.slice() }, 32, 32, RED, 48);
+    const marked = floodFill(
+      { width: size, height: size, pixels: pixels.slice() },
+      32,
+      32,
+      RED,
+      DEFAULT_FILL_TOLERANCE,
+    );
     const layer = marked.map((pixel) => filledColour(pixel, RED));
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
@@ -196,6 +209,43 @@ describe("flood fill", () => {
         // Inside the ring every pixel is fill, ink, or a mix of the two: never lighter than the fill.
         expect(Math.max(green, blue), `green/blue at ${x},${y} (red ${red})`).toBeLessThanOrEqual(2);
       }
+    }
+  });
+
+  it("leaves no light pixel on slanted edges, where anti-aliasing spans two pixels of a row", () => {
+    // A diamond outline (45-degree edges, 4 px thick) with exact area coverage, as a canvas draws it.
+    const size = 64;
+    const pixels = new Uint32Array(size * size);
+    const SAMPLES = 8;
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        let covered = 0;
+        for (let sy = 0; sy < SAMPLES; sy++) {
+          for (let sx = 0; sx < SAMPLES; sx++) {
+            const px = x + (sx + 0.5) / SAMPLES - 32.3;
+            const py = y + (sy + 0.5) / SAMPLES - 31.8;
+            if (Math.abs(Math.abs(px) + Math.abs(py) - 20) / Math.SQRT2 <= 2) covered++;
+          }
+        }
+        const grey = Math.round(255 * (1 - covered / SAMPLES ** 2));
+        pixels[y * size + x] = packRgb(grey, grey, grey);
+      }
+    }
+    const marked = floodFill(
+      { width: size, height: size, pixels: pixels.slice() },
+      32,
+      32,
+      RED,
+      DEFAULT_FILL_TOLERANCE,
+    );
+    for (let index = 0; index < pixels.length; index++) {
+      const x = index % size;
+      const y = Math.floor(index / size);
+      // Inside the outline's middle line: fill, ink, or their mix, with at most a trace (3%) of white.
+      if (Math.abs(x + 0.5 - 32.3) + Math.abs(y + 0.5 - 31.8) > 20) continue;
+      const layer = filledColour(marked[index] as number, RED);
+      const [, green, blue] = channels(layer === 0 ? (pixels[index] as number) : layer);
+      expect(Math.max(green, blue), `white in the pixel at ${x},${y}`).toBeLessThanOrEqual(8);
     }
   });
 
