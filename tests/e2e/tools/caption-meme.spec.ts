@@ -5,7 +5,7 @@ import { expectUncovered } from "../helpers/layout.ts";
 import { blockMascot, canvasGeometry, choose, openDrawingPage, toViewport } from "../helpers/page.ts";
 import { hexToRgba, type Pixels, pixelAt, type Rgba } from "../helpers/pixels.ts";
 import { decodePng } from "../helpers/png.ts";
-import { changedBox, toolButton, waitForCanvasChange } from "../helpers/tools.ts";
+import { changedBox, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
 
 /** The caption's text field. */
 function captionField(page: Page): Locator {
@@ -148,6 +148,19 @@ test("Text pressed again opens a new caption ready for typing at once: the top, 
     "aria-pressed",
     "false",
   );
+});
+
+test("a caption undone frees its place: the next one opens there again", async ({ page }) => {
+  const blank = await openWhitePage(page);
+  await toolButton(page, "Text").click();
+  await page.keyboard.type("GM");
+  await page.keyboard.press("Enter");
+  await waitForCanvasChange(page, blank, 200);
+  await page.keyboard.press("Control+z");
+  await waitForCanvas(page, blank);
+  await toolButton(page, "Text").click();
+  await expect(captionField(page)).toBeFocused();
+  expect((await fieldInDrawing(page)).top).toBeLessThan(40);
 });
 
 test("keys typed while Text opens, and right after a tap on the drawing, are the caption's, never shortcuts", async ({
