@@ -1,5 +1,5 @@
 /** Connects the pure shortcut mapping to a document's key presses. Framework-free. */
-import { entersText, takeCaptionKey } from "./caption-keys.ts";
+import { activatesOnSpace, entersText, takeCaptionKey } from "./caption-keys.ts";
 import { type ShortcutAction, shortcutFor } from "./shortcuts.ts";
 
 /** What to do for each action; return value ignored. */
@@ -17,7 +17,7 @@ export function bindShortcuts(target: EventTarget, handlers: () => ShortcutHandl
     // composedPath()[0] is the real focus target even inside a shadow root.
     const focused = event.composedPath()[0];
     const element = focused instanceof Element ? focused : null;
-    if (!entersText(element) && takeCaptionKey(event)) return;
+    if (!entersText(element) && takeCaptionKey(event, activatesOnSpace(element))) return;
     const action = shortcutFor({
       key: event.key,
       code: event.code,

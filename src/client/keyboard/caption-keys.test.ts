@@ -60,6 +60,18 @@ describe("keys typed for a caption", () => {
     expect(space.prevented).toBe(false);
   });
 
+  it("leave a Space on a button or check box to it once the field is there, and keep it before", () => {
+    expectCaption(0);
+    const early = press(" ");
+    expect(takeCaptionKey(early, true)).toBe(true);
+    expect(early.prevented).toBe(true);
+    const field = fakeField();
+    expect(attachCaptionField(field)).toBe(" ");
+    expect(takeCaptionKey(press(" "), true)).toBe(false);
+    expect(takeCaptionKey(press("F"), true)).toBe(true);
+    expect(field.focused).toBe(1);
+  });
+
   it("leave combinations, named keys and input methods' keys to the page", () => {
     expectCaption(0);
     expect(takeCaptionKey(press("z", 0, { ctrlKey: true }))).toBe(false);

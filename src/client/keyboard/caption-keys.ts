@@ -36,6 +36,19 @@ export function entersText(element: Element | null): boolean {
   return element.tagName === "INPUT" && TEXT_INPUTS.has((element as HTMLInputElement).type);
 }
 
+/** Roles and elements a Space press activates (a button, a check box): Space is theirs while the field is there. */
+const SPACE_ROLES = new Set(["button", "checkbox", "radio", "switch", "tab", "menuitem", "option"]);
+const SPACE_INPUTS = new Set(["button", "submit", "reset", "checkbox", "radio", "image"]);
+
+/** Whether Space pressed on `element` activates it. */
+export function activatesOnSpace(element: Element | null): boolean {
+  if (element === null) return false;
+  const role = element.getAttribute("role");
+  if (role !== null) return SPACE_ROLES.has(role);
+  if (element.tagName === "BUTTON" || element.tagName === "SUMMARY") return true;
+  return element.tagName === "INPUT" && SPACE_INPUTS.has((element as HTMLInputElement).type);
+}
+
 /** A caption is opening (or open): from now on, characters typed are its text. */
 export function expectCaption(now = performance.now()): void {
   expectedSince ??= now;
@@ -64,11 +77,13 @@ export function detachCaptionField(element: HTMLTextAreaElement): void {
 
 /**
  * Called first for every key press not typed into text (entersText): true when the key is the caption's, and
- * the shortcuts and the focused control must leave it alone (a space must not tick the Outline box). A character is kept for a field not there yet (its default prevented), or goes to the
- * field, given the focus now (the browser types it where the focus is once the key's own listeners ran).
- * Backspace takes back a character kept early.
+ * the shortcuts must leave it alone. A character is kept for a field not there yet (its default prevented, so
+ * a Space does not press the Text button again), or goes to the field, given the focus now (the browser types
+ * it where the focus is once the key's own listeners ran). With the field there, a Space on a control it
+ * activates (`onControl`: a button, a check box) is the control's, as a keyboard needs it to be. Backspace
+ * takes back a character kept early.
  */
-export function takeCaptionKey(event: CaptionKey): boolean {
+export function takeCaptionKey(event: CaptionKey, onControl = false): boolean {
   if (expectedSince === null || event.ctrlKey || event.metaKey || event.altKey || event.isComposing)
     return false;
   if (field === null && event.timeStamp - expectedSince > WAIT_FOR_FIELD_MS) {
@@ -82,6 +97,7 @@ export function takeCaptionKey(event: CaptionKey): boolean {
   }
   if ([...event.key].length !== 1) return false;
   if (field !== null) {
+    if (event.key === " " && onControl) return false;
     field.focus();
     return true;
   }
