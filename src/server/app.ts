@@ -36,6 +36,7 @@ import { configRoutes } from "./pages/config-route.ts";
 import { notFoundPageFor } from "./pages/not-found-page.ts";
 import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
+import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
 
@@ -133,7 +134,11 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(healthRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
   await app.register(saveRoute, { store: options.store, moderationMode: moderation.mode });
-  await app.register(imageRoutes, { store: options.store, imageCache: options.imageCache });
+  await app.register(imageRoutes, {
+    store: options.store,
+    imageCache: options.imageCache,
+    cardStyle: cardStyleOf(branding),
+  });
   await app.register(wallRoute, { store: options.store });
   const limits = options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS;
   await app.register(eventsRoutes, { events: options.store.events, limits });
