@@ -145,7 +145,11 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
   await app.register(reportRoutes, { store: options.store, settings: moderation });
   await app.register(reactionRoutes, { store: options.store, settings: moderation });
-  await app.register(adminRoutes, { store: options.store, adminToken: moderation.adminToken });
+  await app.register(adminRoutes, {
+    store: options.store,
+    adminToken: moderation.adminToken,
+    title: branding.title,
+  });
   await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });
 }

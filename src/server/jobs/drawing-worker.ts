@@ -16,9 +16,10 @@ const MAX_WAIT_FOR_QUIET_MS = 5000;
 
 /**
  * The worker over a store's drawings: resumes pending work at once, then wakes whenever a save in this
- * process adds a drawing (its event on the store's bus). Thumbnails come first: the wall shows them; then the
- * link cards, which a shared link's preview shows; re-encoding only saves bytes. `cardStyle` is what the cards
- * show of the branding.
+ * process adds a drawing (its event on the store's bus). Thumbnails come first: the wall shows them at once.
+ * Re-encoding next, so a drawing's stored bytes settle soon after its save; then the link cards, which only a
+ * shared link's preview asks for, and the card route makes one on demand before the job gets there.
+ * `cardStyle` is what the cards show of the branding.
  */
 export function startDrawingWorker(
   store: Store,
@@ -26,7 +27,7 @@ export function startDrawingWorker(
   cardStyle: CardStyle = cardStyleOf(DEFAULT_BRANDING),
 ): BackgroundWorker {
   const worker = startBackgroundWorker({
-    kinds: [thumbnailJob(store, log), cardJob(store, log, cardStyle), reencodeJob(store, log)],
+    kinds: [thumbnailJob(store, log), reencodeJob(store, log), cardJob(store, log, cardStyle)],
     log,
     quiet: () => store.savesInFlight.quiet(MAX_WAIT_FOR_QUIET_MS),
   });
