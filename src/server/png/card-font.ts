@@ -1,9 +1,11 @@
 /**
  * The display face (Fredoka, from @fontsource/fredoka, SIL OFL 1.1) as a file sharp's text renderer can load.
  * The package ships WOFF and WOFF2 only, and the fontconfig inside sharp reads neither from a file: the WOFF's
- * tables are unpacked into a plain TrueType file once per process, in a temporary folder.
+ * tables are unpacked into a plain TrueType file in the temporary folder, named by its content's hash, so every
+ * process (and every start) shares one file and none is left behind per run.
  */
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,10 +30,13 @@ export function cardFontFile(): Promise<string | undefined> {
 }
 
 async function writeTrueType(): Promise<string> {
-  const woff = await readFile(fileURLToPath(import.meta.resolve(WOFF)));
-  const folder = await mkdtemp(join(tmpdir(), "fanvas-font-"));
-  const file = join(folder, "fredoka-600.ttf");
-  await writeFile(file, woffToSfnt(woff));
+  const font = woffToSfnt(await readFile(fileURLToPath(import.meta.resolve(WOFF))));
+  const hash = createHash("sha256").update(font).digest("hex").slice(0, 16);
+  const file = join(tmpdir(), `fanvas-fredoka-600-${hash}.ttf`);
+  // Written whole under a name of its own, then renamed: a process reading the file never sees half of it.
+  const partial = `${file}.${randomUUID()}`;
+  await writeFile(partial, font);
+  await rename(partial, file);
   return file;
 }
 
