@@ -80,11 +80,21 @@ function wireShareActions(root: HTMLElement): void {
     root.querySelector('[data-action="x"]')?.classList.remove("permalink__action--primary");
   }
 
-  button("share-image")?.addEventListener("click", async () => {
-    const blob = await png.catch(() => undefined);
-    if (blob === undefined) return say("The picture could not be loaded; use Download instead.");
-    const outcome = await shareImage(new File([blob], data.fileName, { type: "image/png" }), data.postText);
-    if (outcome === "refused") say("Sharing did not work here; use Download, or Share on X.");
+  // The file is made as soon as the bytes arrive, so a tap hands it over at once: a share sheet opened after
+  // anything awaited inside the tap may be refused (Safari keeps the tap's permission only that long).
+  let file: File | undefined;
+  png.then(
+    (blob) => {
+      file = new File([blob], data.fileName, { type: "image/png" });
+    },
+    () => undefined,
+  );
+  button("share-image")?.addEventListener("click", () => {
+    if (file === undefined)
+      return say("The picture is still loading; try again in a moment, or use Download.");
+    void shareImage(file, data.postText).then((outcome) => {
+      if (outcome === "refused") say("Sharing did not work here; use Download, or Share on X.");
+    });
   });
 
   const copyLink = button("copy-link");
