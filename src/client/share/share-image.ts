@@ -6,7 +6,7 @@
 
 /** What a browser that will not copy the picture is told to do instead. */
 export const COPY_IMAGE_REFUSED =
-  "This browser would not copy the picture. Download it instead, or right-click it and choose Copy image.";
+  "This browser would not copy the picture. Download it instead, or copy it from the picture's own menu (right-click it, or press and hold it).";
 
 /** How handing the picture on went. */
 export type ImageHandOff = "done" | "cancelled" | "refused";
