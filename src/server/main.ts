@@ -7,6 +7,7 @@ import { loggerOptions } from "./http/request-log.ts";
 import { startDrawingWorker } from "./jobs/drawing-worker.ts";
 import { loadBranding } from "./pages/branding.ts";
 import { checkRemoteImages } from "./pages/remote-images.ts";
+import { cardStyleOf } from "./png/card.ts";
 
 // Process entry only: read the configuration, open the store, listen, and close gracefully.
 
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     logger: loggerOptions(settings.logLevel, process.stderr),
   });
   // Resumes the re-encoding a previous process left pending, then follows every save.
-  const worker = startDrawingWorker(store, app.log);
+  const worker = startDrawingWorker(store, app.log, cardStyleOf(branding));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {

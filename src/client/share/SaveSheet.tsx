@@ -31,6 +31,8 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
   const image = useObjectUrl(saved.png) ?? saved.url;
   const pending = saved.status === "pending";
   const id = pending ? undefined : saved.id;
+  // The name the shared or copied picture travels under, as its download is named.
+  const fileName = useMemo(() => downloadFileName(downloadPrefix), [downloadPrefix]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -57,7 +59,7 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
           <img className="sheet__image" src={image} alt="Your drawing" width={600} height={600} />
         )}
         <div className="sheet__actions">
-          {id === undefined ? null : <ShareActions id={id} png={saved.png} />}
+          {id === undefined ? null : <ShareActions id={id} png={saved.png} fileName={fileName} />}
           {id === undefined ? null : (
             <a className="sheet__action" href={permalinkPath(id)} target="_blank" rel="noopener noreferrer">
               <Icon name="eye" />

@@ -35,6 +35,10 @@ export interface DrawingsTable {
   created_day: ColumnType<string | null, string | undefined, never>;
   /** The drawing this one remixes, when that was on the wall at the save; NULL otherwise. */
   remix_of: ColumnType<string | null, string | null | undefined, never>;
+  /** Link card image (1200 x 630 PNG) for og:image; NULL while the background job is pending, empty when it failed. */
+  card_png: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  /** The style key (png/card.ts) of the branding and layout card_png was made in; NULL while none is made. */
+  card_style: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A count kept in the drawing's row: 0 for a new row, numbers in and out (pg reads integer as a number). */
