@@ -5,6 +5,7 @@ import type { ToolSlots } from "../tools/ToolControls.tsx";
 import type { ToolCommands } from "../tools/tool-commands.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
+import { useFocusBackWhenClosed } from "./focus-return.ts";
 import { HistoryButtons } from "./HistoryButtons.tsx";
 import { Icon } from "./Icon.tsx";
 import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
@@ -62,6 +63,10 @@ export function ToolPanel(props: ToolPanelProps) {
   const toolsSlot = useRef<HTMLDivElement>(null);
   const coloursSlot = useRef<HTMLDivElement>(null);
   const viewSlot = useRef<HTMLDivElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  // Opened by Ctrl+S, or by a Save that placed the caption being typed, the sheet has no element to give the
+  // focus back to when it closes: Save Image, which opened it, takes it.
+  useFocusBackWhenClosed(board.sheet !== null, () => saveButton.current);
   const slots: ToolSlots = { tools: toolsSlot, colours: coloursSlot, view: viewSlot };
   return (
     // The tool in use decides which groups show (panel-options.css): a tool's own options take the place of what it
@@ -125,6 +130,7 @@ export function ToolPanel(props: ToolPanelProps) {
             />
           </div>
           <button
+            ref={saveButton}
             type="button"
             className="save-button"
             disabled={!ready}
