@@ -71,6 +71,23 @@ test("placing a sticker with Enter gives the focus back to Stickers, and so does
   await expect(button(page, "Stickers")).toBeFocused();
 });
 
+test("picking a colour with the keyboard's point gives the focus back to Pick colour", async ({ page }) => {
+  await openTools(page);
+  await button(page, "Pick colour").focus();
+  await page.keyboard.press("Enter");
+  await expect(button(page, "Pick colour")).toHaveAttribute("aria-pressed", "true");
+  // The point over the drawing comes before the panel: back past the tools to it.
+  const point = page.getByRole("button", { name: /^Pick colour at / });
+  for (let press = 0; press < 10; press++) {
+    await page.keyboard.press("Shift+Tab");
+    if (await point.evaluate((element) => element === document.activeElement)) break;
+  }
+  await expect(point).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(point).toHaveCount(0);
+  await expect(button(page, "Pick colour")).toBeFocused();
+});
+
 test("closing the save sheet with Escape gives the focus to Save Image, also when Ctrl+S opened it", async ({
   page,
 }) => {

@@ -165,12 +165,14 @@ export function ToolControls(props: ToolControlsProps) {
     [tools.toggle, tools.setState, withView],
   );
 
-  // A caption placed or cancelled, a sticker placed, the stickers closed: the focus goes back to the tool.
+  // A caption placed or cancelled, a sticker placed, the stickers closed, a colour picked with the keyboard's
+  // point: the focus goes back to the tool.
   const toolButton = (tool: string) => () =>
     slots.tools.current?.querySelector<HTMLElement>(`[data-tool="${tool}"]`) ?? null;
   useFocusBackWhenClosed(caption.caption !== null, toolButton("text"));
   useFocusBackWhenClosed(sticker.placed !== null, toolButton("stickers"));
   useFocusBackWhenClosed(tools.state.tool === "stickers", toolButton("stickers"));
+  useFocusBackWhenClosed(tools.state.tool === "pick", toolButton("pick"));
 
   // The stylesheet shows each tool's cursor over the canvas.
   useEffect(() => {
