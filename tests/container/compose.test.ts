@@ -13,7 +13,7 @@ import {
   startPodmanService,
 } from "./helpers/compose.ts";
 import { uniqueName } from "./helpers/container.ts";
-import { type SavedDrawing, saveDrawing, servesSamePicture } from "./helpers/drawings.ts";
+import { saveDrawing, servesSamePicture } from "./helpers/drawings.ts";
 import { REPO_ROOT } from "./helpers/image.ts";
 import { builtImages, IMAGES_DEADLINE_MS } from "./helpers/images.ts";
 import { containerTestsRun, podman } from "./helpers/podman.ts";
@@ -88,7 +88,21 @@ describe.runIf(containerTestsRun() && dockerComposeInstalled())("the compose fil
     expect(result.code, result.stdout + result.stderr).toBe(0);
   }
 
-  it("compose.yaml: Fanvas waits for a healthy PostgreSQL, stores there, takes the admin token from .env, and keeps the drawings over down and up", async () => {
+  /** A command in the project (exec, run, stop) that must succeed; resolves with its stdout. */
+  async function succeed(composeProject: ComposeProject, args: readonly string[]): Promise<string> {
+    const result = await compose(composeProject, args);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    return result.stdout;
+  }
+
+  /** `stop`, as before an upgrade or a restore: Fanvas exits 0 on compose's SIGTERM. */
+  async function stop(composeProject: ComposeProject): Promise<void> {
+    await succeed(composeProject, ["stop"]);
+    const container = `${composeProject.name}_fanvas_1`;
+    expect((await podman(["inspect", "--format", "{{.State.ExitCode}}", container])).trim()).toBe("0");
+  }
+
+  it("compose.yaml: Fanvas waits for a healthy PostgreSQL, stores there, takes the admin token from .env, dumps with pg_dump, and keeps the drawings over down and up", async () => {
     const { project: composeProject, port, adminToken } = await project("compose.yaml");
     const baseUrl = `http://127.0.0.1:${port}`;
     try {
@@ -102,38 +116,62 @@ describe.runIf(containerTestsRun() && dockerComposeInstalled())("the compose fil
       expect(admin.status).toBe(200);
       const listed = (await admin.json()) as { items: { id: string }[] };
       expect(listed.items.map((item) => item.id)).toContain(drawing.id);
-      await downAndUpKeepsDrawing(composeProject, baseUrl, drawing);
+      // README's backup: a custom-format dump starts with its magic.
+      const dump = await succeed(composeProject, [
+        "exec",
+        "-T",
+        "db",
+        "pg_dump",
+        "--username=fanvas",
+        "--format=custom",
+        "fanvas",
+      ]);
+      expect(dump.startsWith("PGDMP")).toBe(true);
+      await stop(composeProject);
+      await down(composeProject);
+      await up(composeProject, baseUrl);
+      expect(await servesSamePicture(baseUrl, drawing)).toBe(true);
     } finally {
       await down(composeProject, true);
     }
   }, 300_000);
 
-  it("compose.sqlite.yaml: one container on a named volume keeps the drawings over down and up", async () => {
+  it("compose.sqlite.yaml: one container on a named volume; README's backup and restore inside it; the drawings kept over down and up", async () => {
     const { project: composeProject, port } = await project("compose.sqlite.yaml");
     const baseUrl = `http://127.0.0.1:${port}`;
     try {
       await up(composeProject, baseUrl);
-      const drawing = await saveDrawing(baseUrl, 22);
-      await downAndUpKeepsDrawing(composeProject, baseUrl, drawing);
+      const kept = await saveDrawing(baseUrl, 22);
+      await succeed(composeProject, [
+        "exec",
+        "-T",
+        "fanvas",
+        "npm",
+        "run",
+        "backup",
+        "--",
+        "/data/backup.sqlite",
+      ]);
+      const afterBackup = await saveDrawing(baseUrl, 23);
+      await stop(composeProject);
+      await succeed(composeProject, [
+        "run",
+        "--rm",
+        "fanvas",
+        "npm",
+        "run",
+        "restore",
+        "--",
+        "/data/backup.sqlite",
+      ]);
+      await down(composeProject);
+      await up(composeProject, baseUrl);
+      expect(await servesSamePicture(baseUrl, kept)).toBe(true);
+      expect((await fetch(`${baseUrl}${afterBackup.url}`)).status).toBe(404);
     } finally {
       await down(composeProject, true);
     }
   }, 300_000);
-
-  /** down (Fanvas exits 0 on compose's SIGTERM), then up with new containers: the drawing is still served. */
-  async function downAndUpKeepsDrawing(
-    composeProject: ComposeProject,
-    baseUrl: string,
-    drawing: SavedDrawing,
-  ) {
-    const container = `${composeProject.name}_fanvas_1`;
-    const stop = await compose(composeProject, ["stop"]);
-    expect(stop.code, stop.stdout + stop.stderr).toBe(0);
-    expect((await podman(["inspect", "--format", "{{.State.ExitCode}}", container])).trim()).toBe("0");
-    await down(composeProject);
-    await up(composeProject, baseUrl);
-    expect(await servesSamePicture(baseUrl, drawing)).toBe(true);
-  }
 });
 
 async function waitForHealthz(baseUrl: string): Promise<void> {
