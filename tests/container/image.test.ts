@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BuiltImages } from "./helpers/image.ts";
 import { builtImages, IMAGES_DEADLINE_MS } from "./helpers/images.ts";
-import { containerTestsRun, podman } from "./helpers/podman.ts";
+import { containerTestsRun, podman, runCommand } from "./helpers/podman.ts";
 import { NODE_IMAGE } from "./helpers/stand-in.ts";
 
 // The image the Dockerfile builds: what it adds to its base, who it runs as, and what it holds and leaves out.
@@ -90,5 +90,23 @@ describe.runIf(containerTestsRun())("the container image", () => {
     }
     // No test file, npm configuration (the build's registry and CA came in through mounts) or environment file.
     expect(lines.filter((line) => /\.test\.ts$|\.npmrc$|\.env$/.test(line))).toEqual([]);
+  });
+
+  it("carries V8's compiled code of the server's modules for its own user, so a first start skips compiling them", async () => {
+    const result = await runCommand("podman", [
+      "run",
+      "--rm",
+      "-e",
+      "NODE_DEBUG_NATIVE=COMPILE_CACHE",
+      images.tag,
+      "node",
+      "--input-type=module",
+      "-e",
+      'await import("/app/src/server/start.ts")',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    // Node reports each module whose compiled code it found unchanged in the cache, and a cache it cannot use.
+    expect(result.stderr).not.toMatch(/Cannot create cache directory|permission denied/);
+    expect(result.stderr).toMatch(/ESM file:\/\/\/app\/src\/server\/app\.ts because cache was the same/);
   });
 });

@@ -30,6 +30,8 @@ export interface RunningContainer {
   readonly baseUrl: string;
   /** Milliseconds from `podman run` to the first 200 from /healthz. */
   readonly startToHealthyMs: number;
+  /** When that 200 arrived (Date.now()), to set against the engine's own record of the start. */
+  readonly healthyAt: number;
   logs(): Promise<string>;
   /** `podman stop` (SIGTERM, SIGKILL after STOP_GRACE_SECONDS): its exit code and how long the stop took. */
   stop(): Promise<{ exitCode: number; ms: number }>;
@@ -70,6 +72,7 @@ export async function runContainer(options: RunOptions): Promise<RunningContaine
     name,
     baseUrl,
     startToHealthyMs,
+    healthyAt: Date.now(),
     logs,
     stop: async () => {
       const stopAt = performance.now();

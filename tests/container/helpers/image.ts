@@ -49,16 +49,31 @@ export async function buildImages(tag: string): Promise<BuiltImages> {
 }
 
 /**
- * `podman build` of the Dockerfile. Docker's format keeps the HEALTHCHECK (OCI's drops it); --pull=never builds
- * on the base podman holds. npm inside the build reaches the registry the way this machine's npm does: its
- * registry and CA bundle go in through read-only mounts that exist only while a RUN step runs, so nothing of
- * this machine is in the Dockerfile or the image.
+ * `podman build` of the Dockerfile; `noCache` runs every step again, as a machine that never built it does.
+ * Docker's format keeps the HEALTHCHECK (OCI's drops it); --pull=never builds on the base podman holds. npm inside
+ * the build reaches the registry the way this machine's npm does: its registry and CA bundle go in through
+ * read-only mounts that exist only while a RUN step runs, so nothing of this machine is in the Dockerfile or the
+ * image.
  */
-export async function buildFanvasImage(tag: string): Promise<void> {
+export async function buildFanvasImage(
+  tag: string,
+  options: { readonly noCache?: boolean } = {},
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "fanvas-image-build-"));
   try {
     const mounts = await npmMounts(dir);
-    const args = ["build", "--pull=never", "--format", "docker", ...mounts, "--tag", tag, REPO_ROOT];
+    const cache = options.noCache ? ["--no-cache"] : [];
+    const args = [
+      "build",
+      "--pull=never",
+      "--format",
+      "docker",
+      ...cache,
+      ...mounts,
+      "--tag",
+      tag,
+      REPO_ROOT,
+    ];
     const result = await runCommand("podman", args, { deadlineMs: BUILD_DEADLINE_MS });
     if (result.code !== 0) {
       throw new Error(
