@@ -22,7 +22,7 @@ describe.runIf(containerTestsRun())("a container stopped while it starts", () =>
     chmodSync(dir, 0o755);
   }, IMAGES_DEADLINE_MS);
   afterAll(async () => {
-    await runCommand("podman", ["rm", "--force", name]);
+    await runCommand("podman", ["rm", "--force", "--volumes", name]);
     rmSync(dir, { recursive: true, force: true });
   });
 
