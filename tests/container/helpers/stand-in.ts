@@ -31,10 +31,9 @@ export type BaseOrigin = "present" | "stand-in";
 /** The node image the Dockerfile builds on: the one podman holds, else a stand-in built now. */
 export async function ensureNodeImage(): Promise<BaseOrigin> {
   if (await imageExists(NODE_IMAGE)) return "present";
-  await ensureDebianImage();
   const context = mkdtempSync(join(tmpdir(), "fanvas-node-stand-in-"));
   try {
-    await unpackNodeAndNpm(join(context, "usr", "local"));
+    await Promise.all([ensureDebianImage(), unpackNodeAndNpm(join(context, "usr", "local"))]);
     for (const file of ["Containerfile", "docker-entrypoint.sh"]) {
       copyFileSync(join(STAND_IN_DIR, "node", file), join(context, file));
     }
@@ -54,8 +53,16 @@ export async function ensurePostgresImage(): Promise<BaseOrigin> {
   return "stand-in";
 }
 
-/** The minimal Debian both stand-ins start from; mmdebstrap runs only when the cache lacks its tarball. */
-async function ensureDebianImage(): Promise<void> {
+let debianImage: Promise<void> | undefined;
+
+/** The minimal Debian both stand-ins start from, made once however many ask at a time. */
+function ensureDebianImage(): Promise<void> {
+  debianImage ??= makeDebianImage();
+  return debianImage;
+}
+
+/** Imports the Debian tarball of the cache; mmdebstrap runs only when the cache lacks it. */
+async function makeDebianImage(): Promise<void> {
   if (await imageExists(DEBIAN_IMAGE)) return;
   const tarball = join(cacheDir(), "debian-bookworm-minbase.tar");
   if (!existsSync(tarball)) {
