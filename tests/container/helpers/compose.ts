@@ -1,8 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type CommandResult, runCommand } from "./podman.ts";
+import { freePort } from "../../e2e/helpers/server.ts";
+import { uniqueName } from "./container.ts";
+import { REPO_ROOT } from "./image.ts";
+import { type CommandResult, podman, runCommand } from "./podman.ts";
 
 // compose.yaml run by a compose tool against podman. Debian's docker-compose (1.29, the Python one) reads the
 // Compose specification, checks it against its schema and honours depends_on's service_healthy; it talks to
@@ -109,4 +113,101 @@ export function runHealthChecks(project: string): () => Promise<void> {
     running = false;
     await loop;
   };
+}
+
+/** One compose file brought up as an operator would, with this run's image and its own .env, port and name. */
+export interface ComposeRun {
+  readonly baseUrl: string;
+  /** The ADMIN_TOKEN its .env sets. */
+  readonly adminToken: string;
+  /** A compose command (exec, run, ...) that must succeed; resolves with its stdout. */
+  succeed(args: readonly string[]): Promise<string>;
+  /** `up -d` without building, once /healthz answers, with health checks run as systemd would run them. */
+  up(): Promise<void>;
+  /** `stop`; resolves with the Fanvas container's exit code. */
+  stop(): Promise<number>;
+  /** `down`, keeping the named volumes, as an upgrade does. */
+  down(): Promise<void>;
+  /** `down --volumes`, then removes the .env and stops podman's API. */
+  remove(): Promise<void>;
+}
+
+/** Writes the .env (the secrets random, the port free) and starts podman's API for the file's project. */
+export async function composeRun(file: string, image: string): Promise<ComposeRun> {
+  const dir = mkdtempSync(join(tmpdir(), "fanvas-compose-"));
+  const port = await freePort();
+  const adminToken = randomBytes(18).toString("base64");
+  const envFile = join(dir, ".env");
+  const env = [`POSTGRES_PASSWORD=${randomBytes(24).toString("hex")}`, `ADMIN_TOKEN=${adminToken}`];
+  writeFileSync(envFile, [...env, `FANVAS_PORT=${port}`, `FANVAS_IMAGE=${image}`, ""].join("\n"));
+  // Requests reach the server as 127.0.0.1:<port>, a name a server that checks the Host header accepts only
+  // when ALLOWED_HOSTS says so; an override adds it, as an operator's own override file would.
+  const override = join(dir, "compose.override.yaml");
+  writeFileSync(
+    override,
+    "services:\n  fanvas:\n    environment:\n      ALLOWED_HOSTS: 127.0.0.1,localhost\n",
+  );
+  const service = await startPodmanService();
+  const project: ComposeProject = {
+    files: [join(REPO_ROOT, file), override],
+    envFile,
+    name: uniqueName("fanvas-compose").replace(/-/g, ""),
+    dockerHost: service.dockerHost,
+    cwd: REPO_ROOT,
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const succeed = async (args: readonly string[]) => {
+    const result = await compose(project, args);
+    if (result.code !== 0) {
+      throw new Error(
+        `docker-compose ${args.join(" ")} exited with ${result.code}:\n${result.stdout}${result.stderr}`,
+      );
+    }
+    return result.stdout;
+  };
+  return {
+    baseUrl,
+    adminToken,
+    succeed,
+    up: async () => {
+      const stopChecks = runHealthChecks(project.name);
+      try {
+        await succeed(["up", "-d", "--no-build"]);
+        await waitForHealthz(baseUrl);
+      } finally {
+        await stopChecks();
+      }
+    },
+    stop: async () => {
+      await succeed(["stop"]);
+      return Number(
+        (await podman(["inspect", "--format", "{{.State.ExitCode}}", `${project.name}_fanvas_1`])).trim(),
+      );
+    },
+    down: async () => {
+      await succeed(["down"]);
+    },
+    remove: async () => {
+      try {
+        await compose(project, ["down", "--volumes"]);
+      } finally {
+        await service.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Polls /healthz until it answers 200; rejects after a minute. */
+async function waitForHealthz(baseUrl: string): Promise<void> {
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    const ok = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${baseUrl}/healthz did not answer 200 within 60 s`);
 }
