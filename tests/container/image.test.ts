@@ -102,7 +102,7 @@ describe.runIf(containerTestsRun())("the container image", () => {
       "node",
       "--input-type=module",
       "-e",
-      'await import("/app/src/server/start.ts")',
+      "await import('/app/src/server/start.ts')",
     ]);
     expect(result.code, result.stderr).toBe(0);
     // Node reports each module whose compiled code it found unchanged in the cache, and a cache it cannot use.
