@@ -105,8 +105,9 @@ describe.runIf(containerTestsRun())("the container image", () => {
       "await import('/app/src/server/start.ts')",
     ]);
     expect(result.code, result.stderr).toBe(0);
-    // Node reports each module whose compiled code it found unchanged in the cache, and a cache it cannot use.
-    expect(result.stderr).not.toMatch(/Cannot create cache directory|permission denied/);
+    // Node reports each module whose compiled code it found unchanged in the cache, and a cache directory it
+    // cannot use (one made for another uid). The cache is read-only to the server: new entries are not kept.
+    expect(result.stderr).not.toContain("Cannot create cache directory");
     expect(result.stderr).toMatch(/ESM file:\/\/\/app\/src\/server\/app\.ts because cache was the same/);
   });
 });
