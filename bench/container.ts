@@ -84,7 +84,7 @@ export async function runContainerBench(
 ): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
   const load = loadAverage();
   const base = await ensureNodeImage();
-  log(`base ${NODE_IMAGE}: ${base === "stand-in" ? "a stand-in built now" : "as podman holds it"}; building`);
+  log(`base ${NODE_IMAGE}: ${base === "stand-in" ? "a stand-in" : "the official image"}; building`);
   const buildStarted = performance.now();
   await buildFanvasImage(TAG, { noCache: true });
   const buildMs = performance.now() - buildStarted;
@@ -105,7 +105,7 @@ export async function runContainerBench(
   const toExit = samples.map((sample) => sample.termToExitMs);
   const exitedZero = samples.filter((sample) => sample.exitCode === 0).length;
   const heading = `${machineHeading(load)} - ${runs} containers, each on an empty volume`;
-  const baseNote = base === "stand-in" ? "a stand-in (tests/container/stand-in)" : "as podman held it";
+  const baseNote = base === "stand-in" ? "a stand-in (tests/container/stand-in)" : "the official image";
   const verdicts = [
     [
       "32",

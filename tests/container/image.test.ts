@@ -28,7 +28,7 @@ describe.runIf(containerTestsRun())("the container image", () => {
     const added = images.imageBytes - images.baseBytes;
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     console.info(
-      `${images.tag}: ${mb(images.imageBytes)}, ${mb(added)} over ${NODE_IMAGE} (${images.nodeBase === "stand-in" ? "a stand-in" : "as podman held it"}, ${mb(images.baseBytes)}); built in ${images.buildSeconds.toFixed(1)} s after ${images.baseSeconds.toFixed(1)} s for its base`,
+      `${images.tag}: ${mb(images.imageBytes)}, ${mb(added)} over ${NODE_IMAGE} (${images.nodeBase === "stand-in" ? "a stand-in" : "the official image"}, ${mb(images.baseBytes)}); built in ${images.buildSeconds.toFixed(1)} s after ${images.baseSeconds.toFixed(1)} s for its base`,
     );
     expect(added).toBeGreaterThan(0);
     expect(added).toBeLessThanOrEqual(MAX_ADDED_BYTES);

@@ -25,12 +25,23 @@ export function cacheDir(): string {
   return dir;
 }
 
-/** How a base image came to be in podman's storage. */
-export type BaseOrigin = "present" | "stand-in";
+/** Whether podman holds the official image or one of these stand-ins (labelled org.fanvas.stand-in). */
+export type BaseOrigin = "official" | "stand-in";
+
+async function originOf(image: string): Promise<BaseOrigin> {
+  const label = await podman([
+    "image",
+    "inspect",
+    "--format",
+    '{{index .Labels "org.fanvas.stand-in"}}',
+    image,
+  ]);
+  return label.trim() === "true" ? "stand-in" : "official";
+}
 
 /** The node image the Dockerfile builds on: the one podman holds, else a stand-in built now. */
 export async function ensureNodeImage(): Promise<BaseOrigin> {
-  if (await imageExists(NODE_IMAGE)) return "present";
+  if (await imageExists(NODE_IMAGE)) return originOf(NODE_IMAGE);
   const context = mkdtempSync(join(tmpdir(), "fanvas-node-stand-in-"));
   try {
     await Promise.all([ensureDebianImage(), unpackNodeAndNpm(join(context, "usr", "local"))]);
@@ -46,7 +57,7 @@ export async function ensureNodeImage(): Promise<BaseOrigin> {
 
 /** compose.yaml's PostgreSQL image: the one podman holds, else a stand-in built now. */
 export async function ensurePostgresImage(): Promise<BaseOrigin> {
-  if (await imageExists(POSTGRES_IMAGE)) return "present";
+  if (await imageExists(POSTGRES_IMAGE)) return originOf(POSTGRES_IMAGE);
   await ensureDebianImage();
   const context = join(STAND_IN_DIR, "postgres");
   await podman(["build", "--pull=never", "--quiet", "--tag", POSTGRES_IMAGE, context], BUILD_DEADLINE_MS);
