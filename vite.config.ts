@@ -5,6 +5,8 @@ import { STATIC_MODE, staticModeConfig } from "./scripts/vite-static-mode.ts";
 
 /** Where the server-rendering bundle goes (src/server/pages/page-routes.ts reads it from there). */
 const SSR_OUT_DIR = "dist/.ssr";
+/** `vite build --mode permalink` (part of npm run build): the permalink page's script, beside the page's files. */
+const PERMALINK_MODE = "permalink";
 
 // The page is built once; branding reaches it at run time from the server, so rebranding never needs a rebuild.
 // `--mode static` (npm run build:static) is the exception: a page for a static host storing into Supabase, with
@@ -22,6 +24,27 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       ssr: { noExternal: true },
       define: { "process.env.NODE_ENV": JSON.stringify("production") },
       build: { outDir: SSR_OUT_DIR, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+    };
+  }
+  if (mode === PERMALINK_MODE) {
+    // The server's permalink page is HTML of its own (src/server/pages); its one script is built apart from the
+    // drawing page, so neither build's chunks change the other's. src/server/pages/permalink-script.ts finds it.
+    return {
+      plugins: [precompress({ bundleOnly: true })],
+      build: {
+        outDir: "dist",
+        emptyOutDir: false,
+        copyPublicDir: false,
+        sourcemap: false,
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          input: "src/client/permalink/permalink-page.ts",
+          output: {
+            entryFileNames: "assets/permalink-page-[hash].js",
+            chunkFileNames: "assets/permalink-page-[hash].js",
+          },
+        },
+      },
     };
   }
   if (mode === STATIC_MODE) {

@@ -4,6 +4,7 @@
  * of the same Chromium, interleaved; and what the whole tap costs the page.
  */
 import type { BrowserContext } from "@playwright/test";
+import { DEFAULT_FILL_TOLERANCE } from "../src/client/tools/fill/flood-fill.ts";
 import { loadAverage } from "./machine.ts";
 import type { FillTimes } from "./page/fill-bench.ts";
 import { formatMs, median, percentile } from "./stats.ts";
@@ -59,7 +60,7 @@ export async function fillBench(context: BrowserContext, url: string, runs: numb
     "| What | median ms | p10-p90 ms |",
     "| --- | --- | --- |",
     row("reference: plain scanline flood fill (exact match, in place)", all.reference),
-    row("Fanvas floodFill (tolerance 48, edge blending, layer)", all.fanvas),
+    row(`Fanvas floodFill (tolerance ${DEFAULT_FILL_TOLERANCE}, edge blending, layer)`, all.fanvas),
     row("whole tap: getImageData + floodFill + paint the layer + record", all.whole),
     "",
     `- floodFill vs reference, median of the runs' ratios: ${ratio.toFixed(2)}x, range ${lowest.toFixed(2)}-${highest.toFixed(2)} (per run: ${ratios.map((each) => each.toFixed(2)).join(", ")}) (target <= 1.2x): ${verdict}`,

@@ -21,18 +21,25 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** Compresses the files of the build's output directory once the bundle is written. */
-export function precompress(): Plugin {
+/**
+ * Compresses the files of the build's output directory once the bundle is written; with `bundleOnly`, only the
+ * files this build wrote (a second build into the same directory leaves the first one's alone).
+ */
+export function precompress(options: { readonly bundleOnly?: boolean } = {}): Plugin {
   let outDir = "";
+  let written: string[] | undefined;
   return {
     name: "fanvas-precompress",
     apply: "build",
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
+    writeBundle(_output, bundle) {
+      if (options.bundleOnly === true) written = Object.keys(bundle).map((name) => join(outDir, name));
+    },
     async closeBundle() {
       if (outDir === "") return;
-      for (const file of await filesUnder(outDir)) {
+      for (const file of written ?? (await filesUnder(outDir))) {
         if (!COMPRESSIBLE.test(file) || file.includes("/.ssr/")) continue;
         const bytes = await readFile(file);
         await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));

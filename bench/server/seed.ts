@@ -95,9 +95,10 @@ export async function seedDrawings(
 }
 
 /**
- * `reactions` reactions on the first `drawings` drawings, every one from its own visitor, skewed the way a wall
- * is (a quarter spread over every drawing, a quarter over the newer half, a quarter over the newest quarter, a
- * quarter over the newest eighth), kinds in turn; then each drawing's counters, as the toggles keep them.
+ * `reactions` reactions on the first `drawings` drawings, every one from its own browser and address, skewed
+ * the way a wall is (a quarter spread over every drawing, a quarter over the newer half, a quarter over the
+ * newest quarter, a quarter over the newest eighth), kinds in turn; then each drawing's counters, as the
+ * toggles keep them.
  */
 export async function seedReactions(
   db: Kysely<Database>,
@@ -115,8 +116,10 @@ export async function seedReactions(
   const kind = sql`case n % 3 when 0 then 'heart' when 1 then 'fire' else 'lol' end`;
   for (let from = 0; from < reactions; from += REACTIONS_PER_STATEMENT) {
     const count = Math.min(REACTIONS_PER_STATEMENT, reactions - from);
-    await sql`insert into reactions (drawing_id, reactor_hash, kind, created_at)
-      select ${id}, 'visitor' || n, ${kind}, ${at} from ${series(dialect, from, count)}`.execute(db);
+    await sql`insert into reactions (drawing_id, reactor_hash, address_hash, kind, created_at)
+      select ${id}, 'browser' || n, 'address' || n, ${kind}, ${at} from ${series(dialect, from, count)}`.execute(
+      db,
+    );
   }
   const counted = (which: string | null) =>
     which === null

@@ -48,7 +48,7 @@ export interface GalleryItem {
   readonly reactionsVersion: number;
   /** The id of the drawing it remixes, while that one is on the wall; null otherwise. */
   readonly remixOf: string | null;
-  /** The reactions the visitor who asked gave it: in pages only (an event goes to everyone). */
+  /** The reactions the browser that asked gave it: in pages only (an event goes to everyone). */
   readonly reacted?: readonly ReactionKind[];
 }
 

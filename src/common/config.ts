@@ -26,10 +26,12 @@ export interface BrandingConfig {
   /** Saved files are named `{downloadPrefix}-{milliseconds since epoch}.png`. */
   readonly downloadPrefix: string;
   /**
-   * Text of the "Share on X" post, before the drawing's link. Optional so configs and callers from before sharing
-   * still fit; the server fills it from DEFAULT_BRANDING when a config file leaves it out.
+   * Text of the "Share on X" post. The drawing's link goes where `{url}` stands in it, else after it. Optional so
+   * callers that never share still fit; the server fills it from DEFAULT_BRANDING when a config file leaves it out.
    */
   readonly shareText?: string;
+  /** The community's `#hashtags` and `$CASHTAGS`, space-separated, put at the end of every post (none by default). */
+  readonly hashtags?: string;
   /**
    * The community's own stickers, offered after Fanvas's default set. Each image is a path on this server or
    * an https URL that sends CORS headers (checked at start, like mascotImage).
@@ -83,8 +85,14 @@ export const brandingConfigSchema = {
     mascotImage: IMAGE_ADDRESS,
     faviconImage: IMAGE_ADDRESS,
     downloadPrefix: { type: "string", pattern: "^[A-Za-z0-9._-]{1,64}$" },
-    // X counts 23 characters for the link; 200 leaves the post well inside its limit.
+    // X counts 23 characters for the link; 200, and 50 for the tags, leave the post inside its 280.
     shareText: { type: "string", minLength: 1, maxLength: 200 },
+    hashtags: {
+      type: "string",
+      maxLength: 50,
+      pattern: "^[#$][^\\s#$]+( [#$][^\\s#$]+)*$",
+      description: 'tags that each start with # or $, one space between them ("$FRED #DrawFred")',
+    },
   },
 } as const;
 

@@ -13,6 +13,11 @@ export function drawingImagePath(id: string): string {
   return `/api/drawings/${encodeURIComponent(id)}.png`;
 }
 
+/** A drawing's link card image (1200 x 630 PNG, the drawing whole on the community's colours), for og:image. */
+export function drawingCardPath(id: string): string {
+  return `/api/drawings/${encodeURIComponent(id)}/card.png`;
+}
+
 /** Joins a base URL ("https://fanvas.example" or with a path, no trailing slash needed) and an absolute path. */
 export function absoluteUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${path}`;

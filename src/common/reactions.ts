@@ -6,7 +6,7 @@ export const REACTION_KINDS = ["heart", "fire", "lol"] as const;
 /** One reaction. */
 export type ReactionKind = (typeof REACTION_KINDS)[number];
 
-/** How many visitors gave each reaction to one drawing. */
+/** How many browsers gave each reaction to one drawing. */
 export type ReactionCounts = Readonly<Record<ReactionKind, number>>;
 
 /** No reaction yet: a new drawing's counts. */
@@ -27,7 +27,7 @@ export function isReactionKind(value: unknown): value is ReactionKind {
 /**
  * Answer of POST /api/drawings/{id}/reactions, DELETE .../reactions/{kind} and GET .../reactions: the drawing's
  * counts now, their version (it grows with every change, so a page keeps the newest of answers and live events
- * whatever order they arrive in), and the reactions this visitor has given it.
+ * whatever order they arrive in), and the reactions this browser has given it.
  */
 export interface ReactionState {
   readonly reactions: ReactionCounts;

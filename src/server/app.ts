@@ -36,6 +36,7 @@ import { configRoutes } from "./pages/config-route.ts";
 import { notFoundPageFor } from "./pages/not-found-page.ts";
 import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
+import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
 
@@ -133,14 +134,22 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(healthRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
   await app.register(saveRoute, { store: options.store, moderationMode: moderation.mode });
-  await app.register(imageRoutes, { store: options.store, imageCache: options.imageCache });
+  await app.register(imageRoutes, {
+    store: options.store,
+    imageCache: options.imageCache,
+    cardStyle: cardStyleOf(branding),
+  });
   await app.register(wallRoute, { store: options.store });
   const limits = options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS;
   await app.register(eventsRoutes, { events: options.store.events, limits });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
   await app.register(reportRoutes, { store: options.store, settings: moderation });
   await app.register(reactionRoutes, { store: options.store, settings: moderation });
-  await app.register(adminRoutes, { store: options.store, adminToken: moderation.adminToken });
+  await app.register(adminRoutes, {
+    store: options.store,
+    adminToken: moderation.adminToken,
+    title: branding.title,
+  });
   await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });
 }

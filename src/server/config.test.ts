@@ -51,7 +51,7 @@ describe("readSettings", () => {
 });
 
 describe("moderation settings", () => {
-  it("defaults to post-moderation, 3 reports, 10 reports per hour, 60 reactions a minute, admin off", () => {
+  it("defaults to post-moderation, 3 reports, 10 reports per hour, 60 reactions a minute, 5 browsers per address, admin off", () => {
     expect(readModerationSettings({})).toEqual(DEFAULT_MODERATION);
     expect(DEFAULT_MODERATION).toEqual({
       mode: "post",
@@ -60,6 +60,7 @@ describe("moderation settings", () => {
       reportRateWindowSeconds: 3600,
       reactionRateLimit: 60,
       reactionRateWindowSeconds: 60,
+      reactionBrowsersPerAddress: 5,
       adminToken: undefined,
     });
     expect(readSettings({}).moderation).toEqual(DEFAULT_MODERATION);
@@ -75,6 +76,7 @@ describe("moderation settings", () => {
         REPORT_RATE_WINDOW_SECONDS: "60",
         REACTION_RATE_LIMIT: "20",
         REACTION_RATE_WINDOW_SECONDS: "30",
+        REACTION_BROWSERS_PER_ADDRESS: "0",
         ADMIN_TOKEN: ` ${token} `,
       }),
     ).toEqual({
@@ -84,6 +86,7 @@ describe("moderation settings", () => {
       reportRateWindowSeconds: 60,
       reactionRateLimit: 20,
       reactionRateWindowSeconds: 30,
+      reactionBrowsersPerAddress: 0,
       adminToken: token,
     });
   });
@@ -96,6 +99,7 @@ describe("moderation settings", () => {
     [{ REPORT_RATE_WINDOW_SECONDS: "0" }, "REPORT_RATE_WINDOW_SECONDS"],
     [{ REACTION_RATE_LIMIT: "-1" }, "REACTION_RATE_LIMIT"],
     [{ REACTION_RATE_WINDOW_SECONDS: "0" }, "REACTION_RATE_WINDOW_SECONDS"],
+    [{ REACTION_BROWSERS_PER_ADDRESS: "-1" }, "REACTION_BROWSERS_PER_ADDRESS"],
     [{ ADMIN_TOKEN: "short" }, "ADMIN_TOKEN"],
   ])("refuses %o with a ConfigError naming %s", (env, name) => {
     expect(() => readSettings(env)).toThrow(ConfigError);

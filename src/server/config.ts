@@ -39,6 +39,8 @@ export interface ModerationSettings {
   readonly reportRateWindowSeconds: number;
   readonly reactionRateLimit: number;
   readonly reactionRateWindowSeconds: number;
+  /** REACTION_BROWSERS_PER_ADDRESS: browsers of one address (IPv4, IPv6 /64) a drawing counts reactions of; 0: all. */
+  readonly reactionBrowsersPerAddress: number;
   /** ADMIN_TOKEN, the moderators' shared secret; undefined turns admin off (every admin route answers 401). */
   readonly adminToken: string | undefined;
 }
@@ -86,7 +88,7 @@ export const DEFAULT_EDGE: EdgeSettings = {
 };
 /** An app built without edge settings (tests of other concerns): production's headers and timeouts, no rate limit. */
 export const UNLIMITED_EDGE: EdgeSettings = { ...DEFAULT_EDGE, saveRateLimit: 0 };
-/** Post-moderation, 3 reports hide a drawing, 10 reports an hour and 60 reactions a minute per client, no admin. */
+/** Post-moderation; 3 reports hide a drawing; a client: 10 reports an hour, 60 reactions a minute, 5 browsers; no admin. */
 export const DEFAULT_MODERATION: ModerationSettings = {
   mode: "post",
   reportThreshold: 3,
@@ -94,6 +96,7 @@ export const DEFAULT_MODERATION: ModerationSettings = {
   reportRateWindowSeconds: 3600,
   reactionRateLimit: 60,
   reactionRateWindowSeconds: 60,
+  reactionBrowsersPerAddress: 5,
   adminToken: undefined,
 };
 /** /metrics answers 404 to everyone: nothing is exposed until the operator opens it. */
@@ -149,20 +152,18 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   };
 }
 
-/** MODERATION_MODE, REPORT_THRESHOLD, REPORT_ and REACTION_RATE_LIMIT and _RATE_WINDOW_SECONDS, ADMIN_TOKEN. */
+/** MODERATION_MODE, REPORT_THRESHOLD, REPORT_ and REACTION_ limits and windows, REACTION_BROWSERS_PER_ADDRESS, ADMIN_TOKEN. */
 export function readModerationSettings(env: NodeJS.ProcessEnv): ModerationSettings {
   const mode = (nonEmpty(env.MODERATION_MODE) ?? DEFAULT_MODERATION.mode).toLowerCase();
-  if (mode !== "post" && mode !== "pre") {
+  if (mode !== "post" && mode !== "pre")
     return invalid(
       `MODERATION_MODE must be "post" (visible at once) or "pre" (hidden until approved) (got "${mode}").`,
     );
-  }
   const adminToken = nonEmpty(env.ADMIN_TOKEN);
-  if (adminToken !== undefined && adminToken.length < MIN_SECRET_LENGTH) {
+  if (adminToken !== undefined && adminToken.length < MIN_SECRET_LENGTH)
     invalid(
       `ADMIN_TOKEN must be at least ${MIN_SECRET_LENGTH} characters (a random one: openssl rand -base64 24); unset it to turn admin off.`,
     );
-  }
   const d = DEFAULT_MODERATION;
   const read = (name: string, fallback: number, minimum: number) => whole(env, name, fallback, minimum);
   return {
@@ -172,6 +173,7 @@ export function readModerationSettings(env: NodeJS.ProcessEnv): ModerationSettin
     reportRateWindowSeconds: read("REPORT_RATE_WINDOW_SECONDS", d.reportRateWindowSeconds, 1),
     reactionRateLimit: read("REACTION_RATE_LIMIT", d.reactionRateLimit, 0),
     reactionRateWindowSeconds: read("REACTION_RATE_WINDOW_SECONDS", d.reactionRateWindowSeconds, 1),
+    reactionBrowsersPerAddress: read("REACTION_BROWSERS_PER_ADDRESS", d.reactionBrowsersPerAddress, 0),
     adminToken,
   };
 }
@@ -179,15 +181,13 @@ export function readModerationSettings(env: NodeJS.ProcessEnv): ModerationSettin
 /** METRICS_TOKEN and METRICS_ALLOW_LOCAL. */
 export function readObservabilitySettings(env: NodeJS.ProcessEnv): ObservabilitySettings {
   const token = nonEmpty(env.METRICS_TOKEN);
-  if (token !== undefined && (token.length < MIN_SECRET_LENGTH || !/^[\x21-\x7e]+$/.test(token))) {
+  if (token !== undefined && (token.length < MIN_SECRET_LENGTH || !/^[\x21-\x7e]+$/.test(token)))
     invalid(
       `METRICS_TOKEN must be at least ${MIN_SECRET_LENGTH} visible ASCII characters without spaces (e.g. openssl rand -hex 32).`,
     );
-  }
   const local = nonEmpty(env.METRICS_ALLOW_LOCAL)?.toLowerCase() ?? "false";
-  if (local !== "true" && local !== "false") {
+  if (local !== "true" && local !== "false")
     invalid(`METRICS_ALLOW_LOCAL must be true or false (got "${env.METRICS_ALLOW_LOCAL}").`);
-  }
   return { metricsToken: token, metricsAllowLocal: local === "true" };
 }
 

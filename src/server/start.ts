@@ -7,6 +7,7 @@ import { loggerOptions } from "./http/request-log.ts";
 import { startDrawingWorker } from "./jobs/drawing-worker.ts";
 import { loadBranding } from "./pages/branding.ts";
 import { checkRemoteImages } from "./pages/remote-images.ts";
+import { cardStyleOf } from "./png/card.ts";
 
 // The server's start: read the configuration, open the store, listen. main.ts runs it and stops it.
 
@@ -48,7 +49,7 @@ export async function start(lifecycle: StartLifecycle): Promise<void> {
   });
   // Resumes the re-encoding a previous process left pending, then follows every save. At a stop, the job in
   // progress finishes and the rest stays pending in the store for the next start; saves in flight finish first.
-  const worker = startDrawingWorker(store, app.log);
+  const worker = startDrawingWorker(store, app.log, cardStyleOf(branding));
   lifecycle.onStop(() => worker.stop());
   lifecycle.onStop(() => app.close());
   if (lifecycle.stopping()) return;

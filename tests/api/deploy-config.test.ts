@@ -56,9 +56,10 @@ describe("deploy/nginx.conf", () => {
 
   it("caches hashed assets for a year, drawing images as Fanvas says, and passes /api/events through unbuffered", () => {
     checkNginxStructure(text);
-    const images = /location ~ \^\/api\/drawings\/\[A-Za-z0-9_-\]\+\\\.\(png\|webp\)\$ \{([^}]*)\}/.exec(
-      text,
-    )?.[1];
+    const images =
+      /location ~ \^\/api\/drawings\/\[A-Za-z0-9_-\]\+\(\\\.png\|\\\.webp\|\/card\\\.png\)\$ \{([^}]*)\}/.exec(
+        text,
+      )?.[1];
     // A hidden drawing must stop being served: Fanvas's own short Cache-Control passes on, revalidated by ETag.
     expect(images).toContain("proxy_cache fanvas;");
     expect(images).toContain("proxy_cache_revalidate on;");

@@ -73,8 +73,10 @@ describe("the migration set", () => {
       "reactions_version integer",
       "created_day text",
       "remix_of text",
+      "card_png bytes",
+      "card_style text",
     ]);
-    expect(shape.drawings?.indexes.map((index) => index.name)).toHaveLength(8);
+    expect(shape.drawings?.indexes.map((index) => index.name)).toHaveLength(9);
     expect(shape.reports?.foreignKeys).toEqual(["drawing_id -> drawings.id on delete cascade"]);
     // Reactions: one row per drawing, visitor and kind; the Top and remix orders each have their index.
     expect(shape.reactions?.columns.filter((column) => column.primaryKey > 0).map((c) => c.name)).toEqual([

@@ -2,19 +2,28 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
+import { escapeHtml } from "../../src/server/pages/index-html.ts";
 import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 /** A community title that tries to break out of attributes, elements and the document. */
 const HOSTILE_TITLE = `Fred's "<script>alert(1)</script>" & <b>pals</b>`;
-const branding: BrandingConfig = { ...DEFAULT_BRANDING, title: HOSTILE_TITLE };
+const branding: BrandingConfig = {
+  ...DEFAULT_BRANDING,
+  title: HOSTILE_TITLE,
+  shareText: "Fred by me: {url} — draw yours!",
+  hashtags: "$FRED #DrawFred",
+};
 const PUBLIC_BASE_URL = "https://fanvas.example/wall";
 /** The display face as `vite build` names it (fontsource's name and a hash). */
 const BUILT_FONT = "fredoka-latin-600-normal-Ab12Cd34.woff2";
+/** The share script as `vite build --mode permalink` names it. */
+const BUILT_SHARE_SCRIPT = "permalink-page-Ef56Gh78.js";
 
 /** The content of `<meta property|name="key" content="...">`, unescaped as a browser would read it. */
 function meta(html: string, key: string): string | undefined {
@@ -37,6 +46,7 @@ async function startApp(dialect: Dialect, publicBaseUrl: string | undefined) {
   );
   mkdirSync(join(clientDir, "assets"));
   writeFileSync(join(clientDir, "assets", BUILT_FONT), "wOF2 stand-in");
+  writeFileSync(join(clientDir, "assets", BUILT_SHARE_SCRIPT), "// stand-in");
   const app = await buildApp({ branding, store: opened.store, clientDir, logger: false, publicBaseUrl });
   return {
     app,
@@ -78,8 +88,11 @@ for (const dialect of testDialects()) {
       const html = response.body;
       expect(html).toContain(`src="/api/drawings/${drawing.id}.png" width="600" height="600"`);
       expect(html).toContain('<a class="permalink__cta" href="/">Draw your own</a>');
-      // No inline code (the CSP forbids it): the one script is the reactions' file, and no style attribute.
-      expect(html).not.toMatch(/<script(?! type="module" src="\/d\/permalink\.js")|style="/);
+      // No inline code (the CSP forbids it): the scripts are the reactions' file and the built share script.
+      expect(html).toContain(`<script type="module" src="/assets/${BUILT_SHARE_SCRIPT}"></script>`);
+      expect(html).not.toMatch(
+        /<script(?! type="module" src="(\/d\/permalink\.js|\/assets\/permalink-page-[\w-]+\.js)")|style="/,
+      );
       const script = await t.app.inject({ method: "GET", url: "/d/permalink.js" });
       expect(script.statusCode).toBe(200);
       expect(script.headers["content-type"]).toBe("text/javascript; charset=utf-8");
@@ -94,18 +107,52 @@ for (const dialect of testDialects()) {
       expect(font.statusCode).toBe(200);
     });
 
-    it("carries Open Graph and Twitter card meta with absolute URLs on PUBLIC_BASE_URL", async () => {
+    it("carries Open Graph and Twitter card meta with absolute URLs on PUBLIC_BASE_URL, the card image whole at 1200 x 630", async () => {
       const html = (await t.app.inject({ method: "GET", url: `/d/${drawing.id}` })).body;
-      const imageUrl = `${PUBLIC_BASE_URL}/api/drawings/${drawing.id}.png`;
-      expect(meta(html, "og:image")).toBe(imageUrl);
-      expect(meta(html, "twitter:image")).toBe(imageUrl);
+      const cardUrl = `${PUBLIC_BASE_URL}/api/drawings/${drawing.id}/card.png`;
+      expect(meta(html, "og:image")).toBe(cardUrl);
+      expect(meta(html, "twitter:image")).toBe(cardUrl);
       expect(meta(html, "og:url")).toBe(`${PUBLIC_BASE_URL}/d/${drawing.id}`);
-      expect(meta(html, "og:title")).toBe(HOSTILE_TITLE);
       expect(meta(html, "og:description")).toContain(HOSTILE_TITLE);
       expect(meta(html, "og:type")).toBe("article");
-      expect(meta(html, "og:image:width")).toBe("600");
-      expect(meta(html, "og:image:height")).toBe("600");
+      expect(meta(html, "og:image:type")).toBe("image/png");
+      expect(meta(html, "og:image:width")).toBe("1200");
+      expect(meta(html, "og:image:height")).toBe("630");
       expect(meta(html, "twitter:card")).toBe("summary_large_image");
+      // The card behind that address is what the tags say it is.
+      const card = await t.app.inject({ method: "GET", url: `/api/drawings/${drawing.id}/card.png` });
+      expect(card.statusCode).toBe(200);
+      const { width, height } = await sharp(card.rawPayload).metadata();
+      expect([width, height]).toEqual([1200, 630]);
+    });
+
+    it("names the drawing, not only the community, in the card's title and the page's", async () => {
+      const html = (await t.app.inject({ method: "GET", url: `/d/${drawing.id}` })).body;
+      const day = new Intl.DateTimeFormat("en-GB", {
+        day: "numeric",
+        month: "short",
+        timeZone: "UTC",
+      }).format(new Date(drawing.createdAt));
+      const name = `A drawing on ${HOSTILE_TITLE}, ${day}`;
+      expect(meta(html, "og:title")).toBe(name);
+      expect(meta(html, "twitter:title")).toBe(name);
+      expect(meta(html, "og:site_name")).toBe(HOSTILE_TITLE);
+      expect(html).toContain(`<title>${escapeHtml(name)}</title>`);
+    });
+
+    it("offers the save sheet's actions: Share on X with the branding's text, link and tags, Download named as the page names it", async () => {
+      const html = (await t.app.inject({ method: "GET", url: `/d/${drawing.id}` })).body;
+      const permalink = `${PUBLIC_BASE_URL}/d/${drawing.id}`;
+      const intent = /<a class="permalink__action[^"]*" data-action="x" href="([^"]+)"/.exec(html)?.[1] ?? "";
+      const post = new URL(intent.replace(/&amp;/g, "&")).searchParams.get("text");
+      expect(post).toBe(`Fred by me: ${permalink} — draw yours! $FRED #DrawFred`);
+      const fileName = `${DEFAULT_BRANDING.downloadPrefix}-${Date.parse(drawing.createdAt)}.png`;
+      expect(html).toContain(`href="/api/drawings/${drawing.id}.png" download="${fileName}"`);
+      for (const action of ["copy-link", "copy-image", "share-image", "report"]) {
+        expect(html, action).toMatch(
+          new RegExp(`<button type="button" class="permalink__action" data-action="${action}" hidden>`),
+        );
+      }
     });
 
     it("escapes a hostile community title everywhere", async () => {
@@ -167,7 +214,9 @@ for (const dialect of testDialects()) {
         headers: { host: "draw.example:8443" },
       });
       expect(response.statusCode).toBe(200);
-      expect(meta(response.body, "og:image")).toBe(`http://draw.example:8443/api/drawings/${drawing.id}.png`);
+      expect(meta(response.body, "og:image")).toBe(
+        `http://draw.example:8443/api/drawings/${drawing.id}/card.png`,
+      );
       expect(meta(response.body, "og:url")).toBe(`http://draw.example:8443/d/${drawing.id}`);
     });
 

@@ -4,7 +4,7 @@ import type { ReactionState } from "../../src/common/reactions.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { adminPost, moderation, recordEvents, saveNewDrawing } from "./helpers/moderation.ts";
-import { react, reactionRows, reactionsOf, unreact } from "./helpers/reactions.ts";
+import { cookieHeader, react, reactionRows, reactionsOf, unreact } from "./helpers/reactions.ts";
 
 for (const dialect of testDialects()) {
   describe(`reactions on ${dialect}`, () => {
@@ -18,7 +18,7 @@ for (const dialect of testDialects()) {
 
     const rowsOf = (id: string) => reactionRows(t.store.db, id);
 
-    it("counts each visitor's reaction of each kind once: giving twice or taking back twice changes nothing", async () => {
+    it("counts each browser's reaction of each kind once: giving twice or taking back twice changes nothing", async () => {
       const { id } = await saveNewDrawing(t.app);
       const first = await react(t.app, id, "heart", "10.40.0.1");
       expect(first.statusCode).toBe(200);
@@ -46,7 +46,7 @@ for (const dialect of testDialects()) {
         reacted: ["fire"],
       });
       expect((await unreact(t.app, id, "heart", "10.40.0.1")).json<ReactionState>().version).toBe(4);
-      // Each visitor reads their own reactions; everyone reads the same counts.
+      // Each browser reads its own reactions; everyone reads the same counts.
       expect(await reactionsOf(t.app, id, "10.40.0.2")).toMatchObject({ reacted: ["heart"], version: 4 });
       expect(await reactionsOf(t.app, id, "10.40.0.3")).toMatchObject({ reacted: [] });
       const rows = await rowsOf(id);
@@ -149,13 +149,18 @@ for (const dialect of testDialects()) {
       expect(await rowsOf(pending.id)).toHaveLength(0);
     });
 
-    it("gives wall items their counts and the asking visitor's own reactions", async () => {
+    it("gives wall items their counts and the asking browser's own reactions", async () => {
       const { id } = await saveNewDrawing(t.app);
       await react(t.app, id, "fire", "10.44.0.1");
       await react(t.app, id, "heart", "10.44.0.2");
       const pageFor = async (client: string) =>
         (
-          await t.app.inject({ method: "GET", url: "/api/drawings?limit=1", remoteAddress: client })
+          await t.app.inject({
+            method: "GET",
+            url: "/api/drawings?limit=1",
+            remoteAddress: client,
+            headers: cookieHeader(client),
+          })
         ).json<GalleryPage>().items[0];
       expect(await pageFor("10.44.0.1")).toMatchObject({
         id,

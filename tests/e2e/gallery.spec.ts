@@ -142,7 +142,9 @@ test("Report drawing asks to confirm, posts the report and hides the drawing; at
   await expect(wallLinks(page)).toHaveCount(1);
 
   // Report sits in each card's quiet "More actions" menu.
-  await wall(page).getByRole("button", { name: "More actions for this drawing" }).click();
+  await wall(page)
+    .getByRole("button", { name: /^More actions for the fan drawing from / })
+    .click();
   await wall(page).getByRole("button", { name: "Report drawing" }).click();
   const confirm = wall(page).getByRole("button", { name: "Yes, report" });
   await expect(confirm).toBeFocused();

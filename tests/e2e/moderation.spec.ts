@@ -57,7 +57,7 @@ test("pre-moderation: a save waits for approval out of sight, then reaches an op
   // The save sheet (its own chunk) is up: a pending save still offers no View link and no sharing.
   await expect(page.getByRole("dialog", { name: "Saved — waiting for a moderator" })).toBeVisible();
   for (const name of [/^View/, /^Share on X/]) await expect(page.getByRole("link", { name })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /^(Copy link|Share)$/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^(Copy link|Copy image|Share image)$/ })).toHaveCount(0);
 
   await moderateOnPage(moderator, "pending", saved.id, "Approve");
   await expect(adminRow(moderator, saved.id)).toHaveCount(0);

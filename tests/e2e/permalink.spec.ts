@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
@@ -21,7 +22,7 @@ async function saveAndWait(page: Page): Promise<SavedDrawing> {
   return saved;
 }
 
-test("the permalink page shows the drawing and its card meta carries the absolute image URL", async ({
+test("the permalink page shows the drawing and its card meta carries the absolute card image URL", async ({
   page,
   server,
 }) => {
@@ -34,13 +35,18 @@ test("the permalink page shows the drawing and its card meta carries the absolut
   expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
   await expect(page.getByRole("link", { name: "Draw your own" })).toHaveAttribute("href", "/");
   // PUBLIC_BASE_URL is unset here: the absolute URLs follow the address the request came to.
-  expect(await metaContent(page, "og:image")).toBe(`${server.url}/api/drawings/${saved.id}.png`);
-  expect(await metaContent(page, "twitter:image")).toBe(`${server.url}/api/drawings/${saved.id}.png`);
+  expect(await metaContent(page, "og:image")).toBe(`${server.url}/api/drawings/${saved.id}/card.png`);
+  expect(await metaContent(page, "twitter:image")).toBe(`${server.url}/api/drawings/${saved.id}/card.png`);
   expect(await metaContent(page, "og:url")).toBe(`${server.url}/d/${saved.id}`);
   expect(await metaContent(page, "twitter:card")).toBe("summary_large_image");
   const imageResponse = await page.request.get(String(await metaContent(page, "og:image")));
   expect(imageResponse.status()).toBe(200);
   expect(imageResponse.headers()["content-type"]).toBe("image/png");
+  const { width, height } = await sharp(await imageResponse.body()).metadata();
+  expect([width, height]).toEqual([
+    Number(await metaContent(page, "og:image:width")),
+    Number(await metaContent(page, "og:image:height")),
+  ]);
 });
 
 test("with PUBLIC_BASE_URL the card and the share links use the public address", async ({
@@ -51,13 +57,19 @@ test("with PUBLIC_BASE_URL the card and the share links use the public address",
   const server = await launchServer({ env: { PUBLIC_BASE_URL: "https://fanvas.example" } });
   const drawing = await seedDrawing(request, server.url);
   await page.goto(`${server.url}/d/${drawing.id}`);
-  expect(await metaContent(page, "og:image")).toBe(`https://fanvas.example/api/drawings/${drawing.id}.png`);
+  expect(await metaContent(page, "og:image")).toBe(
+    `https://fanvas.example/api/drawings/${drawing.id}/card.png`,
+  );
+  const permalinkShare = new URL(
+    String(await page.getByRole("link", { name: /^Share on X/ }).getAttribute("href")),
+  );
+  expect(permalinkShare.searchParams.get("text")).toContain(` https://fanvas.example/d/${drawing.id}`);
 
   await openDrawingPage(page, server.url);
   const saved = await saveAndWait(page);
   const share = page.getByRole("link", { name: /^Share on X/ });
   const intent = new URL(String(await share.getAttribute("href")));
-  expect(intent.searchParams.get("url")).toBe(`https://fanvas.example/d/${saved.id}`);
+  expect(intent.searchParams.get("text")).toContain(` https://fanvas.example/d/${saved.id}`);
 });
 
 test("after a save, Share on X opens X's intent with the permalink in a new tab", async ({
@@ -71,8 +83,10 @@ test("after a save, Share on X opens X's intent with the permalink in a new tab"
   await expect(share).toHaveAttribute("rel", /noopener/);
   const intent = new URL(String(await share.getAttribute("href")));
   expect(`${intent.origin}${intent.pathname}`).toBe("https://x.com/intent/tweet");
-  expect(intent.searchParams.get("url")).toBe(`${server.url}/d/${saved.id}`);
-  expect(intent.searchParams.get("text")).toBeTruthy();
+  // The branding's default text, then the link (no {url} in it says where else to put it).
+  expect(intent.searchParams.get("text")).toBe(
+    `Look what I drew! Draw your own: ${server.url}/d/${saved.id}`,
+  );
 });
 
 test.describe("copying the permalink", () => {

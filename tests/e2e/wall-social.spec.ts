@@ -141,7 +141,7 @@ test("Remix on a wall card opens the drawing page with that drawing; a drawing o
     { x: 350, y: 300 },
   ]);
   await waitForBackupOf(page, await readCanvasPixels(page));
-  const remixLink = card(page, original.id).getByRole("link", { name: "Remix this drawing" });
+  const remixLink = card(page, original.id).getByRole("link", { name: /^Remix the fan drawing from / });
   await expect(remixLink).toHaveAttribute("href", `/?remix=${original.id}`);
   // Declined: the visitor's drawing stays and the page forgets the remix.
   page.once("dialog", (dialog) => void dialog.dismiss());

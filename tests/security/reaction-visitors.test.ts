@@ -3,10 +3,11 @@ import type { ApiError } from "../../src/common/api.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
-import { react, reactionRows, reactionsOf } from "../api/helpers/reactions.ts";
+import { newBrowser, react, reactionRows, reactionsOf, unreact } from "../api/helpers/reactions.ts";
 
-// Reactions follow the reports' per-visitor rules: a visitor is an IPv4 address or an IPv6 /64, the store
-// keeps rows per visitor (not requests), and no other site's page can make its visitors react.
+// Reactions belong to browsers (reaction-browsers.test.ts), but what one address can do is bounded by the
+// per-visitor rules: a visitor is an IPv4 address or an IPv6 /64, the limit counts its toggles (not its
+// browsers' requests), and no other site's page can make its visitors react.
 
 const OWN_HOST = "fanvas.test";
 const EVIL = "https://evil.example";
@@ -80,19 +81,24 @@ for (const dialect of testDialects()) {
       expect(await rowsOf(id)).toHaveLength(2);
     });
 
-    it("counts the addresses of one IPv6 /64 as one visitor, and an IPv4-mapped address as its IPv4 address", async () => {
+    it("counts an IPv6 /64, and an IPv4-mapped address's IPv4 address, as one address for the toggle limit; a browser keeps its reactions on any address", async () => {
       const { id } = await saveNewDrawing(t.app);
-      for (const address of ["2001:db8:aaaa:bbbb::1", "2001:db8:aaaa:bbbb::2"]) {
-        expect((await react(t.app, id, "heart", address)).statusCode).toBe(200);
-      }
-      expect((await reactionsOf(t.app, id))?.reactions.heart).toBe(1);
-      // The same /64 has spent its two toggles; another network has not.
-      expect((await react(t.app, id, "fire", "2001:db8:aaaa:bbbb::3")).statusCode).toBe(429);
-      expect((await react(t.app, id, "heart", "2001:db8:aaaa:cccc::1")).statusCode).toBe(200);
-      expect((await react(t.app, id, "heart", "192.0.2.30")).statusCode).toBe(200);
-      expect((await react(t.app, id, "heart", "::ffff:192.0.2.30")).json().reactions.heart).toBe(3);
-      expect((await reactionsOf(t.app, id, "2001:db8:aaaa:bbbb::9"))?.reacted).toEqual(["heart"]);
-      expect(await rowsOf(id)).toHaveLength(3);
+      const phone = newBrowser("2001:db8:aaaa:bbbb::1");
+      expect((await react(t.app, id, "heart", phone)).statusCode).toBe(200);
+      // Another browser on another address of the same /64: a heart of its own, and the /64's second toggle of two.
+      expect((await react(t.app, id, "heart", newBrowser("2001:db8:aaaa:bbbb::2"))).statusCode).toBe(200);
+      expect((await reactionsOf(t.app, id))?.reactions.heart).toBe(2);
+      expect((await react(t.app, id, "fire", newBrowser("2001:db8:aaaa:bbbb::3"))).statusCode).toBe(429);
+      // Another network has a limit of its own; an IPv4-mapped address shares its IPv4 address's.
+      const laptop = newBrowser("192.0.2.30");
+      expect((await react(t.app, id, "heart", laptop)).statusCode).toBe(200);
+      const mapped = { address: "::ffff:192.0.2.30", cookie: laptop.cookie };
+      expect((await unreact(t.app, id, "heart", mapped)).json().reactions.heart).toBe(2);
+      expect((await react(t.app, id, "heart", newBrowser("::ffff:192.0.2.30"))).statusCode).toBe(429);
+      // The phone, on another network now, still sees its heart as its own.
+      const elsewhere = { address: "2001:db8:cccc:dddd::1", cookie: phone.cookie };
+      expect((await reactionsOf(t.app, id, elsewhere))?.reacted).toEqual(["heart"]);
+      expect(await rowsOf(id)).toHaveLength(2);
     });
   });
 }

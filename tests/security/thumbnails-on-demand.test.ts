@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_THUMBNAILS_PER_VISITOR } from "../../src/server/drawings/thumbnail-on-demand.ts";
+import { MAX_MAKES_PER_VISITOR } from "../../src/server/drawings/made-on-demand.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { saveNewDrawing } from "../api/helpers/moderation.ts";
@@ -7,7 +7,7 @@ import { memoryLog } from "./helpers/memory-log.ts";
 
 // Finding 6: 200 concurrent .webp GETs for drawings whose thumbnail was not made yet cost about 240 ms of CPU
 // each. Now one make per drawing at a time, every concurrent request waits for it, and one visitor starts at
-// most MAX_THUMBNAILS_PER_VISITOR at once (asking for more gets the full PNG, which costs nothing to make).
+// most MAX_MAKES_PER_VISITOR at once (asking for more gets the full PNG, which costs nothing to make).
 // No background worker runs here, so every thumbnail is made on demand; each make logs one line.
 
 const MADE = "thumbnail made on demand";
@@ -37,7 +37,7 @@ for (const dialect of testDialects()) {
       expect(log.withMessage(MADE).filter((line) => line.drawing === id)).toHaveLength(1);
     });
 
-    it(`starts at most ${MAX_THUMBNAILS_PER_VISITOR} makes for one visitor asking for 60 at once; the rest get the PNG`, async () => {
+    it(`starts at most ${MAX_MAKES_PER_VISITOR} makes for one visitor asking for 60 at once; the rest get the PNG`, async () => {
       const ids: string[] = [];
       for (let drawing = 0; drawing < 60; drawing += 1) ids.push((await saveNewDrawing(t.app)).id);
       const before = log.withMessage(MADE).length;

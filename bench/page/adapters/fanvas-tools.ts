@@ -15,6 +15,8 @@ async function decorate(engine: DrawingEngine, index: number): Promise<void> {
   engine.apply(
     captionAction({
       text,
+      lines: text.split("\n"),
+      width: 0,
       x: 50 + offset,
       y: 40 + ((index * 53) % 420),
       size: 56,

@@ -1,5 +1,5 @@
 /** The Save Image flow of the drawing board: refuse an untouched canvas, export, then deliver (save-flow.ts). */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { SaveCallback } from "../save/save-callback.ts";
 import type { SaveStatus } from "./save-status.ts";
@@ -12,8 +12,10 @@ const IDLE: SaveStatus = { kind: "idle" };
 /**
  * Returns the current status and a save function. The PNG is encoded once (toBlob, off the main thread's
  * drawing path); the download starts first, so a failing server never costs the visitor their drawing; the
- * callback's data URL is read from that same blob afterwards. The status follows the latest click only. An
- * untouched canvas (the first display) downloads and stores nothing and asks for a drawing instead.
+ * callback's data URL is read from that same blob afterwards. The status follows the latest click only, and
+ * only while the picture on screen is the one that click saved: any change (a stroke, Clear, Undo) empties it,
+ * and what an earlier save does later (stored after a retry) is no longer shown. An untouched canvas (the first
+ * display) downloads and stores nothing and asks for a drawing instead.
  */
 export function useSaveImage(
   engine: DrawingEngine | null,
@@ -23,6 +25,14 @@ export function useSaveImage(
   const [status, setStatus] = useState<SaveStatus>(IDLE);
   const exporting = useRef(false);
   const latestClick = useRef(0);
+
+  useEffect(() => {
+    if (engine === null) return;
+    return engine.on("change", () => {
+      latestClick.current += 1;
+      setStatus((current) => (current.kind === "idle" ? current : IDLE));
+    });
+  }, [engine]);
 
   async function save(): Promise<void> {
     // A second click while the PNG is being encoded would only download the same picture twice.

@@ -157,6 +157,8 @@ export class DrawingEngine {
     return current === null ? !this.#restored : current.kind === "clear";
   }
 
+  /** Whether a tool's action applied earlier is on the picture now (not undone, not cleared away). */
+  readonly shows = (action: ToolAction): boolean => this.#history?.holds(action) ?? false;
   /** True while a stroke is being drawn (pressed, not yet released or cancelled). */
   get isDrawing(): boolean {
     return this.#pointer.isDrawing;

@@ -218,4 +218,23 @@ describe("history over bitmap checkpoints", () => {
       ),
     );
   });
+
+  it("holds an action while it makes the picture: not once undone, or cleared away, and again when redone", () => {
+    const canvas = new FakeCanvas({ checkpointInterval: 3, maxUndoSteps: 5 });
+    const caption: Action = { kind: "caption", paint: () => {} };
+    canvas.commit(strokeAction("red"));
+    canvas.commit(caption);
+    canvas.commit(strokeAction("blue"));
+    expect(canvas.history.holds(caption)).toBe(true);
+    canvas.apply(canvas.history.undo());
+    canvas.apply(canvas.history.undo());
+    expect(canvas.history.holds(caption)).toBe(false);
+    canvas.apply(canvas.history.redo());
+    expect(canvas.history.holds(caption)).toBe(true);
+    canvas.commit({ kind: "clear" });
+    expect(canvas.history.holds(caption)).toBe(false);
+    canvas.apply(canvas.history.undo());
+    expect(canvas.history.holds(caption)).toBe(true);
+    expect(canvas.history.holds(fillAction())).toBe(false);
+  });
 });

@@ -90,6 +90,16 @@ export class History<B> {
     return this.#position > 0 ? (this.#actions[this.#position - 1] ?? null) : this.#baseAction;
   }
 
+  /**
+   * Whether `action` is one of those that made the current picture with no Clear after it: applied and not
+   * undone. An action folded into the base is no longer known, and counts as not.
+   */
+  holds(action: Action): boolean {
+    const index = this.#actions.lastIndexOf(action);
+    if (index < 0 || index >= this.#position) return false;
+    return !this.#actions.slice(index + 1, this.#position).some((later) => later.kind === "clear");
+  }
+
   /** How many checkpoint bitmaps are held. */
   get checkpointCount(): number {
     return this.#checkpoints.size;

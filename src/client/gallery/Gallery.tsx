@@ -4,6 +4,7 @@ import { NEWEST, type WallView } from "./gallery-api.ts";
 import { useMyDrawings } from "./my-drawings.ts";
 import { useGallery } from "./use-gallery.ts";
 import { useReactionToggle } from "./use-reaction-toggle.ts";
+import { WallNotice } from "./WallNotice.tsx";
 import { WallTabs } from "./WallTabs.tsx";
 import "./gallery.css";
 import "./wall-social.css";
@@ -35,8 +36,10 @@ export function Gallery() {
   const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, load, loadMore, markReported } = wall;
-  // One live region for the whole wall (no role="status": the save status stays the page's only status).
+  // What the visitor's own actions did, in one notice for the whole wall (no role="status": the save status
+  // stays the page's only status).
   const [announcement, setAnnouncement] = useState("");
+  const clearAnnouncement = useCallback(() => setAnnouncement(""), []);
   const react = useReactionToggle(wall.updateItems, setAnnouncement);
   // Stable, so the memoised cards are not all rendered again by an event that changes one of them.
   const onReported = useCallback(
@@ -92,9 +95,10 @@ export function Gallery() {
           />
         ))}
       </ul>
-      <p className="visually-hidden" aria-live="polite">
-        {load === "failed" ? "Couldn't load the drawings." : announcement}
-      </p>
+      <span className="visually-hidden" aria-live="polite">
+        {load === "failed" ? "Couldn't load the drawings." : ""}
+      </span>
+      <WallNotice text={announcement} onDone={clearAnnouncement} />
       <div ref={sentinel} className="wall__more">
         {load === "failed" ? <p>Couldn't load the drawings.</p> : null}
         {hasMore || load === "failed" ? (

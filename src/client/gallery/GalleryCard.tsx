@@ -1,5 +1,6 @@
 import { memo } from "react";
 import type { GalleryItem } from "../../common/api.ts";
+import { formatDrawingDate } from "../../common/drawing-date.ts";
 import type { ReactionKind } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
 import { remixPath } from "../../common/remix.ts";
@@ -25,9 +26,11 @@ export interface GalleryCardProps {
 }
 
 /**
- * One drawing on the wall: its thumbnail linking to its permalink, its reactions, its age, Remix (the drawing
- * page starting from this drawing) and a quiet menu to report it. Memoised: a reactions event changes one
- * card's item, and the others (same props, the wall's callbacks being stable) are not rendered again.
+ * One drawing on the wall: its thumbnail linking to its permalink, then (never over the picture, where a meme
+ * keeps its top text) its age and the "Yours" mark, its reactions, Remix (the drawing page starting from this
+ * drawing) and a quiet menu to report it. Links and buttons name the drawing by its date, so a list of a wall's
+ * links tells them apart. Memoised: a reactions event changes one card's item, and the others (same props, the
+ * wall's callbacks being stable) are not rendered again.
  */
 export const GalleryCard = memo(function GalleryCard({
   item,
@@ -45,8 +48,8 @@ export const GalleryCard = memo(function GalleryCard({
     );
   }
   const when = new Date(item.createdAt);
-  const valid = !Number.isNaN(when.getTime());
-  const label = valid ? `A fan drawing from ${when.toLocaleString()}` : "A fan drawing";
+  const date = formatDrawingDate(when);
+  const name = date === "" ? "a fan drawing" : `the fan drawing from ${date}`;
   return (
     <li className={`wall__item${mine ? " wall__item--mine" : ""}`} data-mine={mine ? "true" : undefined}>
       <a className="wall__link" href={item.permalink}>
@@ -57,24 +60,24 @@ export const GalleryCard = memo(function GalleryCard({
           height={THUMBNAIL_SIZE}
           loading="lazy"
           decoding="async"
-          alt={mine ? `Your drawing, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label}
+          alt={mine ? `Your drawing, ${name}` : `${name.charAt(0).toUpperCase()}${name.slice(1)}`}
         />
       </a>
-      {mine ? <span className="wall__badge">Yours</span> : null}
-      <a className="pill-link wall__remix" href={remixPath(item.id)}>
-        <Icon name="remix" />
-        Remix<span className="visually-hidden"> this drawing</span>
-      </a>
-      <ReactionBar item={item} onToggle={onReact} />
-      <div className="wall__meta">
-        {valid ? (
-          <time className="wall__age" dateTime={item.createdAt} title={when.toLocaleString()}>
+      <div className="wall__caption">
+        {mine ? <span className="wall__badge">Yours</span> : null}
+        {date === "" ? null : (
+          <time className="wall__age" dateTime={item.createdAt} title={date}>
             {relativeTime(when, now)}
           </time>
-        ) : (
-          <span />
         )}
-        <ReportControl id={item.id} onReported={() => onReported(item.id)} />
+      </div>
+      <ReactionBar item={item} onToggle={onReact} />
+      <div className="wall__meta">
+        <a className="pill-link wall__remix" href={remixPath(item.id)}>
+          <Icon name="remix" />
+          Remix<span className="visually-hidden"> {name}</span>
+        </a>
+        <ReportControl id={item.id} drawingName={name} onReported={() => onReported(item.id)} />
       </div>
     </li>
   );

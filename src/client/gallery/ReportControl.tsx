@@ -15,7 +15,16 @@ const NOTICE: Partial<Record<ReportState, string>> = {
  * confirmation (no window.confirm, which blocks the page and which assistive technology handles poorly).
  * Escape closes the menu. On 202 the parent hides the drawing and says "Reported".
  */
-export function ReportControl({ id, onReported }: { readonly id: string; readonly onReported: () => void }) {
+export function ReportControl({
+  id,
+  drawingName,
+  onReported,
+}: {
+  readonly id: string;
+  /** How the card names its drawing ("the fan drawing from 27 Nov 2026, 16:04"), so each menu's button differs. */
+  readonly drawingName: string;
+  readonly onReported: () => void;
+}) {
   const [state, setState] = useState<ReportState>("closed");
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -49,7 +58,7 @@ export function ReportControl({ id, onReported }: { readonly id: string; readonl
         onClick={() => (open ? close() : setState("menu"))}
       >
         <Icon name="more" />
-        <span className="visually-hidden">More actions for this drawing</span>
+        <span className="visually-hidden">More actions for {drawingName}</span>
       </button>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the menu from any of its buttons. */}
       <div

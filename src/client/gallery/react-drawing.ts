@@ -8,8 +8,14 @@ import {
 } from "../../common/reactions.ts";
 import { parseCounts } from "./gallery-api.ts";
 
-/** Why a toggle did not go through: too many reactions from this visitor just now, or anything else. */
-export type ReactionFailure = "rate-limited" | "failed";
+/**
+ * Why a toggle did not go through: too many reactions from this network just now, as many browsers of this
+ * network as the drawing counts have reacted to it, or anything else.
+ */
+export type ReactionFailure = "rate-limited" | "network-full" | "failed";
+
+/** The server's code for a drawing that counts no more browsers of this network. */
+const NETWORK_FULL = "address_reactions_full";
 
 /**
  * POSTs (give) or DELETEs (take back) one reaction; resolves the drawing's counts as the server now has them,
@@ -30,11 +36,17 @@ export async function toggleReaction(
       cache: "no-store",
     });
     if (response.status === 429) return "rate-limited";
+    if (response.status === 403 && (await errorCode(response)) === NETWORK_FULL) return "network-full";
     if (!response.ok) return "failed";
     return parseReactionState(await response.json()) ?? "failed";
   } catch {
     return "failed";
   }
+}
+
+async function errorCode(response: Response): Promise<unknown> {
+  const body: unknown = await response.json().catch(() => null);
+  return typeof body === "object" && body !== null ? (body as { code?: unknown }).code : undefined;
 }
 
 function parseReactionState(value: unknown): ReactionState | undefined {

@@ -1,4 +1,5 @@
 /** Connects the pure shortcut mapping to a document's key presses. Framework-free. */
+import { activatesOnSpace, entersText, takeCaptionKey } from "./caption-keys.ts";
 import { type ShortcutAction, shortcutFor } from "./shortcuts.ts";
 
 /** What to do for each action; return value ignored. */
@@ -7,13 +8,16 @@ export type ShortcutHandlers = Readonly<Record<ShortcutAction, () => void>>;
 /**
  * Listens for shortcuts on `target` (usually the window) and runs the matching handler. A matched key's
  * default is prevented, so Ctrl/Cmd+S never opens the browser's save dialog and Ctrl+Z never reaches the
- * browser; every other key is left alone. Returns a function that stops listening.
+ * browser; every other key is left alone. While a caption is open or opening, a character typed outside a
+ * field is the caption's (caption-keys.ts), never a shortcut. Returns a function that stops listening.
  */
 export function bindShortcuts(target: EventTarget, handlers: () => ShortcutHandlers): () => void {
   const onKeyDown = (event: Event) => {
     if (!(event instanceof KeyboardEvent) || event.defaultPrevented) return;
     // composedPath()[0] is the real focus target even inside a shadow root.
     const focused = event.composedPath()[0];
+    const element = focused instanceof Element ? focused : null;
+    if (!entersText(element) && takeCaptionKey(event, activatesOnSpace(element))) return;
     const action = shortcutFor({
       key: event.key,
       code: event.code,
@@ -23,7 +27,7 @@ export function bindShortcuts(target: EventTarget, handlers: () => ShortcutHandl
       altKey: event.altKey,
       isComposing: event.isComposing,
       repeat: event.repeat,
-      target: focused instanceof Element ? asKeyTarget(focused) : null,
+      target: element === null ? null : asKeyTarget(element),
     });
     if (action === null) return;
     event.preventDefault();

@@ -3,6 +3,7 @@ import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import type { ToolCommands } from "../tools/tool-commands.ts";
 import type { ShortcutHandlers } from "./bind-shortcuts.ts";
+import { expectCaption } from "./caption-keys.ts";
 import { stepBrushSize } from "./step-brush-size.ts";
 
 /** The board as its shortcuts see it, at the moment a key is pressed. */
@@ -38,7 +39,11 @@ export function boardShortcuts(board: BoardCommands): ShortcutHandlers {
     "brush-larger": () => stepSize(1),
     save: board.save,
     "toggle-help": board.toggleHelp,
-    text: () => withTools((tools) => tools.toggle("text")),
+    // The caption's letters may follow T at once, before the tools' chunk or the caption's field is in.
+    text: () => {
+      expectCaption();
+      withTools((tools) => tools.toggle("text"));
+    },
     fill: () => withTools((tools) => tools.toggle("fill")),
     "pick-colour": () => withTools((tools) => tools.toggle("pick")),
     "zoom-in": () => withTools((tools) => tools.zoomIn()),

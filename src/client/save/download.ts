@@ -14,7 +14,5 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The saved file's name: `{prefix}-{milliseconds since the epoch}.png`. */
-export function downloadFileName(prefix: string, now: number = Date.now()): string {
-  return `${prefix}-${now}.png`;
-}
+// The name is the server's too (the permalink page's Download): it lives with what a shared drawing is called.
+export { downloadFileName } from "../../common/share-text.ts";

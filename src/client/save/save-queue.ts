@@ -10,13 +10,15 @@ export type SaveProgress =
   | { readonly kind: "saving" }
   /**
    * On the server; `url` is the stored drawing's PNG address and `id` its id (for its permalink) when known;
-   * `status` "pending" means a moderator must approve it before it is public.
+   * `status` "pending" means a moderator must approve it before it is public. `alreadyStored`: this picture was
+   * stored by an earlier save, so this one stored nothing new.
    */
   | {
       readonly kind: "saved";
       readonly url?: string;
       readonly id?: string;
       readonly status?: SavedDrawingStatus;
+      readonly alreadyStored?: true;
     }
   /** The last attempt failed for a passing reason; another follows by itself. */
   | { readonly kind: "retrying" }

@@ -7,6 +7,7 @@ import { newIdempotencyKey } from "./idempotency-key.ts";
 import { createMemoryQueueStorage } from "./queue-storage.ts";
 import type { SaveContext } from "./save-callback.ts";
 import { createSaveQueue, type SaveProgress, type SaveQueue } from "./save-queue.ts";
+import { findStoredPicture, pictureIdentity, rememberStoredPicture } from "./stored-pictures.ts";
 import { prepareDrawingSender, sendDrawing } from "./supabase/send-drawing.ts";
 
 let pageQueue: Promise<SaveQueue> | null = null;
@@ -44,14 +45,52 @@ export function startSaveQueue(): void {
   void queue();
 }
 
+/** A save on its way, by its picture: a later Save of the same picture follows it instead of queueing a copy. */
+interface Sending {
+  progress: SaveProgress;
+  /** The latest Save's report: the status line follows the latest click. */
+  report: (progress: SaveProgress) => void;
+}
+const sendingByPicture = new Map<string, Sending>();
+
 /**
- * The page's save callback: queues the PNG bytes under a fresh Idempotency-Key (one per Save click, reused by
- * every retry) and reports progress until the server has it. The data URL is the spec's; the bytes in `png`
- * are the same image, so nothing is decoded.
+ * The page's save callback: queues the PNG bytes under a fresh Idempotency-Key (one per picture, reused by
+ * every retry) and reports progress until the server has it. A picture this browser stored already (the same
+ * PNG bytes: Save pressed again, an undo back to it, the picture a reload restored) is not stored again: the
+ * report is that drawing, `alreadyStored`; one still on its way is followed. The data URL is the spec's; the
+ * bytes in `png` are the same image, so nothing is decoded.
  */
 export async function storeDrawing(_pngDataUrl: string, { png, report }: SaveContext): Promise<void> {
+  // An identity that cannot be taken only means the picture is not compared: it is stored, as any new one.
+  const picture = await pictureIdentity(png).catch(() => undefined);
+  const stored = picture === undefined ? undefined : findStoredPicture(picture);
+  if (stored !== undefined) return report({ kind: "saved", ...stored, alreadyStored: true });
+  const sending = picture === undefined ? undefined : sendingByPicture.get(picture);
+  if (sending !== undefined) {
+    sending.report = report;
+    return report(sending.progress);
+  }
   const key = newIdempotencyKey();
-  listeners.set(key, report);
+  const follow: Sending = { progress: { kind: "saving" }, report };
+  if (picture !== undefined) sendingByPicture.set(picture, follow);
+  listeners.set(key, (progress) => {
+    follow.progress = progress;
+    if (picture !== undefined) remember(picture, progress);
+    follow.report(progress);
+  });
   // A remix says which drawing it remixes; the server keeps the link while that one is on the wall.
   await (await queue()).add(png, key, remixIdIn(window.location.search) ?? undefined);
+}
+
+/** A settled save's picture is no longer on its way; a stored one is known from now on. */
+function remember(picture: string, progress: SaveProgress): void {
+  if (progress.kind !== "saved" && progress.kind !== "refused") return;
+  sendingByPicture.delete(picture);
+  if (progress.kind === "saved" && progress.id !== undefined && progress.url !== undefined) {
+    rememberStoredPicture(picture, {
+      id: progress.id,
+      url: progress.url,
+      status: progress.status ?? "visible",
+    });
+  }
 }

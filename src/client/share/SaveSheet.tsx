@@ -31,6 +31,8 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
   const image = useObjectUrl(saved.png) ?? saved.url;
   const pending = saved.status === "pending";
   const id = pending ? undefined : saved.id;
+  // The name the shared or copied picture travels under, as its download is named.
+  const fileName = useMemo(() => downloadFileName(downloadPrefix), [downloadPrefix]);
 
   useEffect(() => {
     const element = dialog.current;
@@ -45,23 +47,19 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
             <Icon name="check" />
           </span>
           <h2 className="sheet__title" id={headingId}>
-            {pending ? "Saved — waiting for a moderator" : "Saved to the wall!"}
+            {sheetText(saved).heading}
           </h2>
           <button type="button" className="sheet__close" onClick={() => dialog.current?.close()}>
             <Icon name="close" />
             <span className="visually-hidden">Close</span>
           </button>
         </header>
-        <p className="sheet__lead">
-          {pending
-            ? "It will appear on the community wall once a moderator approves it. Your download is on your device."
-            : "Your drawing is on the community wall and on your device. Show it off!"}
-        </p>
+        <p className="sheet__lead">{sheetText(saved).lead}</p>
         {image === undefined ? null : (
           <img className="sheet__image" src={image} alt="Your drawing" width={600} height={600} />
         )}
         <div className="sheet__actions">
-          {id === undefined ? null : <ShareActions id={id} png={saved.png} />}
+          {id === undefined ? null : <ShareActions id={id} png={saved.png} fileName={fileName} />}
           {id === undefined ? null : (
             <a className="sheet__action" href={permalinkPath(id)} target="_blank" rel="noopener noreferrer">
               <Icon name="eye" />
@@ -74,6 +72,25 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
       </div>
     </dialog>
   );
+}
+
+/** What the sheet says: stored now or already, public or waiting for a moderator. */
+function sheetText({ status, alreadyStored }: SavedStatus): { heading: string; lead: string } {
+  if (status === "pending") {
+    return {
+      heading: alreadyStored ? "Already saved — waiting for a moderator" : "Saved — waiting for a moderator",
+      lead: "It will appear on the community wall once a moderator approves it. Your download is on your device.",
+    };
+  }
+  return alreadyStored
+    ? {
+        heading: "Already on the wall",
+        lead: "This picture is on the wall already, so nothing new was stored. Change anything to save a new drawing.",
+      }
+    : {
+        heading: "Saved to the wall!",
+        lead: "Your drawing is on the community wall and on your device. Show it off!",
+      };
 }
 
 /** Downloads the saved PNG again; offered only when the sheet has the bytes (a button doing nothing is worse). */

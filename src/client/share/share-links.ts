@@ -5,9 +5,3 @@ import { absoluteUrl, permalinkPath } from "../../common/permalink.ts";
 export function absolutePermalink(id: string, publicBase: string): string {
   return absoluteUrl(publicBase, permalinkPath(id));
 }
-
-/** X's web intent: opens a post with the text and the link (X adds the link's card from our og/twitter meta). */
-export function xIntentUrl(text: string, url: string): string {
-  const query = new URLSearchParams({ text, url });
-  return `https://x.com/intent/tweet?${query}`;
-}

@@ -25,6 +25,7 @@ import { CustomColour } from "./CustomColour.tsx";
 import { CaptionEditor } from "./caption/CaptionEditor.tsx";
 import { CaptionPanel } from "./caption/CaptionPanel.tsx";
 import { useCaption } from "./caption/use-caption.ts";
+import { useCaptionTool } from "./caption/use-caption-tool.ts";
 import { KeyboardPoint } from "./KeyboardPoint.tsx";
 import type { StickerEntry } from "./stickers/catalogue.ts";
 import { StickerEditor } from "./stickers/StickerEditor.tsx";
@@ -96,7 +97,7 @@ export function ToolControls(props: ToolControlsProps) {
     setStyle: props.setStyle,
     announce: props.announce,
     place: (intent, point) => {
-      if (intent.kind === "caption") caption.placeAt(point);
+      if (intent.kind === "caption") caption.placeAt(point, style.colour);
       const entry = armedSticker.current;
       if (intent.kind === "sticker" && entry !== null) void sticker.place(entry, point);
     },
@@ -128,30 +129,19 @@ export function ToolControls(props: ToolControlsProps) {
     tools.setState(chooseSticker(entry.id));
   });
 
-  // Choosing Text opens a caption at the top (a tap moves it); leaving Text places what was typed.
+  // Text opens, places and colours captions; leaving Stickers places the sticker being placed.
+  const toggle = useCaptionTool(caption, tools.state.tool, style.colour, tools.toggle);
   const previousTool = useRef(tools.state.tool);
   useEffect(() => {
     const was = previousTool.current;
     previousTool.current = tools.state.tool;
-    if (tools.state.tool === "text" && was !== "text" && caption.caption === null) caption.placeAt();
-    if (was === "text" && tools.state.tool !== "text") void caption.commit();
     if (was === "stickers" && tools.state.tool !== "stickers") sticker.commit();
-  });
-
-  // A colour chosen while a caption is open colours the caption.
-  const captionOpen = caption.caption !== null;
-  const change = caption.change;
-  const chosenColour = useRef(style.colour);
-  useEffect(() => {
-    if (chosenColour.current === style.colour) return;
-    chosenColour.current = style.colour;
-    if (captionOpen) change({ colour: style.colour });
   });
 
   useImperativeHandle(
     commandsRef,
     () => ({
-      toggle: tools.toggle,
+      toggle,
       brush: () => tools.setState(BRUSH),
       placeOpen: async () => {
         editors.current.sticker.commit();
@@ -161,7 +151,7 @@ export function ToolControls(props: ToolControlsProps) {
       zoomOut: () => withView((view) => view.zoomOut()),
       fit: () => withView((view) => view.fit()),
     }),
-    [tools.toggle, tools.setState, withView],
+    [toggle, tools.setState, withView],
   );
 
   // The stylesheet shows each tool's cursor over the canvas.
@@ -175,7 +165,7 @@ export function ToolControls(props: ToolControlsProps) {
     mounted && slot.current !== null ? createPortal(controls, slot.current) : null;
   return (
     <>
-      {into(slots.tools, <ToolButtons state={tools.state} disabled={!ready} onToggle={tools.toggle} />)}
+      {into(slots.tools, <ToolButtons state={tools.state} disabled={!ready} onToggle={toggle} />)}
       {into(
         slots.colours,
         <CustomColour selected={style.colour} recent={tools.recent} onSelect={tools.chooseColour} />,
@@ -212,7 +202,10 @@ export function ToolControls(props: ToolControlsProps) {
         createPortal(<StickerEditor editing={sticker} placed={sticker.placed} />, stageRef.current)}
       {caption.shown !== null &&
         stageRef.current !== null &&
-        createPortal(<CaptionEditor editing={caption} caption={caption.shown} />, stageRef.current)}
+        createPortal(
+          <CaptionEditor key={caption.serial} editing={caption} caption={caption.shown} />,
+          stageRef.current,
+        )}
     </>
   );
 }

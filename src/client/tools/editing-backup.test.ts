@@ -3,7 +3,7 @@ import { type OpenEdit, parseOpenEdit } from "./editing-backup.ts";
 
 const caption: OpenEdit = {
   kind: "caption",
-  caption: { text: "GM\nFRENS", x: 300, y: 40, size: 56, colour: "#ffffff", outline: true },
+  caption: { text: "GM\nFRENS", x: 300, y: 40, size: 56, colour: "#ffffff", outline: true, place: "bottom" },
 };
 const sticker: OpenEdit = {
   kind: "sticker",
@@ -14,6 +14,14 @@ const sticker: OpenEdit = {
 describe("the open caption or sticker kept for a reload", () => {
   it("reads back exactly what was written, through a structured clone as IndexedDB stores it", () => {
     for (const edit of [caption, sticker]) expect(parseOpenEdit(structuredClone(edit))).toEqual(edit);
+  });
+
+  it("reads a caption kept before captions had places as one placed where it was", () => {
+    const { place: _, ...older } = caption.caption;
+    expect(parseOpenEdit({ kind: "caption", caption: older })).toEqual({
+      kind: "caption",
+      caption: { ...older, place: "free" },
+    });
   });
 
   it("drops extra fields it did not write", () => {
@@ -32,6 +40,7 @@ describe("the open caption or sticker kept for a reload", () => {
       { ...caption, caption: { ...caption.caption, text: 7 } },
       { ...caption, caption: { ...caption.caption, text: "A".repeat(5001) } },
       { ...caption, caption: { ...caption.caption, outline: "yes" } },
+      { ...caption, caption: { ...caption.caption, place: "left" } },
       { ...sticker, placement: { ...sticker.placement, rotation: undefined } },
       { ...sticker, entry: { id: "crown", name: "Crown" } },
       { kind: "sticker", entry: sticker.entry },

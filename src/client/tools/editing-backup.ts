@@ -4,7 +4,7 @@
  * baking a half-typed caption into a drawing whose restored base cannot be undone.
  */
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
-import type { Caption } from "./caption/caption-layout.ts";
+import type { Caption, CaptionPlace } from "./caption/caption-layout.ts";
 import type { StickerEntry } from "./stickers/catalogue.ts";
 import type { StickerPlacement } from "./stickers/sticker-transform.ts";
 
@@ -38,12 +38,18 @@ function numbers(record: Fields, keys: readonly string[]): boolean {
   return keys.every((key) => Number.isFinite(record[key]));
 }
 
+/** The places a caption keeps to (caption-layout.ts); a record without one was written before there were any. */
+const PLACES: readonly CaptionPlace[] = ["top", "bottom", "free"];
+
 function parseCaption(value: unknown): Caption | null {
   if (!isRecord(value) || !numbers(value, ["x", "y", "size"])) return null;
-  const { text, colour, outline } = value;
+  const { text, colour, outline, place = "free" } = value;
   if (typeof text !== "string" || text.length > MAX_TEXT || typeof outline !== "boolean") return null;
   if (typeof colour !== "string" || !/^#[0-9a-f]{6}$/i.test(colour)) return null;
-  return { text, colour, outline, x: value.x as number, y: value.y as number, size: value.size as number };
+  const kept = PLACES.find((each) => each === place);
+  if (kept === undefined) return null;
+  const { x, y, size } = value as Record<"x" | "y" | "size", number>;
+  return { text, colour, outline, place: kept, x, y, size };
 }
 
 function parseSticker(entry: unknown, placement: unknown): OpenEdit | null {

@@ -35,16 +35,25 @@ export interface DrawingsTable {
   created_day: ColumnType<string | null, string | undefined, never>;
   /** The drawing this one remixes, when that was on the wall at the save; NULL otherwise. */
   remix_of: ColumnType<string | null, string | null | undefined, never>;
+  /** Link card image (1200 x 630 PNG) for og:image; NULL while the background job is pending, empty when it failed. */
+  card_png: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  /** The style key (png/card.ts) of the branding and layout card_png was made in; NULL while none is made. */
+  card_style: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A count kept in the drawing's row: 0 for a new row, numbers in and out (pg reads integer as a number). */
 type Counter = ColumnType<number, number | undefined, number>;
 
-/** One visitor's reaction of one kind to one drawing; the triple is unique, so a visitor counts once. */
+/** One browser's reaction of one kind to one drawing; the triple is unique, so a browser counts once. */
 export interface ReactionsTable {
   drawing_id: string;
-  /** The same salted hash of the visitor key as reports (ReportsTable.reporter_hash). */
+  /**
+   * The salted hash of the browser's visitor id (browserHash). A row stored before reactions belonged to
+   * browsers holds its address's hash here, the same as its address_hash.
+   */
   reactor_hash: string;
+  /** The salted hash of the visitor key (IPv4 address or IPv6 /64) it came from; NULL never written. */
+  address_hash: ColumnType<string | null, string, never>;
   kind: string;
   /** ISO 8601 written. */
   created_at: ColumnType<Date | string, string, never>;

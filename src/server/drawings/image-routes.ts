@@ -3,11 +3,14 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { DEFAULT_IMAGE_CACHE, type ImageCacheSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import { sendDrawingFile } from "../http/drawing-file.ts";
+import { drawingFileResponses, drawingIdParams, sendDrawingFile } from "../http/drawing-file.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
-import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { refuseInvalid } from "../http/validation.ts";
 import { visitorKey } from "../http/visitor.ts";
+import type { CardStyle } from "../png/card.ts";
+import { cardRoute } from "./card-route.ts";
 import { createImageCache, IMAGE_CACHE_TTL_MS, type ImageCache } from "./image-cache.ts";
+import { visitorMakes } from "./made-on-demand.ts";
 import { findDrawingImage } from "./queries.ts";
 import { thumbnailOnDemand } from "./thumbnail-on-demand.ts";
 import { findVisibleThumbnail } from "./thumbnail-queries.ts";
@@ -17,6 +20,8 @@ export interface ImageRoutesOptions {
   readonly store: Store;
   /** Memory for served PNGs (IMAGE_CACHE_MB). Default: DEFAULT_IMAGE_CACHE. */
   readonly imageCache?: ImageCacheSettings | undefined;
+  /** What the link cards show of the branding. */
+  readonly cardStyle: CardStyle;
 }
 
 /** Hidden, pending, unknown and malformed ids look alike: nothing public is at that address. */
@@ -27,28 +32,22 @@ const noThumbnail = () =>
     "No drawing on the wall has this address; check the link (thumbnails look like /api/drawings/<id>.webp).",
   );
 
-const idParams = { type: "object", required: ["id"], properties: { id: DRAWING_ID } } as const;
-const fileResponses = (description: string) =>
-  ({
-    200: { description, type: "string" },
-    304: { description: "Not modified", type: "null" },
-    307: {
-      description: "The full PNG instead (this visitor has thumbnails being made already)",
-      type: "null",
-    },
-    ...errorResponses,
-  }) as const;
-
-/** GET /api/drawings/<id>.png (the stored PNG) and GET /api/drawings/<id>.webp (its wall thumbnail). */
+/**
+ * GET /api/drawings/<id>.png (the stored PNG), GET /api/drawings/<id>.webp (its wall thumbnail) and
+ * GET /api/drawings/<id>/card.png (its link card). Thumbnails and cards asked for before the background job
+ * made them are made on demand, within one count per visitor.
+ */
 export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions): Promise<void> {
   const { db } = options.store;
   const images = publicImages(app, options);
-  const onDemand = thumbnailOnDemand(options.store, app.log);
+  const makes = visitorMakes();
+  const onDemand = thumbnailOnDemand(options.store, app.log, makes);
+  await app.register(cardRoute, { store: options.store, makes, style: options.cardStyle });
 
   app.get<{ Params: { id: string } }>(
     `${DRAWINGS_PATH}/:id.png`,
     {
-      schema: { params: idParams, response: fileResponses("The stored PNG (image/png)") },
+      schema: { params: drawingIdParams, response: drawingFileResponses("The stored PNG (image/png)") },
       schemaErrorFormatter: refuseInvalid(noImage),
     },
     async (request, reply) => {
@@ -63,7 +62,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
   app.get<{ Params: { id: string } }>(
     `${DRAWINGS_PATH}/:id.webp`,
     {
-      schema: { params: idParams, response: fileResponses("The thumbnail (image/webp)") },
+      schema: { params: drawingIdParams, response: drawingFileResponses("The thumbnail (image/webp)") },
       schemaErrorFormatter: refuseInvalid(noThumbnail),
     },
     async (request, reply) => {
@@ -78,7 +77,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
         if (made.kind === "busy") {
           return reply.header("cache-control", "no-store").redirect(`${DRAWINGS_PATH}/${id}.png`, 307);
         }
-        webp = made.webp;
+        webp = made.image;
       }
       const etag = `"${createHash("sha256").update(webp).digest("hex").slice(0, 32)}"`;
       return sendDrawingFile(request, reply, { bytes: webp, etag, type: "image/webp" });

@@ -9,7 +9,8 @@ import {
 import type { Store } from "../db/open.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
-import { visitorHasher } from "../moderation/visitor-hash.ts";
+import { presentedVisitorId } from "../http/visitor-id.ts";
+import { browserHash, saltedHasher } from "../moderation/visitor-hash.ts";
 import { reactionsGivenBy } from "../reactions/reaction-queries.ts";
 import { reactionCountsSchema } from "../reactions/reaction-schemas.ts";
 import { findVisibleDrawing } from "./queries.ts";
@@ -62,11 +63,11 @@ export interface WallRouteOptions {
 /**
  * GET /api/drawings: the wall in keyset pages, newest first (sort=new, the default, or a drawing's remixes
  * with remixOf) or most reactions first (sort=top, window=week|all); each item with the reactions the
- * visitor who asked gave it.
+ * browser that asked gave it.
  */
 export async function wallRoute(app: FastifyInstance, options: WallRouteOptions): Promise<void> {
   const { db } = options.store;
-  const hashVisitor = visitorHasher(db);
+  const hash = saltedHasher(db);
 
   app.get<{ Querystring: WallQuery }>(
     DRAWINGS_PATH,
@@ -105,14 +106,16 @@ export async function wallRoute(app: FastifyInstance, options: WallRouteOptions)
     },
   );
 
-  /** The page's items, each with the reactions this visitor gave it (one query for the page). */
+  /** The page's items, each with the reactions this browser gave it (one query for the page). */
   async function withReacted(request: FastifyRequest, rows: readonly WallRow[]): Promise<GalleryItem[]> {
+    // A browser that never reacted has no visitor id yet, and no reactions to show.
+    const visitorId = presentedVisitorId(request);
     const given =
-      rows.length === 0
+      rows.length === 0 || visitorId === undefined
         ? new Map()
         : await reactionsGivenBy(
             db,
-            await hashVisitor(request),
+            await browserHash(hash, visitorId),
             rows.map((row) => row.id),
           );
     return rows.map((row) => ({ ...galleryItem(row), reacted: given.get(row.id) ?? [] }));

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { errorResponses } from "./errors.ts";
+import { DRAWING_ID } from "./validation.ts";
 
 /**
- * How long a browser or a shared cache (nginx, a CDN) may keep a drawing's PNG or thumbnail without asking
+ * How long a browser or a shared cache (nginx, a CDN) may keep a drawing's PNG, thumbnail or card without asking
  * again. A moderator may hide or delete a drawing at any time: a proxy keeps it at most this long, and a
  * browser that got it from the proxy just before then at most this long again, so a hide or delete takes
  * effect everywhere within twice this, 10 minutes (README). Asking again is cheap: an ETag revalidation
@@ -10,7 +12,21 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 export const DRAWING_FILE_MAX_AGE_SECONDS = 300;
 const DRAWING_FILE_CACHING = `public, max-age=${DRAWING_FILE_MAX_AGE_SECONDS}`;
 
-/** A stored file a moderator may take down: a drawing's PNG or its thumbnail. */
+/** The route parameters of one drawing's file. */
+export const drawingIdParams = { type: "object", required: ["id"], properties: { id: DRAWING_ID } } as const;
+/** A drawing file's answers: the bytes, a revalidation, the PNG instead while its visitor is busy, or an error. */
+export const drawingFileResponses = (description: string) =>
+  ({
+    200: { description, type: "string" },
+    304: { description: "Not modified", type: "null" },
+    307: {
+      description: "The full PNG instead (this visitor has images being made already)",
+      type: "null",
+    },
+    ...errorResponses,
+  }) as const;
+
+/** A stored file a moderator may take down: a drawing's PNG, its thumbnail or its link card. */
 export interface DrawingFile {
   readonly bytes: Buffer;
   /** Strong ETag, quoted. */

@@ -3,12 +3,13 @@ import type { Database } from "../db/schema.ts";
 import { asCount } from "../db/values.ts";
 
 /** A column a background job fills in; null means the job has yet to run for that drawing. */
-export type PendingWorkColumn = "reencoded_at" | "thumbnail_webp";
+export type PendingWorkColumn = "reencoded_at" | "thumbnail_webp" | "card_png";
 
 /** Each job's column, by the job's name in /metrics. */
 export const JOB_COLUMNS: Readonly<Record<string, PendingWorkColumn>> = {
   reencode: "reencoded_at",
   thumbnail: "thumbnail_webp",
+  card: "card_png",
 };
 
 /**

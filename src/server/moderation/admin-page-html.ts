@@ -1,3 +1,4 @@
+import { permalinkPath } from "../../common/permalink.ts";
 import { REACTION_KINDS, REACTION_NAMES, type ReactionCounts } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
 import { PERMALINK_STYLESHEET_PATH } from "../pages/permalink-html.ts";
@@ -10,6 +11,11 @@ import { ADMIN_FILTERS } from "./admin-queries.ts";
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The admin's name of the community's page: its branding title, marked as the admin's. */
+function adminHeading(community: string): string {
+  return `<h1>${escapeHtml(community)} <span class="admin__role">admin</span></h1>`;
 }
 
 function page(title: string, body: string): string {
@@ -26,12 +32,12 @@ ${body}
 }
 
 /** The sign-in form; `problem` says why the last attempt failed, or that admin is off. */
-export function loginPage(problem: string | undefined): string {
+export function loginPage(community: string, problem: string | undefined): string {
   const notice = problem === undefined ? "" : `<p role="alert">${escapeHtml(problem)}</p>`;
   return page(
-    "Fanvas admin: sign in",
+    `${community} admin: sign in`,
     `<main>
-<h1>Fanvas admin</h1>
+${adminHeading(community)}
 ${notice}
 <form method="post" action="/admin/login">
 <label for="token">Admin token</label>
@@ -70,19 +76,27 @@ function labelOf(action: Action, drawing: AdminDrawing): string {
 }
 
 /** What the page says when an action cannot be done (a drawing that is not there, a failing store). */
-export function errorPage(message: string): string {
+export function errorPage(community: string, message: string): string {
   return page(
-    "Fanvas admin: not done",
+    `${community} admin: not done`,
     `<main>
-<h1>Fanvas admin</h1>
+${adminHeading(community)}
 <p role="alert">${escapeHtml(message)}</p>
 <p><a href="/admin">Back to the list</a></p>
 </main>`,
   );
 }
 
-/** The moderation list: filter links, one row per drawing with its image, status, reports and actions. */
-export function listPage(filter: AdminFilter, drawings: readonly AdminDrawing[], now = new Date()): string {
+/**
+ * The moderation list of the community titled `community`: filter links, one row per drawing with its image
+ * (opening its permalink while it is public), status, reports and actions.
+ */
+export function listPage(
+  community: string,
+  filter: AdminFilter,
+  drawings: readonly AdminDrawing[],
+  now = new Date(),
+): string {
   const links = ADMIN_FILTERS.map((name) =>
     name === filter
       ? `<li><strong aria-current="page">${name}</strong></li>`
@@ -99,8 +113,8 @@ ${rows}
 </tbody>
 </table>`;
   return page(
-    `Fanvas admin: ${filter}`,
-    `<header><h1>Fanvas admin</h1>
+    `${community} admin: ${filter}`,
+    `<header>${adminHeading(community)}
 <form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>
 <nav aria-label="Filters"><ul>
 ${links}
@@ -118,26 +132,33 @@ function row(filter: AdminFilter, drawing: AdminDrawing, now: Date): string {
     `<form method="post" action="/admin/drawings/${id}/${action}">
 <input type="hidden" name="filter" value="${escapeHtml(filter)}">
 <button type="submit" class="${className}">${label}</button></form>`;
-  // Delete is for good: it asks first, with no script (a disclosure that holds the real button).
+  // Delete is for good: it asks first, with no script (a disclosure that holds the real button, which looks
+  // at least as dangerous as the Delete that opened it).
   const buttons = actionsFor(drawing)
     .map((action) =>
       action === "delete"
         ? `<details class="admin__confirm"><summary class="admin__action admin__action--danger">Delete</summary>
 <p>Delete this drawing for good? It cannot be restored.</p>
-${form("delete", "Delete for good", "admin__action admin__action--danger")}</details>`
+${form("delete", "Delete for good", "admin__action admin__action--final")}</details>`
         : form(action, labelOf(action, drawing), "admin__action"),
     )
     .join("\n");
+  const image = `<img src="/api/admin/drawings/${id}.png" width="150" height="150" loading="lazy" alt="Drawing ${id}">`;
+  // A public drawing opens as visitors see it; one off the wall has no page, so its image opens instead.
+  const opens =
+    drawing.status === "visible"
+      ? `<a href="${escapeHtml(permalinkPath(drawing.id))}" target="_blank" rel="noopener">${image}<span class="visually-hidden"> (its page opens in a new tab)</span></a>`
+      : `<a href="/api/admin/drawings/${id}.png">${image}</a>`;
   const stored = new Date(drawing.createdAt);
   const exact = Number.isNaN(stored.getTime()) ? drawing.createdAt : stored.toUTCString();
   return `<tr>
-<td><a href="/api/admin/drawings/${id}.png"><img src="/api/admin/drawings/${id}.png" width="150" height="150" loading="lazy" alt="Drawing ${id}"></a></td>
+<td>${opens}</td>
 <td data-label="Stored"><time datetime="${escapeHtml(drawing.createdAt)}" title="${escapeHtml(exact)}">${escapeHtml(relativeTime(stored, now, "en") || drawing.createdAt)}</time></td>
 <td data-label="Status">${escapeHtml(drawing.status)}</td>
 <td data-label="Reports">${drawing.reportCount}</td>
 <td data-label="Reactions">${reactionsText(drawing.reactions)}</td>
 <td data-label="Remix of">${remixLink(drawing.remixOf)}</td>
-<td>${buttons}</td>
+<td><div class="admin__actions">${buttons}</div></td>
 </tr>`;
 }
 

@@ -14,6 +14,8 @@ export interface AdminPageOptions {
   readonly store: Store;
   readonly auth: AdminAuth;
   readonly now: () => number;
+  /** The community's title (branding), which the pages carry. */
+  readonly title: string;
 }
 
 const LIST_LIMIT = 100;
@@ -40,13 +42,13 @@ const signInSchema = {
  * Its refusals are pages: the sign-in form for a 401, a short page saying what failed otherwise.
  */
 export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOptions): Promise<void> {
-  const { auth, now } = options;
+  const { auth, now, title } = options;
   answerErrorsWith(
     app,
     answerHtml((refusal) => {
-      if (refusal.statusCode !== 401) return errorPage(refusal.message);
-      if (!auth.enabled) return loginPage(ADMIN_OFF);
-      return loginPage(refusal.code === "signed_out" ? undefined : refusal.message);
+      if (refusal.statusCode !== 401) return errorPage(title, refusal.message);
+      if (!auth.enabled) return loginPage(title, ADMIN_OFF);
+      return loginPage(title, refusal.code === "signed_out" ? undefined : refusal.message);
     }),
   );
   const requireSession = async (request: FastifyRequest) => {
@@ -60,7 +62,7 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
     async (request, reply) => {
       const filter = filterOf(request.query.filter);
       const drawings = await listForAdmin(options.store.db, filter, LIST_LIMIT);
-      return reply.type("text/html; charset=utf-8").send(listPage(filter, drawings));
+      return reply.type("text/html; charset=utf-8").send(listPage(title, filter, drawings));
     },
   );
 

@@ -14,6 +14,8 @@ export interface AdminRoutesOptions {
   readonly adminToken: string | undefined;
   /** The clock, in milliseconds; tests of session expiry pass their own. */
   readonly now?: () => number;
+  /** The community's title (branding), which the admin pages carry. */
+  readonly title: string;
 }
 
 const MAX_FORM_BYTES = 4096;
@@ -49,7 +51,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
   const routeOptions = { store: options.store, auth, now };
   await app.register(adminApiRoutes, routeOptions);
-  await app.register(adminPageRoutes, routeOptions);
+  await app.register(adminPageRoutes, { ...routeOptions, title: options.title });
   for (const prefix of ["/admin/*", "/api/admin/*"]) {
     app.all(prefix, async (request, reply) => {
       const signedIn = await auth.sessionMatches(request.headers.cookie, now());

@@ -38,6 +38,17 @@ describe("branding config", () => {
     expect(check([])).toThrow("one JSON object");
   });
 
+  it("accepts the community's hashtags and cashtags, and refuses what X would not read as tags", () => {
+    expect(validateBranding({ hashtags: "$FRED #DrawFred" }, "x.json").hashtags).toBe("$FRED #DrawFred");
+    expect(validateBranding({ hashtags: "#РисуйФреда" }, "x.json").hashtags).toBe("#РисуйФреда");
+    const check = (value: unknown) => () => validateBranding({ hashtags: value }, "x.json");
+    for (const bad of ["DrawFred", "#Draw Fred", "#DrawFred  $FRED", "#", "#a#b", ` #x`]) {
+      expect(check(bad), bad).toThrow('"hashtags" must be tags that each start with # or $');
+    }
+    expect(check(`#${"x".repeat(50)}`)).toThrow('"hashtags" must be at most 50 characters long');
+    expect(check(["#DrawFred"])).toThrow('"hashtags" must be a string');
+  });
+
   it("accepts a community's stickers and names a bad one by its place in the list", () => {
     const stickers = [
       { name: "Hat", image: "/stickers/hat.svg" },

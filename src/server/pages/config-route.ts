@@ -8,9 +8,12 @@ export interface ConfigRoutesOptions {
   readonly branding: BrandingConfig;
 }
 
+/** Fields a branding may go without even after the defaults are filled in. */
+const OPTIONAL_FIELDS: readonly string[] = ["hashtags"];
+
 const brandingResponseSchema = {
   type: "object",
-  required: Object.keys(brandingConfigSchema.properties),
+  required: Object.keys(brandingConfigSchema.properties).filter((field) => !OPTIONAL_FIELDS.includes(field)),
   properties: { ...brandingConfigSchema.properties, theme: brandingThemeSchema },
 } as const;
 

@@ -36,6 +36,8 @@ export function pageHeadTags(branding: BrandingConfig): string {
 /** What a page's link card says (Open Graph and Twitter); `imageSize` for an image whose size is known. */
 export interface SocialCard {
   readonly type: "website" | "article";
+  /** og:site_name: the community's title; the page's own title when left out. */
+  readonly siteName?: string;
   readonly title: string;
   readonly description: string;
   readonly url: string;
@@ -51,7 +53,7 @@ export function socialCardTags(card: SocialCard): [string, string, string][] {
   return [
     ["name", "description", card.description],
     ["property", "og:type", card.type],
-    ["property", "og:site_name", card.title],
+    ["property", "og:site_name", card.siteName ?? card.title],
     ["property", "og:title", card.title],
     ["property", "og:description", card.description],
     ["property", "og:url", card.url],

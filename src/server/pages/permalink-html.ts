@@ -1,15 +1,17 @@
-/** The HTML of a drawing's permalink page and of its "not found" page: no script, every value escaped. */
+/** The HTML of a drawing's permalink page and of its "not found" page: no inline script, every value escaped. */
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import { cardDay } from "../../common/drawing-date.ts";
 import { type BrandingTheme, themeStyleRule, withDefaults } from "../../common/theme.ts";
+import { CARD_HEIGHT, CARD_WIDTH } from "../png/card.ts";
 import { escapeHtml } from "./index-html.ts";
 import { metaTagsHtml, socialCardTags } from "./page-head.ts";
+import { type PermalinkShare, shareActionsHtml } from "./permalink-share-html.ts";
 import {
   formatDay,
   PERMALINK_SCRIPT_PATH,
   type PermalinkSocial,
   reactionsHtml,
   remixesHtml,
-  remixLinkHtml,
   remixOfHtml,
 } from "./permalink-social-html.ts";
 
@@ -23,8 +25,8 @@ export interface PermalinkPageData {
   readonly faviconImage: string;
   /** Path of the PNG on this server, for the page's own img. */
   readonly imagePath: string;
-  /** Absolute URL of the PNG, for og:image and twitter:image (crawlers need the scheme and host). */
-  readonly imageUrl: string;
+  /** Absolute URL of the link card image (1200 x 630), for og:image and twitter:image (crawlers need the host). */
+  readonly cardUrl: string;
   /** Absolute URL of this page, for og:url and the canonical link. */
   readonly pageUrl: string;
   /** ISO 8601 time the drawing was stored. */
@@ -33,41 +35,66 @@ export interface PermalinkPageData {
   readonly theme?: BrandingTheme | undefined;
   /** Its reactions and remixes. */
   readonly social: PermalinkSocial;
+  /** What its share actions need. */
+  readonly share: PermalinkShare;
+  /** The built share script's path; undefined without a build (the links still work). */
+  readonly shareScript?: string | undefined;
 }
 
-/** The permalink page: the drawing, the community title, a way back to the drawing tool, and social card meta. */
+/** "A drawing on Draw Fred, 27 Nov": what a link card and the browser's tab call the drawing. */
+export function drawingTitle(communityTitle: string, createdAt: string, now: Date = new Date()): string {
+  const day = cardDay(new Date(createdAt), now);
+  return day === "" ? `A drawing on ${communityTitle}` : `A drawing on ${communityTitle}, ${day}`;
+}
+
+/**
+ * The permalink page: the community's title and "Draw your own" first, the drawing with its share actions beside
+ * it (below it on a phone), its reactions and remixes, and the link card meta that names the drawing.
+ */
 export function permalinkPageHtml(data: PermalinkPageData): string {
-  const title = escapeHtml(data.title);
+  const name = drawingTitle(data.title, data.createdAt);
   const description = `A drawing by a fan of ${data.title}. Draw your own!`;
   const alt = `A drawing shared on ${data.title}`;
   const metaTags = metaTagsHtml(
     socialCardTags({
       type: "article",
-      title: data.title,
+      siteName: data.title,
+      title: name,
       description,
       url: data.pageUrl,
-      image: data.imageUrl,
+      image: data.cardUrl,
       imageAlt: alt,
       card: "summary_large_image",
-      imageSize: { type: "image/png", width: CANVAS_SIZE, height: CANVAS_SIZE },
+      imageSize: { type: "image/png", width: CARD_WIDTH, height: CARD_HEIGHT },
     }),
     "\n    ",
   );
   const { social } = data;
-  const body = `    <main class="permalink">
-      <h1 class="permalink__title">${title}</h1>
+  const scripts = [PERMALINK_SCRIPT_PATH, data.shareScript]
+    .filter((path) => path !== undefined)
+    .map((path) => `    <script type="module" src="${escapeHtml(path)}"></script>`)
+    .join("\n");
+  const body = `    <main class="permalink permalink--drawing">
+      <header class="permalink__head">
+        <h1 class="permalink__title">${escapeHtml(data.title)}</h1>
+        <a class="permalink__cta" href="/">Draw your own</a>
+      </header>
 ${remixOfHtml(social)}
-      <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${escapeHtml(alt)}" />
-      <div class="permalink__bar">
+      <div class="permalink__body">
+        <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${escapeHtml(alt)}" />
+        <div class="permalink__side">
+${shareActionsHtml(data.share)}
+          <div class="permalink__bar">
 ${reactionsHtml(social)}
-        <p class="permalink__meta">Drawn <time datetime="${escapeHtml(data.createdAt)}">${escapeHtml(formatDay(data.createdAt))}</time></p>
+            <p class="permalink__meta">Drawn <time datetime="${escapeHtml(data.createdAt)}">${escapeHtml(formatDay(data.createdAt))}</time></p>
+          </div>
+        </div>
       </div>
-      <p class="permalink__actions"><a class="permalink__cta" href="/">Draw your own</a>${remixLinkHtml(social)}</p>
 ${remixesHtml(social)}
     </main>
-    <script type="module" src="${PERMALINK_SCRIPT_PATH}"></script>`;
+${scripts}`;
   return documentHtml({
-    title: `${title} — a fan drawing`,
+    title: escapeHtml(name),
     head: `    <link rel="canonical" href="${escapeHtml(data.pageUrl)}" />
     ${metaTags}`,
     faviconImage: data.faviconImage,

@@ -3,6 +3,7 @@
 // it changes the count at once and settles on the server's answer, the newest version winning.
 
 const root = document.querySelector(".reactions[data-drawing]");
+
 const notice = document.querySelector(".reactions__notice");
 
 if (root instanceof HTMLElement) {
@@ -36,7 +37,7 @@ if (root instanceof HTMLElement) {
   /** @param {RequestInit} init */
   const send = async (url, init) => {
     const answer = await fetch(url, { ...init, headers: { Accept: "application/json", ...init.headers } });
-    if (!answer.ok) throw answer.status;
+    if (!answer.ok) throw { status: answer.status, code: (await answer.json().catch(() => null))?.code };
     settle(await answer.json());
   };
 
@@ -53,14 +54,20 @@ if (root instanceof HTMLElement) {
         headers: { "Content-Type": "application/json" },
         body: pressed ? undefined : JSON.stringify({ kind }),
       });
-    } catch (status) {
+    } catch (refusal) {
       show(button, count, pressed);
-      say(
-        status === 429
-          ? "Too many reactions just now — try again in a minute."
-          : "Couldn't react — try again.",
-      );
+      say(whyRefused(refusal));
     }
+  };
+
+  /** What a failed toggle tells the visitor: the server's refusal, or a network failure (a TypeError). */
+  const whyRefused = (/** @type {unknown} */ refusal) => {
+    const { status, code } = /** @type {{ status?: number, code?: unknown }} */ (refusal ?? {});
+    if (code === "address_reactions_full")
+      return "Enough people on your network have reacted to this drawing already — yours can't be counted.";
+    return status === 429
+      ? "Too many reactions just now — try again in a minute."
+      : "Couldn't react — try again.";
   };
 
   let working = false;

@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { BrandingConfig } from "../../common/config.ts";
-import { absoluteUrl, drawingImagePath, PERMALINK_PREFIX, permalinkPath } from "../../common/permalink.ts";
+import {
+  absoluteUrl,
+  drawingCardPath,
+  drawingImagePath,
+  PERMALINK_PREFIX,
+  permalinkPath,
+} from "../../common/permalink.ts";
+import { downloadFileName, sharePostText } from "../../common/share-text.ts";
 import type { Store } from "../db/open.ts";
 import { galleryItem } from "../drawings/wall-item.ts";
 import { countVisibleRemixes, listVisibleDrawings, wallRows } from "../drawings/wall-queries.ts";
@@ -15,6 +22,7 @@ import {
   permalinkNotFoundHtml,
   permalinkPageHtml,
 } from "./permalink-html.ts";
+import { permalinkShareScript } from "./permalink-script.ts";
 import { PERMALINK_SCRIPT_PATH } from "./permalink-social-html.ts";
 
 /** Options of the permalink routes. */
@@ -34,7 +42,7 @@ export interface PermalinkRoutesOptions {
  */
 const SHORT = "public, max-age=0, s-maxage=60";
 // One stylesheet for the server's own pages: the permalink and notice pages', and the moderation pages'.
-const STYLESHEET = ["permalink.css", "permalink-social.css", "../moderation/admin.css"]
+const STYLESHEET = ["permalink.css", "permalink-social.css", "permalink-share.css", "../moderation/admin.css"]
   .map((file) => readFileSync(join(import.meta.dirname, file), "utf8"))
   .join("\n");
 // The reactions' buttons come to life with this small script (plain JavaScript, served as written).
@@ -58,6 +66,7 @@ const htmlSchema = {
 export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRoutesOptions): Promise<void> {
   const { branding } = options;
   const stylesheet = displayFontFace(options.clientDir) + STYLESHEET;
+  const shareScript = permalinkShareScript(options.clientDir);
   // Unknown, hidden and malformed ids alike get the "not found" page; a failure gets a page too.
   answerErrorsWith(
     app,
@@ -106,16 +115,25 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
         reply.header("vary", [vary, "X-Forwarded-Host, X-Forwarded-Proto"].filter(Boolean).join(", "));
       }
       const imagePath = drawingImagePath(drawing.id);
+      const pageUrl = absoluteUrl(base, permalinkPath(drawing.id));
       return reply.header("Cache-Control", SHORT).send(
         permalinkPageHtml({
           title: branding.title,
           faviconImage: branding.faviconImage,
           imagePath,
-          imageUrl: absoluteUrl(base, imagePath),
-          pageUrl: absoluteUrl(base, permalinkPath(drawing.id)),
+          cardUrl: absoluteUrl(base, drawingCardPath(drawing.id)),
+          pageUrl,
           createdAt: drawing.createdAt,
           theme: branding.theme,
           social,
+          share: {
+            id: drawing.id,
+            permalink: pageUrl,
+            postText: sharePostText(branding, pageUrl),
+            imagePath,
+            fileName: downloadFileName(branding.downloadPrefix, Date.parse(drawing.createdAt)),
+          },
+          shareScript,
         }),
       );
     },

@@ -1,8 +1,8 @@
 /** The permalink page's reactions and remix links: plain HTML that shows everything without script. */
 import type { GalleryItem } from "../../common/api.ts";
+import { formatDrawingDate, SERVER_DATE_LOCALE } from "../../common/drawing-date.ts";
 import { permalinkPath } from "../../common/permalink.ts";
 import { REACTION_KINDS, REACTION_NAMES, type ReactionCounts } from "../../common/reactions.ts";
-import { remixPath } from "../../common/remix.ts";
 import { escapeHtml } from "./index-html.ts";
 
 /** Where the permalink page's script is served (a file: the CSP refuses inline script). */
@@ -47,11 +47,6 @@ export function remixOfHtml(social: PermalinkSocial): string {
   return `      <p class="permalink__remix-of">Remix of <a href="${escapeHtml(permalinkPath(social.remixOf))}">this drawing</a></p>`;
 }
 
-/** The link that opens the drawing page with this drawing as the canvas. */
-export function remixLinkHtml(social: PermalinkSocial): string {
-  return `<a class="permalink__secondary" href="${escapeHtml(remixPath(social.id))}"><svg class="permalink__icon" aria-hidden="true" focusable="false"><use href="${SPRITE}#remix"></use></svg>Remix it</a>`;
-}
-
 /** The remixes made of this drawing (the newest, linked to their pages); empty when there are none. */
 export function remixesHtml(social: PermalinkSocial): string {
   if (social.remixCount === 0) return "";
@@ -71,14 +66,10 @@ ${shown}
       </section>`;
 }
 
-/** "21 Nov 2026" in UTC, so the page reads the same wherever it is rendered. */
+/**
+ * "21 Nov 2026, 16:04" in UTC, so the page reads the same wherever it is rendered; the page's script puts each
+ * `time` in the visitor's own locale and zone, in the same format as the wall (src/common/drawing-date.ts).
+ */
 export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return formatDrawingDate(new Date(iso), SERVER_DATE_LOCALE.locale, SERVER_DATE_LOCALE.timeZone) || iso;
 }

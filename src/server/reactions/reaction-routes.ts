@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { REACTION_KINDS, type ReactionKind, type ReactionState } from "../../common/reactions.ts";
 import type { ModerationSettings } from "../config.ts";
@@ -8,10 +8,13 @@ import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { acceptOptionalJsonBody } from "../http/optional-json-body.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
-import { visitorHasher } from "../moderation/visitor-hash.ts";
+import { visitorKey } from "../http/visitor.ts";
+import { presentedVisitorId, visitorIdFor } from "../http/visitor-id.ts";
+import { browserHash, saltedHasher } from "../moderation/visitor-hash.ts";
 import { createReactionAnnouncer } from "./reaction-announcer.ts";
 import {
   addReaction,
+  type ReactionKey,
   reactionsGivenBy,
   readReactions,
   removeReaction,
@@ -38,6 +41,12 @@ const ACCEPTS = `send JSON { "kind": "${REACTION_KINDS.join('" | "')}" } with Co
 const notOnTheWall = () => notFound("No drawing on the wall has this id; it may have been removed.");
 const unknownKind = () =>
   new HttpError(400, "unknown_reaction", `A reaction is one of ${REACTION_KINDS.join(", ")}.`);
+const addressFull = (cap: number) =>
+  new HttpError(
+    403,
+    "address_reactions_full",
+    `This drawing already counts reactions from ${cap} browsers on your network (one internet address), the most it counts from one; yours cannot be added.`,
+  );
 
 /** Which part of a refused request was wrong: the drawing (404), or the reaction or body (400). */
 const refusal = refuseInvalid(({ part, field }) =>
@@ -46,14 +55,16 @@ const refusal = refuseInvalid(({ part, field }) =>
 
 /**
  * POST /api/drawings/<id>/reactions with JSON { kind } gives a reaction, DELETE .../reactions/<kind> takes it
- * back, GET .../reactions reads them; each answers the drawing's counts, their version and this visitor's
- * reactions. A visitor (the reporters' salted hash of the IPv4 address or IPv6 /64) gives each kind once.
- * Giving and taking back are rows: they count against REACTION_RATE_LIMIT and refuse other sites' pages.
+ * back, GET .../reactions reads them; each answers the drawing's counts, their version and this browser's
+ * reactions. A browser (its visitor id cookie, given on its first toggle) gives each kind once; a drawing
+ * counts at most REACTION_BROWSERS_PER_ADDRESS browsers of one address (IPv4, or IPv6 /64), so a cleared
+ * cookie buys no endless hearts. Giving and taking back count against the address's REACTION_RATE_LIMIT and
+ * refuse other sites' pages.
  */
 export async function reactionRoutes(app: FastifyInstance, options: ReactionRoutesOptions): Promise<void> {
   const { db } = options.store;
   const { settings } = options;
-  const hashVisitor = visitorHasher(db);
+  const hash = saltedHasher(db);
   const announcer = createReactionAnnouncer(options.store.events);
   app.addHook("onClose", () => announcer.close());
   const limit = fixedWindowLimit(
@@ -62,11 +73,24 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
   );
   acceptOptionalJsonBody(app, MAX_BODY_BYTES);
 
-  /** The answer after a toggle: this visitor's reactions now, and the change announced to every wall. */
-  const answer = async (id: string, outcome: ToggleOutcome, hash: string) => {
+  /** Who toggles: the request's browser (given a visitor id now if it had none) and its address. */
+  const reactor = async (request: FastifyRequest, reply: FastifyReply, id: string, kind: ReactionKind) => {
+    const reactorHash = await browserHash(hash, visitorIdFor(request, reply));
+    const key: ReactionKey = {
+      drawingId: id,
+      reactorHash,
+      addressHash: await hash(visitorKey(request)),
+      kind,
+    };
+    return key;
+  };
+  /** The answer after a toggle: this browser's reactions now, and the change announced to every wall. */
+  const answer = async (key: ReactionKey, outcome: ToggleOutcome) => {
     if (outcome.state === undefined) throw notOnTheWall();
+    if (outcome.addressFull) throw addressFull(settings.reactionBrowsersPerAddress);
+    const id = key.drawingId;
     if (outcome.changed) announcer.changed({ id, ...outcome.state });
-    return stateFor(outcome.state, (await reactionsGivenBy(db, hash, [id])).get(id));
+    return stateFor(outcome.state, (await reactionsGivenBy(db, key.reactorHash, [id])).get(id));
   };
   const params = (kind: boolean) => ({
     type: "object",
@@ -89,11 +113,9 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
       },
       schemaErrorFormatter: refusal,
     },
-    async (request) => {
-      const { id } = request.params;
-      const hash = await hashVisitor(request);
-      const key = { drawingId: id, reactorHash: hash, kind: request.body.kind };
-      return answer(id, await addReaction(db, key, new Date()), hash);
+    async (request, reply) => {
+      const key = await reactor(request, reply, request.params.id, request.body.kind);
+      return answer(key, await addReaction(db, key, new Date(), settings.reactionBrowsersPerAddress));
     },
   );
 
@@ -105,10 +127,9 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
       schema: { params: params(true), response },
       schemaErrorFormatter: refusal,
     },
-    async (request) => {
-      const { id, kind } = request.params;
-      const hash = await hashVisitor(request);
-      return answer(id, await removeReaction(db, { drawingId: id, reactorHash: hash, kind }), hash);
+    async (request, reply) => {
+      const key = await reactor(request, reply, request.params.id, request.params.kind);
+      return answer(key, await removeReaction(db, key));
     },
   );
 
@@ -119,8 +140,13 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
       const { id } = request.params;
       const state = await readReactions(db, id);
       if (state === undefined) throw notOnTheWall();
-      const given = await reactionsGivenBy(db, await hashVisitor(request), [id]);
-      return reply.header("Cache-Control", "no-store").send(stateFor(state, given.get(id)));
+      // A browser that never reacted has no visitor id yet, and no reactions to show.
+      const visitorId = presentedVisitorId(request);
+      const given =
+        visitorId === undefined
+          ? []
+          : (await reactionsGivenBy(db, await browserHash(hash, visitorId), [id])).get(id);
+      return reply.header("Cache-Control", "no-store").send(stateFor(state, given));
     },
   );
 }

@@ -103,8 +103,8 @@ test("Text from the keyboard alone: T opens a caption, Escape cancels it, Enter 
   await expect(field).toHaveCount(0);
   expect(compareBitmaps(blank, await readCanvasPixels(page)).differingPixels).toBe(0);
 
+  // Text pressed again (Enter on its button) opens a new caption, its field ready for typing.
   await toolButton(page, "Text").focus();
-  await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
   await expect(field).toBeFocused();
   // The move handle moves the caption with the arrow keys.
@@ -172,19 +172,26 @@ async function fieldBoxInDrawing(page: Page) {
   const box = await page.getByRole("textbox", { name: "Caption text" }).boundingBox();
   if (box === null) throw new Error("no caption field");
   const scale = CANVAS_SIZE / geometry.width;
-  return { left: (box.x - geometry.left) * scale, right: (box.x + box.width - geometry.left) * scale };
+  return {
+    left: (box.x - geometry.left) * scale,
+    right: (box.x + box.width - geometry.left) * scale,
+    top: (box.y - geometry.top) * scale,
+    bottom: (box.y + box.height - geometry.top) * scale,
+  };
 }
 
-test("a line too long for the drawing is set smaller, whole on the drawing, and lands as the field showed it", async ({
+test("a line too long for the drawing wraps at its width, whole on the drawing, and lands as the field showed it", async ({
   page,
 }) => {
   const { blank, field } = await openCaption(page);
   await page.keyboard.insertText("WHEN YOU BUY THE DIP AND IT KEEPS DIPPING");
-  await expect(page.locator("#caption-help")).toContainText("Set smaller to fit the drawing");
+  // Wrapped, not set smaller: two lines at the size chosen.
+  await expect(page.locator("#caption-help")).not.toContainText("Set smaller");
   const shown = await fieldBoxInDrawing(page);
   expect(shown.left).toBeGreaterThanOrEqual(0);
   expect(shown.right).toBeLessThanOrEqual(CANVAS_SIZE);
-  // The move handle has no room beside a caption this wide: it sits where it can be reached, on the drawing.
+  expect(shown.bottom - shown.top).toBeGreaterThan(2 * CAPTION_SIZE.initial);
+  // The move handle sits where it can be reached, on the drawing.
   const handle = await page.getByRole("button", { name: "Move caption" }).boundingBox();
   const geometry = await canvasGeometry(page);
   expect(handle?.x).toBeGreaterThanOrEqual(geometry.left);
@@ -193,13 +200,13 @@ test("a line too long for the drawing is set smaller, whole on the drawing, and 
   await page.keyboard.press("Enter");
   await expect(field).toHaveCount(0);
   const placed = changedBox(blank, await waitForCanvasChange(page, blank, 500));
-  // Every letter on the drawing, inside its margins (a cut caption would touch both edges), spanning most of it.
+  // Every letter on the drawing, inside its margins, on two lines where the field showed them.
   expect(placed.left).toBeGreaterThanOrEqual(CAPTION_MARGIN - 2);
   expect(placed.right).toBeLessThanOrEqual(CANVAS_SIZE - CAPTION_MARGIN + 2);
-  expect(placed.width).toBeGreaterThan(CANVAS_SIZE - 2 * CAPTION_MARGIN - 40);
-  // Where the field showed it.
+  expect(placed.height).toBeGreaterThan(1.5 * CAPTION_SIZE.initial);
   expect(Math.abs((placed.left + placed.right) / 2 - (shown.left + shown.right) / 2)).toBeLessThanOrEqual(3);
-  expect(Math.abs(placed.width - (shown.right - shown.left))).toBeLessThanOrEqual(12);
+  expect(placed.top).toBeGreaterThanOrEqual(shown.top - 2);
+  expect(placed.bottom).toBeLessThanOrEqual(shown.bottom + 2);
 });
 
 test("a caption dragged past the drawing's edge stays whole on it", async ({ page }) => {

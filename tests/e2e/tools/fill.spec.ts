@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
 import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
-import { blockMascot, choose, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
+import { blockMascot, brushButton, choose, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
 import { compareBitmaps, hexToRgba, type Pixels } from "../helpers/pixels.ts";
 import { mouseStroke } from "../helpers/strokes.ts";
 import {
@@ -67,6 +67,19 @@ test("Fill paints the whole enclosed area, nothing outside it, leaves no light h
   await waitForBackupOf(page, filled);
   expect(compareBitmaps(filled, await reloadRestored(page)).differingPixels).toBe(0);
   await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "false");
+});
+
+test("Fill has no size: the brush sizes are hidden while it is on, and back with the brush", async ({
+  page,
+}) => {
+  await openDrawingPage(page);
+  const size = brushButton(page, 3);
+  await expect(size).toBeVisible();
+  await chooseTool(page, "Fill");
+  await expect(size).toBeHidden();
+  await toolButton(page, "Fill").click();
+  await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "false");
+  await expect(size).toBeVisible();
 });
 
 test("F turns Fill on and off from the keyboard", async ({ page }) => {

@@ -2,7 +2,7 @@ import { useId, useRef } from "react";
 import { ToolPanelActions } from "../ToolPanelActions.tsx";
 import { useRevealInPanel } from "../use-reveal-in-panel.ts";
 import { CAPTION_FIELD_ID } from "./CaptionEditor.tsx";
-import { CAPTION_SIZE, type Caption } from "./caption-layout.ts";
+import { CAPTION_SIZE, type Caption, type CaptionPlace } from "./caption-layout.ts";
 import type { CaptionEditing } from "./use-caption.ts";
 import "./caption-panel.css";
 
@@ -21,11 +21,17 @@ function typeNewLine(): void {
   field.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+/** The two places a meme puts its words, as the panel offers them. */
+const EDGES: readonly { readonly place: CaptionPlace; readonly label: string }[] = [
+  { place: "top", label: "Top text" },
+  { place: "bottom", label: "Bottom text" },
+];
+
 /**
- * What can be changed while a caption is typed: its size, its outline; its colour is the palette's (the
- * classic white to start). Place caption commits it, Cancel drops it. `shown` is the caption as fitted on
- * the drawing: when it had to be set smaller, the hint says so and how to keep it large. On touch screens a
- * New line button stands in for Shift+Enter.
+ * What can be changed while a caption is typed: its size, its outline, whether it keeps to the top or the
+ * bottom edge (Top text, Bottom text); its colour is the palette's. Place caption commits it, Cancel drops
+ * it. `shown` is the caption as fitted on the drawing: when it had to be set smaller, the hint says so. On
+ * touch screens a New line button stands in for Shift+Enter.
  */
 export function CaptionPanel({
   editing,
@@ -63,6 +69,21 @@ export function CaptionPanel({
           Outline
         </label>
       </div>
+      <div className="caption-panel__places">
+        {EDGES.map(({ place, label }) => (
+          <button
+            key={place}
+            type="button"
+            className="button"
+            aria-pressed={caption.place === place}
+            // The focus stays in the field: the words typed next are still the caption's.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => editing.change({ place })}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
       <ToolPanelActions
         place="Place caption"
         onPlace={() => void editing.commit()}
@@ -80,7 +101,7 @@ export function CaptionPanel({
       </ToolPanelActions>
       <p id="caption-help" className="tool-panel__help">
         {shown.size < caption.size - SHRUNK
-          ? "Set smaller to fit the drawing: a new line (Shift+Enter) keeps it large. Enter places it, Esc cancels."
+          ? "Set smaller so all its lines fit the drawing. Enter places it, Esc cancels."
           : "Enter places the caption, Shift+Enter starts a new line, Esc cancels. The palette colours it."}
       </p>
     </section>

@@ -1,13 +1,15 @@
 import type { ToolAction } from "../../engine/types.ts";
-import { type Caption, layoutCaption } from "./caption-layout.ts";
+import type { FittedCaption } from "./caption-fit.ts";
+import { layoutCaption } from "./caption-layout.ts";
 
 /**
- * The history's record of a committed caption: its data, painted with the same canvas calls every time
- * (outline stroked first with round joins, then the fill over it), so the letters become pixels of the
- * drawing and a replay gives the same pixels. The caption's font must be loaded (it is: committing needs it).
+ * The history's record of a committed caption: its data and its lines as fitted, painted with the same canvas
+ * calls every time (outline stroked first with round joins, then the fill over it), so the letters become
+ * pixels of the drawing and a replay gives the same pixels. The caption's font must be loaded (it is:
+ * committing needs it).
  */
-export function captionAction(caption: Caption): ToolAction {
-  const layout = layoutCaption(caption);
+export function captionAction(caption: FittedCaption): ToolAction {
+  const layout = layoutCaption(caption, caption.lines);
   return {
     kind: "caption",
     paint(context) {

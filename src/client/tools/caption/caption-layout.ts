@@ -1,5 +1,12 @@
 /** Captions as data and pure layout: where each line's baseline goes, in the 600 x 600 drawing space. */
 
+/**
+ * Where a caption keeps to: the top or the bottom edge of the drawing, where a meme puts its words (its lines
+ * grow down from the top, up from the bottom), or wherever it was put (its top stays where a tap or a drag
+ * left it).
+ */
+export type CaptionPlace = "top" | "bottom" | "free";
+
 /** A caption as it is edited and committed. */
 export interface Caption {
   readonly text: string;
@@ -13,10 +20,19 @@ export interface Caption {
   readonly colour: string;
   /** The classic meme outline around the letters. */
   readonly outline: boolean;
+  /** Where it keeps to; "free" when left out (x and y then say where). */
+  readonly place?: CaptionPlace;
 }
 
 /** The caption's face: Anton (see font/README.md), registered under this family name. */
 export const CAPTION_FAMILY = "FanvasCaption";
+
+/**
+ * The caption's faces in order: Anton, then for the letters its subset lacks (Cyrillic, Greek, most of
+ * Latin Extended) Impact where the device has it, the meme face with those scripts, else the device's
+ * sans-serif. The field and the canvas use the same list, so they show the same letters.
+ */
+export const CAPTION_FONT_STACK = `${CAPTION_FAMILY}, Impact, sans-serif`;
 
 /** Anton's vertical metrics as fractions of the font size (hhea: 2409 and 674 of 2048 units, no line gap). */
 const ASCENT = 2409 / 2048;
@@ -57,14 +73,13 @@ export interface CaptionLayout {
 }
 
 /**
- * Lays a caption out as CSS lays out its text field: after the padding, line boxes of CAPTION_LINE_HEIGHT x
- * size stacked from `y`, each line's baseline half the leading plus the ascent below its box's top, centred
- * on `x`.
+ * Lays a caption's `texts` (its lines, as wrapped: caption-fit.ts) out as CSS lays out the text field: after
+ * the padding, line boxes of CAPTION_LINE_HEIGHT x size stacked from `y`, each line's baseline half the
+ * leading plus the ascent below its box's top, centred on `x`.
  */
-export function layoutCaption(caption: Caption): CaptionLayout {
+export function layoutCaption(caption: Caption, texts: readonly string[]): CaptionLayout {
   const lineHeight = caption.size * CAPTION_LINE_HEIGHT;
   const halfLeading = (lineHeight - caption.size * (ASCENT + DESCENT)) / 2;
-  const texts = caption.text.split("\n");
   return {
     lines: texts.map((text, index) => ({
       text,
@@ -80,9 +95,9 @@ export function layoutCaption(caption: Caption): CaptionLayout {
   };
 }
 
-/** The canvas font of a caption set at `size` drawing pixels: its face, then the device's sans-serif. */
+/** The canvas font of a caption set at `size` drawing pixels (CAPTION_FONT_STACK). */
 export function captionFont(size: number): string {
-  return `${size}px ${CAPTION_FAMILY}, sans-serif`;
+  return `${size}px ${CAPTION_FONT_STACK}`;
 }
 
 /** The height of a caption's box, `lines` lines at `size`: the line boxes and the padding above and below. */

@@ -1,7 +1,9 @@
 /** The caption being typed: where it is, how it looks, and committing it into the drawing. */
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { CANVAS_SIZE } from "../../../common/constants.ts";
 import type { DrawingEngine } from "../../engine/drawing-engine.ts";
-import type { Point } from "../../engine/types.ts";
+import type { Point, ToolAction } from "../../engine/types.ts";
+import { endCaption, expectCaption } from "../../keyboard/caption-keys.ts";
 import { captionAction } from "./caption-action.ts";
 import { type FittedCaption, fitCaption } from "./caption-fit.ts";
 import { loadCaptionFont } from "./caption-font.ts";
@@ -10,27 +12,63 @@ import {
   CAPTION_PADDING,
   CAPTION_SIZE,
   type Caption,
+  captionHeight,
   hasText,
 } from "./caption-layout.ts";
-import { measureCaptionLines } from "./caption-measure.ts";
+import { measureCaptionText } from "./caption-measure.ts";
 
-/** Where a caption opens when Text is chosen with no tap yet: the classic top caption. */
-const TOP_CAPTION: Point = { x: 300, y: 60 };
+/** The classic meme caption: outlined, in the colour chosen (its outline contrasts: caption-layout.ts). */
+const CLASSIC = { outline: true, size: CAPTION_SIZE.initial } as const;
 
-/** The classic meme caption: white, outlined, centred. */
-const CLASSIC = { colour: "#ffffff", outline: true, size: CAPTION_SIZE.initial } as const;
+/** A caption placed in the drawing, and the rows it covers there, for telling where the next one goes. */
+interface PlacedCaption {
+  readonly action: ToolAction;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+/**
+ * Where a new caption opens: the first of top, bottom and middle (then a quarter and three quarters down)
+ * that no caption on the picture, or the one about to be placed, covers; the middle when all are.
+ */
+function nextFreeCaption(colour: string, covered: readonly { top: number; bottom: number }[]): Caption {
+  const height = captionHeight(1, CLASSIC.size);
+  const centredAt = (fraction: number): Caption => ({
+    text: "",
+    colour,
+    ...CLASSIC,
+    place: "free",
+    x: CANVAS_SIZE / 2,
+    y: CANVAS_SIZE * fraction - height / 2,
+  });
+  const places: Caption[] = [
+    { text: "", colour, ...CLASSIC, place: "top", x: CANVAS_SIZE / 2, y: 0 },
+    { text: "", colour, ...CLASSIC, place: "bottom", x: CANVAS_SIZE / 2, y: CANVAS_SIZE - height },
+    centredAt(1 / 2),
+    centredAt(1 / 4),
+    centredAt(3 / 4),
+  ];
+  const free = places.find(({ y }) => covered.every((box) => box.bottom <= y || box.top >= y + height));
+  return free ?? centredAt(1 / 2);
+}
 
 /** The caption editor's state and actions. */
 export interface CaptionEditing {
   /** The caption as typed and chosen (its size is the slider's). */
   readonly caption: Caption | null;
-  /** The same caption as shown and painted: fitted on the drawing (caption-fit.ts). */
+  /** The same caption as shown and painted: wrapped and fitted on the drawing (caption-fit.ts). */
   readonly shown: FittedCaption | null;
-  /** Opens a caption centred on `point` (its first line), or moves the open one there. */
-  placeAt(point?: Point): void;
+  /** Which caption is open: each new one has its own (its field then takes the focus, and keys typed early). */
+  readonly serial: number;
+  /** Opens a new caption in `colour` at the next free place (top, bottom, middle), placing an open one first. */
+  openNext(colour: string): Promise<void>;
+  /** Opens a caption in `colour` centred on `point` (its first line), or moves the open one there. */
+  placeAt(point: Point, colour: string): void;
   /** Opens `caption` as it was (kept from before a reload). */
   resume(caption: Caption): void;
   change(change: Partial<Caption>): void;
+  /** Adds what was typed for the caption before its field was there. */
+  typeEarly(text: string): void;
   /** Paints the caption into the drawing (one undoable action); an empty caption just closes. */
   commit(): Promise<void>;
   cancel(): void;
@@ -42,36 +80,78 @@ export function useCaption(
   announce: (message: string) => void,
 ): CaptionEditing {
   const [caption, setCaption] = useState<Caption | null>(null);
+  const [serial, setSerial] = useState(0);
+  const placed = useRef<PlacedCaption[]>([]);
   // The caption is fitted with the face's own widths once it is in: its arrival renders again.
   const [, setFontLoaded] = useState(false);
   const loadFont = () => void loadCaptionFont().then(() => setFontLoaded(true));
+  const open = (next: Caption) => {
+    loadFont();
+    expectCaption();
+    setCaption(next);
+    setSerial((current) => current + 1);
+  };
+  /** Paints `closing` into the drawing, once the face is in, and remembers where it lies. */
+  const place = async (closing: Caption): Promise<void> => {
+    if (!hasText(closing) || engine === null) return;
+    await loadCaptionFont();
+    const fitted = fitCaption(closing, measureCaptionText);
+    const action = captionAction(fitted);
+    engine.apply(action);
+    const bottom = fitted.y + captionHeight(fitted.lines.length, fitted.size);
+    placed.current = [
+      ...placed.current.filter((each) => engine.shows(each.action)),
+      { action, top: fitted.y, bottom },
+    ];
+    announce("Caption placed");
+  };
+  const shown = caption === null ? null : fitCaption(caption, measureCaptionText);
   return {
     caption,
-    shown: caption === null ? null : fitCaption(caption, measureCaptionLines),
-    placeAt(point = TOP_CAPTION) {
-      loadFont();
-      setCaption((current) => {
-        const base = current ?? { text: "", ...CLASSIC, x: 0, y: 0 };
-        return { ...base, x: point.x, y: point.y - base.size * (CAPTION_PADDING + CAPTION_LINE_HEIGHT / 2) };
-      });
+    shown,
+    serial,
+    async openNext(colour) {
+      const covered: { top: number; bottom: number }[] = placed.current.filter(
+        (each) => engine?.shows(each.action) === true,
+      );
+      const closing = caption !== null && shown !== null && hasText(caption) ? shown : null;
+      if (closing !== null)
+        covered.push({
+          top: closing.y,
+          bottom: closing.y + captionHeight(closing.lines.length, closing.size),
+        });
+      open(nextFreeCaption(colour, covered));
+      if (closing !== null) await place(closing);
+    },
+    placeAt(point, colour) {
+      const base = caption ?? { text: "", colour, ...CLASSIC, x: 0, y: 0 };
+      const moved: Caption = {
+        ...base,
+        place: "free",
+        x: point.x,
+        y: point.y - base.size * (CAPTION_PADDING + CAPTION_LINE_HEIGHT / 2),
+      };
+      if (caption === null) open(moved);
+      else setCaption(moved);
     },
     resume(kept) {
-      loadFont();
-      setCaption(kept);
+      open(kept);
     },
     change(change) {
       setCaption((current) => (current === null ? null : { ...current, ...change }));
     },
+    typeEarly(text) {
+      setCaption((current) => (current === null ? null : { ...current, text: current.text + text }));
+    },
     async commit() {
       if (caption === null) return;
       setCaption(null);
-      if (!hasText(caption) || engine === null) return;
-      await loadCaptionFont();
-      engine.apply(captionAction(fitCaption(caption, measureCaptionLines)));
-      announce("Caption placed");
+      endCaption();
+      await place(caption);
     },
     cancel() {
       setCaption(null);
+      endCaption();
     },
   };
 }

@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { DRAWINGS_PATH } from "../../common/api.ts";
+import { drawingImagePath } from "../../common/permalink.ts";
+import type { Store } from "../db/open.ts";
+import { drawingFileResponses, drawingIdParams, sendDrawingFile } from "../http/drawing-file.ts";
+import { notFound } from "../http/errors.ts";
+import { refuseInvalid } from "../http/validation.ts";
+import { visitorKey } from "../http/visitor.ts";
+import { type CardStyle, cardStyleKey } from "../png/card.ts";
+import { cardOnDemand } from "./card-on-demand.ts";
+import { findVisibleCard } from "./card-queries.ts";
+import type { VisitorMakes } from "./made-on-demand.ts";
+
+/** Options of the card route. */
+export interface CardRouteOptions {
+  readonly store: Store;
+  /** The makes each visitor has running, shared with the thumbnails. */
+  readonly makes: VisitorMakes;
+  readonly style: CardStyle;
+}
+
+const noCard = () =>
+  notFound(
+    "No drawing on the wall has this address; check the link (card images look like /api/drawings/<id>/card.png).",
+  );
+
+/**
+ * GET /api/drawings/<id>/card.png: the drawing's link card, as stored by the background job, or made now when
+ * none is stored in the current style (once however many ask; a visitor with makes running gets the PNG). Only
+ * a visible drawing's card is ever sent, and it is cached as the drawing's other files are.
+ */
+export async function cardRoute(app: FastifyInstance, options: CardRouteOptions): Promise<void> {
+  const { db } = options.store;
+  const key = cardStyleKey(options.style);
+  const onDemand = cardOnDemand(options.store, app.log, options.makes, options.style);
+
+  app.get<{ Params: { id: string } }>(
+    `${DRAWINGS_PATH}/:id/card.png`,
+    {
+      schema: { params: drawingIdParams, response: drawingFileResponses("The card image (image/png)") },
+      schemaErrorFormatter: refuseInvalid(noCard),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const found = await findVisibleCard(db, id);
+      if (found === undefined) throw noCard();
+      let png = found.style === key ? found.png : undefined;
+      if (png === undefined) {
+        const made = await onDemand(id, visitorKey(request));
+        if (made.kind === "gone") throw noCard();
+        if (made.kind === "busy") {
+          return reply.header("cache-control", "no-store").redirect(drawingImagePath(id), 307);
+        }
+        png = made.image;
+      }
+      const etag = `"${createHash("sha256").update(png).digest("hex").slice(0, 32)}"`;
+      return sendDrawingFile(request, reply, { bytes: png, etag, type: "image/png" });
+    },
+  );
+}
