@@ -57,7 +57,7 @@ VOLUME /data
 USER node
 EXPOSE 8080
 # Node is PID 1 and handles SIGTERM itself (src/server/main.ts): it finishes saves in flight, closes the store and
-# exits 0. It starts no child processes, so no init is needed to reap them (docs/decisions/0018-container-image.md).
+# exits 0. It starts no child processes, so no init is needed to reap them (docs/decisions/0022-container-image.md).
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
