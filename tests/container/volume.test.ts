@@ -60,6 +60,10 @@ describe.runIf(containerTestsRun())("a container with a data volume", () => {
 
     first = await saveDrawing(container.baseUrl, 3);
     expect(await servesSamePicture(container.baseUrl, first)).toBe(true);
+    // The permalink page names its share script from the build, so every part of `npm run build` is in the image.
+    const permalink = await fetch(`${container.baseUrl}/d/${first.id}`);
+    expect(permalink.status).toBe(200);
+    expect(await permalink.text()).toMatch(/\/assets\/permalink-page-[\w-]+\.js/);
 
     const backup = await runCommand("podman", [
       "exec",
