@@ -105,7 +105,7 @@ export async function runContainerBench(
   const toExit = samples.map((sample) => sample.termToExitMs);
   const exitedZero = samples.filter((sample) => sample.exitCode === 0).length;
   const heading = `${machineHeading(load)} - ${runs} containers, each on an empty volume`;
-  const baseNote = base === "stand-in" ? "a stand-in (tests/container/stand-in)" : "the official image";
+  const baseNote = base === "stand-in" ? "a stand-in: tests/container/stand-in" : "the official image";
   const verdicts = [
     [
       "32",
