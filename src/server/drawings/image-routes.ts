@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
-import { DEFAULT_IMAGE_CACHE, type ImageCacheSettings } from "../config.ts";
+import {
+  DEFAULT_IMAGE_CACHE,
+  DEFAULT_THUMBNAILS,
+  type ImageCacheSettings,
+  type ThumbnailSettings,
+} from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { sendDrawingFile } from "../http/drawing-file.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
@@ -17,6 +22,8 @@ export interface ImageRoutesOptions {
   readonly store: Store;
   /** Memory for served PNGs (IMAGE_CACHE_MB). Default: DEFAULT_IMAGE_CACHE. */
   readonly imageCache?: ImageCacheSettings | undefined;
+  /** On-demand thumbnails made at once in the process (THUMBNAILS_AT_ONCE). Default: DEFAULT_THUMBNAILS. */
+  readonly thumbnails?: ThumbnailSettings;
 }
 
 /** Hidden, pending, unknown and malformed ids look alike: nothing public is at that address. */
@@ -33,7 +40,8 @@ const fileResponses = (description: string) =>
     200: { description, type: "string" },
     304: { description: "Not modified", type: "null" },
     307: {
-      description: "The full PNG instead (this visitor has thumbnails being made already)",
+      description:
+        "The full PNG instead (this visitor, or the whole process, has thumbnails being made already)",
       type: "null",
     },
     ...errorResponses,
@@ -43,7 +51,7 @@ const fileResponses = (description: string) =>
 export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions): Promise<void> {
   const { db } = options.store;
   const images = publicImages(app, options);
-  const onDemand = thumbnailOnDemand(options.store, app.log);
+  const onDemand = thumbnailOnDemand(options.store, app.log, options.thumbnails ?? DEFAULT_THUMBNAILS);
 
   app.get<{ Params: { id: string } }>(
     `${DRAWINGS_PATH}/:id.png`,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { ThumbnailSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { holdUndecodable } from "../moderation/undecodable.ts";
 import { makeThumbnail } from "../png/thumbnail.ts";
@@ -16,7 +17,7 @@ export type OnDemandThumbnail =
   | { readonly kind: "made"; readonly webp: Buffer }
   /** Not on the wall (any more), or our decoder cannot read it (then it was just taken off the wall). */
   | { readonly kind: "gone" }
-  /** This visitor already has MAX_THUMBNAILS_PER_VISITOR being made. */
+  /** This visitor already has MAX_THUMBNAILS_PER_VISITOR being made, or the process THUMBNAILS_AT_ONCE. */
   | { readonly kind: "busy" };
 
 /** Makes a drawing's thumbnail on demand, once per drawing at a time, bounded per visitor. */
@@ -24,10 +25,15 @@ export type ThumbnailOnDemand = (id: string, visitor: string) => Promise<OnDeman
 
 /**
  * One make per drawing at a time: every request that arrives while it runs waits for that same make, and
- * only starting a make counts against its visitor. Inside, the store is read again before making, so a
- * request that saw no thumbnail just before another make stored one never makes a second.
+ * only starting a make counts against its visitor and the process (`settings.maxAtOnce`: each holds a decoded
+ * drawing, so many networks of visitors must not start hundreds at once). Inside, the store is read again
+ * before making, so a request that saw no thumbnail just before another make stored one never makes a second.
  */
-export function thumbnailOnDemand(store: Store, log: FastifyBaseLogger): ThumbnailOnDemand {
+export function thumbnailOnDemand(
+  store: Store,
+  log: FastifyBaseLogger,
+  settings: ThumbnailSettings,
+): ThumbnailOnDemand {
   const { db } = store;
   const making = new Map<string, Promise<OnDemandThumbnail>>();
   const startedBy = new Map<string, number>();
@@ -54,7 +60,7 @@ export function thumbnailOnDemand(store: Store, log: FastifyBaseLogger): Thumbna
     const running = making.get(id);
     if (running !== undefined) return running;
     const started = startedBy.get(visitor) ?? 0;
-    if (started >= MAX_THUMBNAILS_PER_VISITOR) return { kind: "busy" };
+    if (started >= MAX_THUMBNAILS_PER_VISITOR || making.size >= settings.maxAtOnce) return { kind: "busy" };
     startedBy.set(visitor, started + 1);
     const made = make(id).finally(() => {
       making.delete(id);

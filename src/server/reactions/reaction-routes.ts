@@ -62,10 +62,13 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
   );
   acceptOptionalJsonBody(app, MAX_BODY_BYTES);
 
-  /** The answer after a toggle: this visitor's reactions now, and the change announced to every wall. */
-  const answer = async (id: string, outcome: ToggleOutcome, hash: string) => {
+  /**
+   * The answer after a toggle (begun at the announcer's mark `since`): this visitor's reactions now, and the
+   * change announced to every wall unless the drawing was removed meanwhile.
+   */
+  const answer = async (id: string, outcome: ToggleOutcome, hash: string, since: number) => {
     if (outcome.state === undefined) throw notOnTheWall();
-    if (outcome.changed) announcer.changed({ id, ...outcome.state });
+    if (outcome.changed) announcer.changed({ id, ...outcome.state }, since);
     return stateFor(outcome.state, (await reactionsGivenBy(db, hash, [id])).get(id));
   };
   const params = (kind: boolean) => ({
@@ -79,7 +82,7 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
   app.post<{ Params: { id: string }; Body: { kind: ReactionKind } }>(
     `${DRAWINGS_PATH}/:id/reactions`,
     {
-      config: { accepts: ACCEPTS, refuseCrossSite: JSON_ONLY },
+      config: { accepts: ACCEPTS, refuseCrossSite: JSON_ONLY, bodyBytes: MAX_BODY_BYTES },
       // Counted before the body is read, per visitor; a refused or repeated toggle counts too.
       onRequest: charge,
       schema: {
@@ -90,25 +93,27 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
       schemaErrorFormatter: refusal,
     },
     async (request) => {
+      const since = announcer.mark();
       const { id } = request.params;
       const hash = await hashVisitor(request);
       const key = { drawingId: id, reactorHash: hash, kind: request.body.kind };
-      return answer(id, await addReaction(db, key, new Date()), hash);
+      return answer(id, await addReaction(db, key, new Date()), hash, since);
     },
   );
 
   app.delete<{ Params: { id: string; kind: ReactionKind } }>(
     `${DRAWINGS_PATH}/:id/reactions/:kind`,
     {
-      config: { accepts: "send no body", refuseCrossSite: NO_BODY_OR_JSON },
+      config: { accepts: "send no body", refuseCrossSite: NO_BODY_OR_JSON, bodyBytes: MAX_BODY_BYTES },
       onRequest: charge,
       schema: { params: params(true), response },
       schemaErrorFormatter: refusal,
     },
     async (request) => {
+      const since = announcer.mark();
       const { id, kind } = request.params;
       const hash = await hashVisitor(request);
-      return answer(id, await removeReaction(db, { drawingId: id, reactorHash: hash, kind }), hash);
+      return answer(id, await removeReaction(db, { drawingId: id, reactorHash: hash, kind }), hash, since);
     },
   );
 
