@@ -62,6 +62,7 @@ export function thumbnailOnDemand(
     const started = startedBy.get(visitor) ?? 0;
     if (started >= MAX_THUMBNAILS_PER_VISITOR || making.size >= settings.maxAtOnce) return { kind: "busy" };
     startedBy.set(visitor, started + 1);
+    log.debug({ drawing: id, atOnce: making.size + 1 }, "thumbnail make started on demand");
     const made = make(id).finally(() => {
       making.delete(id);
       const left = (startedBy.get(visitor) ?? 1) - 1;
