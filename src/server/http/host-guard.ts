@@ -22,7 +22,7 @@ export async function hostGuard(app: FastifyInstance, options: HostGuardOptions)
     const host = request.host ?? "";
     if (allowed.has(hostnameOf(host) ?? "")) return;
     throw new HttpError(
-      421,
+      400,
       "unknown_host",
       `This server does not answer for the host "${clip(host, 100)}"; its operator lists the names it answers for in ALLOWED_HOSTS (or PUBLIC_BASE_URL).`,
       // Nothing more of this connection is read: it was meant for someone else.
