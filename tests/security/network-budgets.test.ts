@@ -1,7 +1,8 @@
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
-import { DEFAULT_EDGE, DEFAULT_UPLOAD_BUDGET } from "../../src/server/config.ts";
+import { DEFAULT_EDGE, DEFAULT_UPLOAD_BUDGET, type UploadBudgetSettings } from "../../src/server/config.ts";
+import { CHUNKED_FIRST_SLICE } from "../../src/server/http/upload-budget.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS } from "../../src/server/live/event-streams.ts";
 import { MAX_INSERT_BODY_BYTES } from "../../src/server/postgrest/request.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
@@ -17,11 +18,14 @@ import { type RawRequest, startRequest, statusOf } from "./helpers/raw-request.t
 const MIB = 2 ** 20;
 
 /** The app behind one trusted proxy, listening; `stallMs` is UPLOAD_STALL_SECONDS. */
-async function listening(stallMs: number): Promise<{ t: TestApp; port: number }> {
+async function listening(
+  stallMs: number,
+  budget: Partial<UploadBudgetSettings> = {},
+): Promise<{ t: TestApp; port: number }> {
   const t = await startTestApp("sqlite", {
     edge: { ...DEFAULT_EDGE, trustProxyHops: 1, saveRateLimit: 0, allowedHosts: undefined },
     observability: { metricsToken: undefined, metricsAllowLocal: true },
-    uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, stallMs },
+    uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, ...budget, stallMs },
   });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   return { t, port: (t.app.server.address() as AddressInfo).port };
@@ -77,6 +81,21 @@ describe("the upload budget per network", () => {
       .poll(() => bytesInFlight(port), { timeout: 10_000 })
       .toBe((share + 1) * MAX_INSERT_BODY_BYTES);
   });
+
+  it("keeps room for the few KB of a report or a reaction when uploads fill the whole budget", async () => {
+    const slots = DEFAULT_UPLOAD_BUDGET.maxBytes / MAX_INSERT_BODY_BYTES;
+    for (let network = 0; network < slots; network += 1)
+      await heldInsert(port, `192.0.${network + 40}.1`, opened);
+    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(DEFAULT_UPLOAD_BUDGET.maxBytes);
+    const upload = await heldInsert(port, "203.0.113.8", opened);
+    expect(statusOf(await upload.answer)).toBe(503);
+    const report = await fetch(`http://127.0.0.1:${port}/api/drawings/AAAAAAAAAAAA/report`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
+      body: JSON.stringify({ reason: "spam" }),
+    });
+    expect(report.status).toBe(404);
+  });
 });
 
 describe("stalled uploads when the budget is wanted", () => {
@@ -91,17 +110,27 @@ describe("stalled uploads when the budget is wanted", () => {
     await t.close();
   });
 
+  it("holds a first slice of an idle chunked upload, not its route's whole limit", async () => {
+    const idle = [];
+    for (let network = 0; network < 12; network += 1) {
+      idle.push(await heldInsert(port, `192.0.${network + 100}.1`, opened, true));
+    }
+    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(12 * CHUNKED_FIRST_SLICE);
+    for (const upload of idle) upload.socket.destroy();
+    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(0);
+  });
+
   it("cuts the idle ones, and only those, to take a save, long before the request timeout", async () => {
     const slots = DEFAULT_UPLOAD_BUDGET.maxBytes / MAX_INSERT_BODY_BYTES;
-    // Chunked, so each holds the whole 8 MiB limit: together, the whole process budget, from eight networks.
+    // Each declares the whole 8 MiB limit: together, the whole process budget, from eight networks.
     const held = [];
     for (let network = 0; network < slots; network += 1) {
-      held.push(await heldInsert(port, `192.0.${network + 10}.1`, opened, true));
+      held.push(await heldInsert(port, `192.0.${network + 10}.1`, opened));
     }
     await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(64 * MIB);
     // One of them keeps sending, slowly: it is not stalled, and keeps its room.
     const working = held[0] as RawRequest;
-    const trickle = setInterval(() => working.send("1\r\n \r\n"), 100);
+    const trickle = setInterval(() => working.send(" "), 100);
     try {
       const png = await drawingPng(600, 600, 612);
       const save = async () =>
@@ -119,6 +148,31 @@ describe("stalled uploads when the budget is wanted", () => {
     } finally {
       clearInterval(trickle);
     }
+  });
+});
+
+describe("a chunked upload as it arrives", () => {
+  let t: TestApp;
+  let port: number;
+  const opened: Socket[] = [];
+  beforeAll(async () => {
+    // One visitor may hold 1 MiB here.
+    ({ t, port } = await listening(3_600_000, { maxBytesPerVisitor: MIB }));
+  });
+  afterAll(async () => {
+    for (const socket of opened.splice(0)) socket.destroy();
+    await t.close();
+  });
+
+  it("reserves its bytes before reading them, and is answered 429 once they pass its sender's share", async () => {
+    const upload = await heldInsert(port, "198.51.100.77", opened, true);
+    const chunk = `${(64 * 1024).toString(16)}\r\n${" ".repeat(64 * 1024)}\r\n`;
+    for (let sent = 0; sent < 32; sent += 1) upload.send(chunk);
+    const answer = await upload.answer;
+    expect(statusOf(answer)).toBe(429);
+    expect(answer).toContain("uploads_in_flight");
+    await upload.closed;
+    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(0);
   });
 });
 

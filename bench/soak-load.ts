@@ -1,0 +1,237 @@
+import type { Agent } from "node:http";
+import { connect, type Socket } from "node:net";
+import { type Answer, keepAliveAgent, send } from "./server/http-load.ts";
+
+// One round of the soak bench's hostile load: everything a crowd of visitors may do within every per-visitor
+// limit, at once, from many addresses (named in X-Forwarded-For, as a proxy in front names them). Each actor is
+// a loop that runs until the round's deadline; what it got back is counted by status, never hidden.
+
+/** What a round needs: the server, the drawings to save, which round this is (its visitors are new). */
+export interface SoakRound {
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly round: number;
+  readonly seconds: number;
+  readonly drawings: readonly Buffer[];
+}
+
+/** Answers by actor and status ("saves 201" -> 240), and /healthz latencies in milliseconds. */
+export interface RoundResult {
+  readonly statuses: ReadonlyMap<string, number>;
+  readonly healthMs: readonly number[];
+}
+
+const SAVERS = 16;
+const SAVE_EVERY_MS = 2000; // 30 a minute: SAVE_RATE_LIMIT's default, per visitor
+const INSERTERS = 4;
+const INSERT_EVERY_MS = 20_000; // 10 rows each: 30 rows a minute
+const STALLED_UPLOADS = 12; // more than the budget holds (8 chunked inserts)
+const IDLE_STREAMS = 300;
+const READERS = 6;
+const HEALTH_EVERY_MS = 50;
+
+/** Runs every actor until the round's deadline, then ends every connection it opened. */
+export async function runSoakRound(round: SoakRound): Promise<RoundResult> {
+  const deadline = Date.now() + round.seconds * 1000;
+  const live = () => Date.now() < deadline;
+  const statuses = new Map<string, number>();
+  const count = (actor: string, status: number | string) => {
+    const key = `${actor} ${status}`;
+    statuses.set(key, (statuses.get(key) ?? 0) + 1);
+  };
+  const sockets = new Set<Socket>();
+  const agent = keepAliveAgent(64);
+  const healthAgent = keepAliveAgent(1);
+  const healthMs: number[] = [];
+  const r = round.round;
+  const actors: Promise<void>[] = [
+    ...range(SAVERS, (i) => saver(round, agent, `10.${r}.${i}.1`, live, count)),
+    ...range(INSERTERS, (i) => inserter(round, agent, `10.200.${r * 10 + i}.1`, live, count)),
+    ...range(STALLED_UPLOADS, (i) =>
+      rawLoop(round.port, stalledUpload(`172.16.${r * 16 + i}.1`), sockets, live, count),
+    ),
+    ...range(2, (i) => rawLoop(round.port, bodyForNobody(`192.168.${r}.${i + 1}`), sockets, live, count)),
+    ...range(IDLE_STREAMS, (i) => rawLoop(round.port, idleStream(streamVisitor(r, i)), sockets, live, count)),
+    ...range(READERS, (i) => reader(round, agent, `100.64.${r}.${i + 1}`, live, count)),
+    guesser(round, agent, `100.66.${r}.1`, live, count),
+    health(round, healthAgent, live, healthMs),
+  ];
+  await new Promise((resolve) => setTimeout(resolve, round.seconds * 1000));
+  for (const socket of sockets) socket.destroy();
+  await Promise.all(actors);
+  agent.destroy();
+  healthAgent.destroy();
+  return { statuses, healthMs };
+}
+
+type Count = (actor: string, status: number | string) => void;
+
+function range<T>(length: number, make: (index: number) => T): T[] {
+  return Array.from({ length }, (_, index) => make(index));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A visitor of one of the /56 networks the idle streams come from: 16 /64s of 6 streams each per /56. */
+function streamVisitor(round: number, stream: number): string {
+  const network = Math.floor(stream / 96);
+  const subnet = Math.floor((stream % 96) / 6);
+  const hex = (value: number) => value.toString(16).padStart(2, "0");
+  return `2001:db8:${round}:${hex(network)}${hex(subnet)}::${(stream % 6) + 1}`;
+}
+
+/** GETs or POSTs, counting the answer (or the failure) under `actor`. */
+async function ask(
+  agent: Agent,
+  url: string,
+  actor: string,
+  count: Count,
+  outgoing = {},
+): Promise<Answer | undefined> {
+  try {
+    const answer = await send(agent, url, outgoing);
+    count(actor, answer.status);
+    return answer;
+  } catch {
+    count(actor, "failed");
+    return undefined;
+  }
+}
+
+/** Saves a drawing every 2 s: the most one visitor may. */
+async function saver(round: SoakRound, agent: Agent, visitor: string, live: () => boolean, count: Count) {
+  for (let save = 0; live(); save += 1) {
+    const png = round.drawings[(round.round * 997 + save * 31 + visitor.length) % round.drawings.length];
+    await ask(agent, `${round.baseUrl}/api/drawings`, "saves", count, {
+      method: "POST",
+      headers: { "content-type": "image/png", "x-forwarded-for": visitor },
+      body: png,
+    });
+    await sleep(SAVE_EVERY_MS);
+  }
+}
+
+/** Ten-row PostgREST inserts asking for every column back, and selects that repeat a column (refused). */
+async function inserter(round: SoakRound, agent: Agent, visitor: string, live: () => boolean, count: Count) {
+  const rows = round.drawings
+    .slice(0, 10)
+    .map((png) => ({ image_data: `data:image/png;base64,${png.toString("base64")}` }));
+  const body = Buffer.from(JSON.stringify(rows));
+  const aliases = Array.from({ length: 1000 }, (_, n) => `a${n}:image_data`).join(",");
+  const headers = {
+    "content-type": "application/json",
+    prefer: "return=representation",
+    "x-forwarded-for": visitor,
+  };
+  while (live()) {
+    await ask(agent, `${round.baseUrl}/rest/v1/drawings?select=${aliases}`, "aliased inserts", count, {
+      method: "POST",
+      headers,
+      body,
+    });
+    await ask(agent, `${round.baseUrl}/rest/v1/drawings?select=*`, "inserts", count, {
+      method: "POST",
+      headers,
+      body,
+    });
+    await sleep(INSERT_EVERY_MS);
+  }
+}
+
+/** Reads the wall, each listed drawing's PNG and thumbnail (made on demand), and reacts within its limit. */
+async function reader(round: SoakRound, agent: Agent, visitor: string, live: () => boolean, count: Count) {
+  const headers = { "x-forwarded-for": visitor };
+  for (let page = 0; live(); page += 1) {
+    const wall = await ask(agent, `${round.baseUrl}/api/drawings?limit=60`, "wall", count, { headers });
+    const items =
+      wall?.status === 200 ? (JSON.parse(wall.body.toString()) as { items: { id: string }[] }).items : [];
+    for (const [index, item] of items.entries()) {
+      if (!live()) break;
+      await ask(agent, `${round.baseUrl}/api/drawings/${item.id}.png`, "images", count, { headers });
+      await ask(agent, `${round.baseUrl}/api/drawings/${item.id}.webp`, "thumbnails", count, { headers });
+      if (index % 8 === page % 8) {
+        await ask(agent, `${round.baseUrl}/api/drawings/${item.id}/reactions`, "reactions", count, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: Buffer.from('{"kind":"heart"}'),
+        });
+      }
+    }
+    await sleep(200);
+  }
+}
+
+/** Wrong admin tokens, as fast as answers come: ten count, the rest are refused. */
+async function guesser(round: SoakRound, agent: Agent, visitor: string, live: () => boolean, count: Count) {
+  while (live()) {
+    await ask(agent, `${round.baseUrl}/api/admin/drawings`, "sign-in guesses", count, {
+      headers: { authorization: "Bearer wrong-wrong-wrong-wrong", "x-forwarded-for": visitor },
+    });
+    await sleep(100);
+  }
+}
+
+/** /healthz every 50 ms on a connection of its own; each answer's time is kept. */
+async function health(round: SoakRound, agent: Agent, live: () => boolean, healthMs: number[]) {
+  while (live()) {
+    const started = performance.now();
+    const answer = await send(agent, `${round.baseUrl}/healthz`).catch(() => undefined);
+    if (answer?.status === 200) healthMs.push(performance.now() - started);
+    await sleep(HEALTH_EVERY_MS);
+  }
+}
+
+/** What a raw connection sends first; the rest of it is never sent. */
+interface RawOpening {
+  readonly actor: string;
+  readonly head: string;
+  readonly start: string;
+  /** True: never read what the server sends (an event stream's client that stopped reading). */
+  readonly neverRead: boolean;
+}
+
+function stalledUpload(visitor: string): RawOpening {
+  const head = `POST /rest/v1/drawings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nX-Forwarded-For: ${visitor}`;
+  return { actor: "stalled uploads", head, start: "1\r\n[\r\n", neverRead: false };
+}
+
+function bodyForNobody(visitor: string): RawOpening {
+  const head = `POST /rest/v1/secrets HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${8 * 2 ** 20}\r\nX-Forwarded-For: ${visitor}`;
+  return { actor: "bodies to no table", head, start: "[".repeat(1024), neverRead: false };
+}
+
+function idleStream(visitor: string): RawOpening {
+  const head = `GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nX-Forwarded-For: ${visitor}`;
+  return { actor: "idle streams", head, start: "", neverRead: true };
+}
+
+/** Opens the connection again each time the server ends it (an answer, a cut, a dropped stream). */
+async function rawLoop(
+  port: number,
+  opening: RawOpening,
+  sockets: Set<Socket>,
+  live: () => boolean,
+  count: Count,
+) {
+  while (live()) {
+    const status = await new Promise<string>((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      sockets.add(socket);
+      let first = "";
+      socket.on("error", () => {});
+      socket.on("connect", () => {
+        socket.write(`${opening.head}\r\n\r\n${opening.start}`);
+        if (opening.neverRead) socket.pause();
+      });
+      socket.once("data", (chunk: Buffer) => {
+        first = chunk.toString("latin1").split(" ")[1] ?? "";
+      });
+      socket.on("close", () => {
+        sockets.delete(socket);
+        resolve(first === "" ? "cut" : first);
+      });
+    });
+    count(opening.actor, status);
+    if (live()) await sleep(100);
+  }
+}

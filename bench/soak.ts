@@ -1,0 +1,183 @@
+/**
+ * The soak bench of issue 28 (`npm run bench -- --only soak`): a real server process, three rounds of hostile load
+ * within every per-visitor limit (bench/soak-load.ts: saves and ten-row inserts at the save limit, inserts asking
+ * for a thousand aliases, stalled chunked uploads beyond the budget, bodies to a table that does not exist, 300
+ * event streams that never read from a handful of IPv6 /56s, readers of the wall, its images and its thumbnails
+ * made on demand, reactions, wrong admin tokens), and the server's resident memory after each round, with
+ * /healthz asked every 50 ms throughout. Targets: the third round's memory within 10% of the first's (memory is
+ * flat once the caches and budgets are full) and /healthz p99 under 50 ms.
+ */
+import { type Agent, request } from "node:http";
+import { spawnServer } from "../tests/api/helpers/server-process.ts";
+import { loadAverage, machineHeading } from "./machine.ts";
+import { type BenchDatabase, benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
+import { realisticDrawings } from "./server/drawings.ts";
+import { keepAliveAgent } from "./server/http-load.ts";
+import { runSoakRound } from "./soak-load.ts";
+import { percentile } from "./stats.ts";
+
+const ROUNDS = 3;
+const MB = 1e6;
+
+/** What one store's soak measured. */
+interface SoakFigures {
+  readonly dialect: Dialect;
+  /** Resident memory (bytes) at start and after each round. */
+  readonly rssAtStart: number;
+  readonly rssAfter: readonly number[];
+  /** /healthz p99 (ms) over each round, and over all of them. */
+  readonly healthP99: readonly number[];
+  readonly healthP99All: number;
+  readonly healthAsked: number;
+  /** What the load got back, over the three rounds. */
+  readonly statuses: ReadonlyMap<string, number>;
+}
+
+/** The soak's report: text for the console, Markdown for BENCHMARKS.md, and its verdict rows. */
+export interface SoakReport {
+  readonly text: string;
+  readonly markdown: string;
+  readonly verdicts: string[][];
+}
+
+/** Runs the soak on SQLite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names one. */
+export async function runSoakBench(seconds: number): Promise<SoakReport> {
+  const loadAtStart = loadAverage();
+  const drawings = await realisticDrawings(120);
+  const figures: SoakFigures[] = [];
+  for (const dialect of benchDialects()) {
+    const database = await createBenchDatabase(dialect);
+    try {
+      figures.push(await soakOne(database, seconds, drawings));
+    } finally {
+      await database.drop();
+    }
+  }
+  return report(figures, seconds, machineHeading(loadAtStart));
+}
+
+async function soakOne(
+  database: BenchDatabase,
+  seconds: number,
+  drawings: readonly Buffer[],
+): Promise<SoakFigures> {
+  // Production's limits, behind one trusted proxy (visitors named in X-Forwarded-For), quiet logs.
+  const server = await spawnServer({
+    ...database.env,
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "warn",
+    METRICS_ALLOW_LOCAL: "true",
+  });
+  const agent = keepAliveAgent(1);
+  try {
+    const rssAtStart = await residentBytes(agent, server.port);
+    const rssAfter: number[] = [];
+    const healthP99: number[] = [];
+    const allHealth: number[] = [];
+    const statuses = new Map<string, number>();
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const result = await runSoakRound({
+        baseUrl: server.baseUrl,
+        port: server.port,
+        round,
+        seconds,
+        drawings,
+      });
+      for (const [key, value] of result.statuses) statuses.set(key, (statuses.get(key) ?? 0) + value);
+      const sorted = [...result.healthMs].sort((a, b) => a - b);
+      healthP99.push(percentile(sorted, 0.99));
+      allHealth.push(...result.healthMs);
+      // A moment for the connections the round ended to be closed on the server's side too.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      rssAfter.push(await residentBytes(agent, server.port));
+      process.stderr.write(
+        `soak ${database.dialect} round ${round}: ${(rssAfter.at(-1) ?? 0) / MB} MB, /healthz p99 ${healthP99.at(-1)} ms\n`,
+      );
+    }
+    const sorted = allHealth.sort((a, b) => a - b);
+    return {
+      dialect: database.dialect,
+      rssAtStart,
+      rssAfter,
+      healthP99,
+      healthP99All: percentile(sorted, 0.99),
+      healthAsked: sorted.length,
+      statuses,
+    };
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+}
+
+/** The server's resident memory, as its own /metrics reports it. */
+function residentBytes(agent: Agent, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request({ host: "127.0.0.1", port, path: "/metrics", agent }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      response.on("end", () => {
+        const value = /^fanvas_process_resident_memory_bytes (\d+)/m.exec(text)?.[1];
+        if (value === undefined)
+          reject(new Error(`/metrics answered ${response.statusCode} without the RSS`));
+        else resolve(Number(value));
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+function report(figures: readonly SoakFigures[], seconds: number, heading: string): SoakReport {
+  const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const growth = (figure: SoakFigures) => {
+    const [first = 0] = figure.rssAfter;
+    return ((figure.rssAfter.at(-1) ?? first) - first) / first;
+  };
+  const table = [
+    "| Store | RSS at start | After round 1 | After round 2 | After round 3 | Round 3 vs round 1 | /healthz p99 per round | /healthz p99 (all) |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...figures.map(
+      (figure) =>
+        `| ${figure.dialect} | ${mb(figure.rssAtStart)} | ${figure.rssAfter.map(mb).join(" | ")} | ${(growth(figure) * 100).toFixed(1)}% | ${figure.healthP99.map(ms).join(", ")} | ${ms(figure.healthP99All)} (${figure.healthAsked} asked) |`,
+    ),
+  ];
+  const answers = figures.map(
+    (figure) =>
+      `- ${figure.dialect}: ${[...figure.statuses]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, value]) => `${key}: ${value}`)
+        .join(", ")}`,
+  );
+  const markdown = [
+    heading,
+    "",
+    `Three rounds of ${seconds} s of hostile load within every per-visitor limit (bench/soak.ts), production's limits, behind one trusted proxy:`,
+    "",
+    ...table,
+    "",
+    "What the load got back over the three rounds (actor, status: answers; `cut`: the server closed the connection without an answer):",
+    "",
+    ...answers,
+  ].join("\n");
+  const verdicts = figures.flatMap((figure) => [
+    [
+      "28",
+      `Soak RSS, round 3 vs round 1 (${figure.dialect})`,
+      `${(growth(figure) * 100).toFixed(1)}% (${mb(figure.rssAfter[0] ?? 0)} -> ${mb(figure.rssAfter.at(-1) ?? 0)})`,
+      "within 10%",
+      Math.abs(growth(figure)) <= 0.1 ? "met" : "not met",
+    ],
+    [
+      "28",
+      `/healthz p99 during the soak (${figure.dialect})`,
+      ms(figure.healthP99All),
+      "< 50 ms",
+      figure.healthP99All < 50 ? "met" : "not met",
+    ],
+  ]);
+  return { text: markdown, markdown, verdicts };
+}
