@@ -25,7 +25,8 @@ const SAVERS = 16;
 const SAVE_EVERY_MS = 2000; // 30 a minute: SAVE_RATE_LIMIT's default, per visitor
 const INSERTERS = 4;
 const INSERT_EVERY_MS = 20_000; // 10 rows each: 30 rows a minute
-const STALLED_UPLOADS = 12; // more than the budget holds (8 chunked inserts)
+const STALLED_CHUNKED = 12; // each holds a first slice
+const STALLED_DECLARED = 6; // each holds a whole 8 MiB insert: 48 of the 64 MiB
 const IDLE_STREAMS = 300;
 const READERS = 6;
 const HEALTH_EVERY_MS = 50;
@@ -47,8 +48,11 @@ export async function runSoakRound(round: SoakRound): Promise<RoundResult> {
   const actors: Promise<void>[] = [
     ...range(SAVERS, (i) => saver(round, agent, `10.${r}.${i}.1`, live, count)),
     ...range(INSERTERS, (i) => inserter(round, agent, `10.200.${r * 10 + i}.1`, live, count)),
-    ...range(STALLED_UPLOADS, (i) =>
-      rawLoop(round.port, stalledUpload(`172.16.${r * 16 + i}.1`), sockets, live, count),
+    ...range(STALLED_CHUNKED, (i) =>
+      rawLoop(round.port, stalledUpload(`172.16.${r * 16 + i}.1`, true), sockets, live, count),
+    ),
+    ...range(STALLED_DECLARED, (i) =>
+      rawLoop(round.port, stalledUpload(`172.17.${r * 16 + i}.1`, false), sockets, live, count),
     ),
     ...range(2, (i) => rawLoop(round.port, bodyForNobody(`192.168.${r}.${i + 1}`), sockets, live, count)),
     ...range(IDLE_STREAMS, (i) => rawLoop(round.port, idleStream(streamVisitor(r, i)), sockets, live, count)),
@@ -190,9 +194,12 @@ interface RawOpening {
   readonly neverRead: boolean;
 }
 
-function stalledUpload(visitor: string): RawOpening {
-  const head = `POST /rest/v1/drawings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nX-Forwarded-For: ${visitor}`;
-  return { actor: "stalled uploads", head, start: "1\r\n[\r\n", neverRead: false };
+/** An insert that sends its head and a first byte, then nothing: chunked, or declaring the whole 8 MiB. */
+function stalledUpload(visitor: string, chunked: boolean): RawOpening {
+  const length = chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${8 * 2 ** 20}`;
+  const head = `POST /rest/v1/drawings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${length}\r\nX-Forwarded-For: ${visitor}`;
+  const actor = chunked ? "stalled chunked uploads" : "stalled 8 MiB uploads";
+  return { actor, head, start: chunked ? "1\r\n[\r\n" : "[", neverRead: false };
 }
 
 function bodyForNobody(visitor: string): RawOpening {
@@ -228,7 +235,7 @@ async function rawLoop(
       });
       socket.on("close", () => {
         sockets.delete(socket);
-        resolve(first === "" ? "cut" : first);
+        resolve(first === "" ? "closed" : first);
       });
     });
     count(opening.actor, status);

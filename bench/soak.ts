@@ -1,7 +1,7 @@
 /**
  * The soak bench of issue 28 (`npm run bench -- --only soak`): a real server process, three rounds of hostile load
  * within every per-visitor limit (bench/soak-load.ts: saves and ten-row inserts at the save limit, inserts asking
- * for a thousand aliases, stalled chunked uploads beyond the budget, bodies to a table that does not exist, 300
+ * for a thousand aliases, stalled chunked uploads and stalled ones declaring 8 MiB, bodies to a table that does not exist, 300
  * event streams that never read from a handful of IPv6 /56s, readers of the wall, its images and its thumbnails
  * made on demand, reactions, wrong admin tokens), and the server's resident memory after each round, with
  * /healthz asked every 50 ms throughout. Targets: the third round's memory within 10% of the first's (memory is
@@ -159,7 +159,7 @@ function report(figures: readonly SoakFigures[], seconds: number, heading: strin
     "",
     ...table,
     "",
-    "What the load got back over the three rounds (actor, status: answers; `cut`: the server closed the connection without an answer):",
+    "What the load got back over the three rounds (actor, status: answers; `closed`: the connection ended without an answer read, by the server (a cut upload, a dropped stream) or by the round's end):",
     "",
     ...answers,
   ].join("\n");
