@@ -1,7 +1,10 @@
+import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { busyDrawingPng } from "../api/helpers/busy-png.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
+import { startRequest } from "./helpers/raw-request.ts";
 
 // Issue 28, finding 1: `?select=a:image_data,b:image_data,...` (about 1,150 aliases fit in a 16 KB header)
 // answered the image once per alias: a 12 KB insert gave a 13.9 MB answer, and three held by clients that never
@@ -66,3 +69,44 @@ for (const dialect of testDialects()) {
     });
   });
 }
+
+describe("an answer whose client never reads it", () => {
+  let t: TestApp;
+  let port: number;
+  const opened: Socket[] = [];
+  beforeAll(async () => {
+    t = await startTestApp("sqlite", { observability: { metricsToken: undefined, metricsAllowLocal: true } });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const socket of opened.splice(0)) socket.destroy();
+    await t.close();
+  });
+
+  it("is no larger than the rows it holds, and leaves the process's memory once handed to the connection", async () => {
+    // Ten busy drawings asked back in full, by a client that never reads a byte of the answer.
+    const row = dataUrlBody(await busyDrawingPng());
+    const body = JSON.stringify(Array.from({ length: 10 }, () => row));
+    const insert = await startRequest(
+      port,
+      [
+        "POST /rest/v1/drawings?select=* HTTP/1.1",
+        "Host: 127.0.0.1",
+        "Content-Type: application/json",
+        "Prefer: return=representation",
+        `Content-Length: ${Buffer.byteLength(body)}`,
+      ].join("\r\n"),
+      body,
+      opened,
+    );
+    insert.socket.pause();
+    const held = async () => {
+      const metrics = await t.app.inject({ method: "GET", url: "/metrics" });
+      return /^fanvas_upload_bytes_in_flight (\d+)$/m.exec(metrics.body)?.[1];
+    };
+    await expect.poll(() => t.count(), { timeout: 20_000 }).toBe(10);
+    await expect.poll(held, { timeout: 20_000 }).toBe("0");
+    expect(insert.socket.destroyed).toBe(false);
+  });
+});
