@@ -21,7 +21,7 @@
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
  * --pairs <n> (block pairs of each side-by-side figure, bench/paired.ts, default 60; 0 skips them and the
- * runs' medians decide; about 1.5 s a pair), --soak-seconds <n> (length of each of the soak's three rounds, default 30).
+ * runs' medians decide; about 1.5 s a pair), --soak-seconds <n> (length of each of the soak's three rounds, default 60).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -63,7 +63,7 @@ const { values: options } = parseArgs({
     "client-dir": { type: "string" },
     saves: { type: "string", default: "1000" },
     pairs: { type: "string", default: "60" },
-    "soak-seconds": { type: "string", default: "30" },
+    "soak-seconds": { type: "string", default: "60" },
   },
 });
 

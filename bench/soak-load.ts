@@ -28,8 +28,32 @@ const INSERT_EVERY_MS = 20_000; // 10 rows each: 30 rows a minute
 const STALLED_CHUNKED = 12; // each holds a first slice
 const STALLED_DECLARED = 6; // each holds a whole 8 MiB insert: 48 of the 64 MiB
 const IDLE_STREAMS = 300;
-const READERS = 6;
+const READERS = 8;
 const HEALTH_EVERY_MS = 50;
+
+/**
+ * Saves `count` drawings before the first round (the wall a live community has), from visitors of their own,
+ * eight at a time: the image cache can then fill within the first round, as it would on a real server.
+ */
+export async function seedWall(baseUrl: string, drawings: readonly Buffer[], count: number): Promise<number> {
+  const agent = keepAliveAgent(8);
+  let stored = 0;
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) {
+      const visitor = `10.250.${Math.floor(index / 25) % 256}.${(index % 25) + 1 + 25 * Math.floor(index / 6400)}`;
+      const answer = await send(agent, `${baseUrl}/api/drawings`, {
+        method: "POST",
+        headers: { "content-type": "image/png", "x-forwarded-for": visitor },
+        body: drawings[index % drawings.length],
+      });
+      if (answer.status === 201) stored += 1;
+    }
+  };
+  await Promise.all(range(8, worker));
+  agent.destroy();
+  return stored;
+}
 
 /** Runs every actor until the round's deadline, then ends every connection it opened. */
 export async function runSoakRound(round: SoakRound): Promise<RoundResult> {
@@ -145,14 +169,21 @@ async function inserter(round: SoakRound, agent: Agent, visitor: string, live: (
 /** Reads the wall, each listed drawing's PNG and thumbnail (made on demand), and reacts within its limit. */
 async function reader(round: SoakRound, agent: Agent, visitor: string, live: () => boolean, count: Count) {
   const headers = { "x-forwarded-for": visitor };
+  // Each reader walks the whole wall, page after page (every image in the store is asked for, so the image cache
+  // is full within the first round), its own way round: readers start at different pages.
+  let before: string | null = null;
   for (let page = 0; live(); page += 1) {
-    const wall = await ask(agent, `${round.baseUrl}/api/drawings?limit=60`, "wall", count, { headers });
-    const items =
-      wall?.status === 200 ? (JSON.parse(wall.body.toString()) as { items: { id: string }[] }).items : [];
-    for (const [index, item] of items.entries()) {
+    const query: string = before === null ? "limit=60" : `limit=60&before=${before}`;
+    const wall = await ask(agent, `${round.baseUrl}/api/drawings?${query}`, "wall", count, { headers });
+    const listed: { items: { id: string }[]; nextCursor: string | null } =
+      wall?.status === 200 ? JSON.parse(wall.body.toString()) : { items: [], nextCursor: null };
+    before = listed.nextCursor;
+    for (const [index, item] of listed.items.entries()) {
       if (!live()) break;
       await ask(agent, `${round.baseUrl}/api/drawings/${item.id}.png`, "images", count, { headers });
-      await ask(agent, `${round.baseUrl}/api/drawings/${item.id}.webp`, "thumbnails", count, { headers });
+      if (index % 4 === 0) {
+        await ask(agent, `${round.baseUrl}/api/drawings/${item.id}.webp`, "thumbnails", count, { headers });
+      }
       if (index % 8 === page % 8) {
         await ask(agent, `${round.baseUrl}/api/drawings/${item.id}/reactions`, "reactions", count, {
           method: "POST",
@@ -161,7 +192,6 @@ async function reader(round: SoakRound, agent: Agent, visitor: string, live: () 
         });
       }
     }
-    await sleep(200);
   }
 }
 
