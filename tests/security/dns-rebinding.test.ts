@@ -59,6 +59,8 @@ describe("DNS rebinding, PUBLIC_BASE_URL unset (HOST=127.0.0.1)", () => {
       }),
       await t.app.inject({ method: "GET", url: "/api/drawings", headers: { host: REBIND } }),
       await t.app.inject({ method: "GET", url: "/", headers: { host: REBIND } }),
+      await t.app.inject({ method: "GET", url: `/d/${id}`, headers: { host: REBIND, accept: "text/html" } }),
+      await t.app.inject({ method: "GET", url: "/admin", headers: { host: REBIND, accept: "text/html" } }),
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 400));
     expect(answers.map((answer) => answer.json<ApiError>().code)).toEqual(answers.map(() => "unknown_host"));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { hostnameOf } from "../config-values.ts";
-import { clip, HttpError } from "./errors.ts";
+import { answerJson, clip, HttpError } from "./errors.ts";
 
 // DNS rebinding: a page on rebind.evil.example, whose name its owner then points at our address, is "same
 // origin" with everything it fetches from us, so a browser sends its requests (with its visitor's address and
@@ -18,15 +18,18 @@ export interface HostGuardOptions {
 export async function hostGuard(app: FastifyInstance, options: HostGuardOptions): Promise<void> {
   if (options.allowedHosts === undefined) return;
   const allowed = new Set(options.allowedHosts);
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     const host = request.host ?? "";
     if (allowed.has(hostnameOf(host) ?? "")) return;
-    throw new HttpError(
+    const refusal = new HttpError(
       400,
       "unknown_host",
       `This server does not answer for the host "${clip(host, 100)}"; its operator lists the names it answers for in ALLOWED_HOSTS (or PUBLIC_BASE_URL).`,
       // Nothing more of this connection is read: it was meant for someone else.
       { headers: { connection: "close" } },
     );
+    // The same JSON whatever the address (no page of ours, a permalink's or the admin's, is for this host).
+    request.refusal = refusal;
+    return answerJson(refusal, request, reply.code(400).headers(refusal.headers));
   });
 }
