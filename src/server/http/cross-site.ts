@@ -8,9 +8,11 @@ import { clip, HttpError } from "./errors.ts";
 // of route config, `refuseCrossSite: [<body types>]`, and then takes only:
 // - a body type that a page cannot send cross-site without a CORS preflight (JSON, PNG; never a form or
 //   text/plain), and
-// - a browser request from our own page or an origin in CORS_ORIGINS (Origin, or Sec-Fetch-Site when a
-//   browser sends no Origin). A client that sends neither header is no browser (curl, supabase-js on a
-//   server): nobody's page can make it send anything, so it passes.
+// - a browser request from our own page or an origin in CORS_ORIGINS: Origin our own (PUBLIC_BASE_URL's when
+//   set, else the request's scheme, host and port) or listed, or Sec-Fetch-Site: same-origin for a request
+//   addressed to our own host (the Host guard, host-guard.ts, keeps every request's host one of ours). A
+//   client that sends neither header is no browser (curl, supabase-js on a server): nobody's page can make it
+//   send anything, so it passes.
 
 declare module "fastify" {
   interface FastifyContextConfig {
