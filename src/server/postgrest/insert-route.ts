@@ -66,6 +66,11 @@ export async function restDrawingsRoutes(
         bodyBytes: MAX_INSERT_BODY_BYTES,
         tooLarge: `The insert is larger than ${MAX_INSERT_BODY_BYTES / 2 ** 20} MiB in all; send its rows in several requests (each image at most 2 MiB).`,
       },
+      // A select or an Accept that cannot be answered is refused from the address and headers, body unread.
+      onRequest: async (request) => {
+        selectedColumns(request.query.select);
+        insertPreferences(request.headers.prefer, request.headers.accept);
+      },
       schema: {
         querystring: {
           type: "object",
