@@ -15,10 +15,9 @@ export interface SoakRound {
   readonly drawings: readonly Buffer[];
 }
 
-/** Answers by actor and status ("saves 201" -> 240), and /healthz latencies in milliseconds. */
+/** Answers by actor and status ("saves 201" -> 240). */
 export interface RoundResult {
   readonly statuses: ReadonlyMap<string, number>;
-  readonly healthMs: readonly number[];
 }
 
 const SAVERS = 16;
@@ -29,7 +28,6 @@ const STALLED_CHUNKED = 12; // each holds a first slice
 const STALLED_DECLARED = 6; // each holds a whole 8 MiB insert: 48 of the 64 MiB
 const IDLE_STREAMS = 300;
 const READERS = 8;
-const HEALTH_EVERY_MS = 50;
 
 /**
  * Saves `count` drawings before the first round (the wall a live community has), from visitors of their own,
@@ -66,8 +64,6 @@ export async function runSoakRound(round: SoakRound): Promise<RoundResult> {
   };
   const sockets = new Set<Socket>();
   const agent = keepAliveAgent(64);
-  const healthAgent = keepAliveAgent(1);
-  const healthMs: number[] = [];
   const r = round.round;
   const actors: Promise<void>[] = [
     ...range(SAVERS, (i) => saver(round, agent, `10.${r}.${i}.1`, live, count)),
@@ -82,14 +78,12 @@ export async function runSoakRound(round: SoakRound): Promise<RoundResult> {
     ...range(IDLE_STREAMS, (i) => rawLoop(round.port, idleStream(streamVisitor(r, i)), sockets, live, count)),
     ...range(READERS, (i) => reader(round, agent, `100.64.${r}.${i + 1}`, live, count)),
     guesser(round, agent, `100.66.${r}.1`, live, count),
-    health(round, healthAgent, live, healthMs),
   ];
   await new Promise((resolve) => setTimeout(resolve, round.seconds * 1000));
   for (const socket of sockets) socket.destroy();
   await Promise.all(actors);
   agent.destroy();
-  healthAgent.destroy();
-  return { statuses, healthMs };
+  return { statuses };
 }
 
 type Count = (actor: string, status: number | string) => void;
@@ -202,16 +196,6 @@ async function guesser(round: SoakRound, agent: Agent, visitor: string, live: ()
       headers: { authorization: "Bearer wrong-wrong-wrong-wrong", "x-forwarded-for": visitor },
     });
     await sleep(100);
-  }
-}
-
-/** /healthz every 50 ms on a connection of its own; each answer's time is kept. */
-async function health(round: SoakRound, agent: Agent, live: () => boolean, healthMs: number[]) {
-  while (live()) {
-    const started = performance.now();
-    const answer = await send(agent, `${round.baseUrl}/healthz`).catch(() => undefined);
-    if (answer?.status === 200) healthMs.push(performance.now() - started);
-    await sleep(HEALTH_EVERY_MS);
   }
 }
 
