@@ -4,10 +4,9 @@
  * for a thousand aliases, stalled chunked uploads and stalled ones declaring 8 MiB, bodies to a table that does
  * not exist, 300 event streams that never read from a handful of IPv6 /56s, readers of the wall, its images and
  * its thumbnails made on demand, reactions, wrong admin tokens) after 1,200 drawings were saved, and the server's
- * resident memory
- * after each round, with /healthz asked every 50 ms throughout by a process of its own (bench/soak-probe.ts).
- * Targets: the third round's memory within 10% of the first's (memory is flat once the caches and budgets are
- * full) and /healthz p99 under 50 ms.
+ * resident memory after each round, with /healthz asked every 50 ms throughout by a process of its own
+ * (bench/soak-probe.ts). Targets: the third round's memory within 10% of the first's (memory is flat once the
+ * caches and budgets are full) and /healthz p99 under 50 ms.
  */
 import { execFile } from "node:child_process";
 import { type Agent, request } from "node:http";
