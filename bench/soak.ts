@@ -81,6 +81,7 @@ async function soakOne(
     const seeded = await seedWall(server.baseUrl, drawings, SEEDED_DRAWINGS);
     if (seeded !== SEEDED_DRAWINGS)
       throw new Error(`only ${seeded} of ${SEEDED_DRAWINGS} seed drawings were stored`);
+    await backgroundWorkDone(agent, server.port);
     const rssAfter: number[] = [];
     const healthP99: number[] = [];
     const allHealth: number[] = [];
@@ -136,19 +137,38 @@ async function healthProbe(baseUrl: string, seconds: number): Promise<number[]> 
 }
 
 /** The server's resident memory, as its own /metrics reports it. */
-function residentBytes(agent: Agent, port: number): Promise<number> {
+async function residentBytes(agent: Agent, port: number): Promise<number> {
+  const value = /^fanvas_process_resident_memory_bytes (\d+)/m.exec(await metrics(agent, port))?.[1];
+  if (value === undefined) throw new Error("/metrics answered without the RSS");
+  return Number(value);
+}
+
+/**
+ * Waits until the seeded drawings are re-encoded and have thumbnails (the background queue is empty), as a live
+ * community's wall is: otherwise each re-encode evicts its drawing from the image cache during the first round.
+ */
+async function backgroundWorkDone(agent: Agent, port: number): Promise<void> {
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    const depths = [
+      ...(await metrics(agent, port)).matchAll(/^fanvas_background_queue_depth\{[^}]*\} (\d+)/gm),
+    ];
+    if (depths.length > 0 && depths.every((depth) => depth[1] === "0")) return;
+    if (Date.now() > deadline)
+      throw new Error("the seeded drawings' background work did not finish in 10 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** The server's /metrics text. */
+function metrics(agent: Agent, port: number): Promise<string> {
   return new Promise((resolve, reject) => {
     request({ host: "127.0.0.1", port, path: "/metrics", agent }, (response) => {
       let text = "";
       response.on("data", (chunk: Buffer) => {
         text += chunk.toString();
       });
-      response.on("end", () => {
-        const value = /^fanvas_process_resident_memory_bytes (\d+)/m.exec(text)?.[1];
-        if (value === undefined)
-          reject(new Error(`/metrics answered ${response.statusCode} without the RSS`));
-        else resolve(Number(value));
-      });
+      response.on("end", () => resolve(text));
     })
       .on("error", reject)
       .end();
@@ -180,7 +200,7 @@ function report(figures: readonly SoakFigures[], seconds: number, heading: strin
   const markdown = [
     heading,
     "",
-    `${SEEDED_DRAWINGS} drawings saved first, then three rounds of ${seconds} s of hostile load within every per-visitor limit (bench/soak.ts), production's limits, behind one trusted proxy:`,
+    `${SEEDED_DRAWINGS} drawings saved first (their re-encoding and thumbnails done), then three rounds of ${seconds} s of hostile load within every per-visitor limit (bench/soak.ts), production's limits, behind one trusted proxy:`,
     "",
     ...table,
     "",
