@@ -31,26 +31,51 @@ const READERS = 8;
 
 /**
  * Saves `count` drawings before the first round (the wall a live community has), from visitors of their own,
- * eight at a time: the image cache can then fill within the first round, as it would on a real server.
+ * eight at a time; resolves with the stored drawings' ids.
  */
-export async function seedWall(baseUrl: string, drawings: readonly Buffer[], count: number): Promise<number> {
+export async function seedWall(
+  baseUrl: string,
+  drawings: readonly Buffer[],
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  await eightAtATime(count, async (agent, index) => {
+    const visitor = `10.250.${Math.floor(index / 25) % 256}.${(index % 25) + 1 + 25 * Math.floor(index / 6400)}`;
+    const answer = await send(agent, `${baseUrl}/api/drawings`, {
+      method: "POST",
+      headers: { "content-type": "image/png", "x-forwarded-for": visitor },
+      body: drawings[index % drawings.length],
+    });
+    if (answer.status === 201) ids.push((JSON.parse(answer.body.toString()) as { id: string }).id);
+  });
+  return ids;
+}
+
+/**
+ * Asks for each drawing's PNG once, as the wall's visitors have by the time a server has run a while: the image
+ * cache is then as full as it gets before the first round. Resolves with how many were served.
+ */
+export async function warmImages(baseUrl: string, ids: readonly string[]): Promise<number> {
+  let served = 0;
+  await eightAtATime(ids.length, async (agent, index) => {
+    const answer = await send(agent, `${baseUrl}/api/drawings/${ids[index]}.png`);
+    if (answer.status === 200) served += 1;
+  });
+  return served;
+}
+
+/** Runs `work` for 0 .. count - 1, eight at a time on keep-alive connections. */
+async function eightAtATime(
+  count: number,
+  work: (agent: Agent, index: number) => Promise<void>,
+): Promise<void> {
   const agent = keepAliveAgent(8);
-  let stored = 0;
   let next = 0;
   const worker = async () => {
-    for (let index = next++; index < count; index = next++) {
-      const visitor = `10.250.${Math.floor(index / 25) % 256}.${(index % 25) + 1 + 25 * Math.floor(index / 6400)}`;
-      const answer = await send(agent, `${baseUrl}/api/drawings`, {
-        method: "POST",
-        headers: { "content-type": "image/png", "x-forwarded-for": visitor },
-        body: drawings[index % drawings.length],
-      });
-      if (answer.status === 201) stored += 1;
-    }
+    for (let index = next++; index < count; index = next++) await work(agent, index);
   };
   await Promise.all(range(8, worker));
   agent.destroy();
-  return stored;
 }
 
 /** Runs every actor until the round's deadline, then ends every connection it opened. */

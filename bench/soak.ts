@@ -17,12 +17,12 @@ import { loadAverage, machineHeading } from "./machine.ts";
 import { type BenchDatabase, benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
 import { realisticDrawings } from "./server/drawings.ts";
 import { keepAliveAgent } from "./server/http-load.ts";
-import { runSoakRound, seedWall } from "./soak-load.ts";
+import { runSoakRound, seedWall, warmImages } from "./soak-load.ts";
 import { percentile } from "./stats.ts";
 
 const run = promisify(execFile);
 const ROUNDS = 3;
-/** The wall before the first round: enough drawings that the image cache (64 MiB) fills within that round. */
+/** The wall before the first round: enough drawings to fill the image cache (64 MiB) when each is asked for once. */
 const SEEDED_DRAWINGS = 1200;
 const MB = 1e6;
 
@@ -79,9 +79,11 @@ async function soakOne(
   try {
     const rssAtStart = await residentBytes(agent, server.port);
     const seeded = await seedWall(server.baseUrl, drawings, SEEDED_DRAWINGS);
-    if (seeded !== SEEDED_DRAWINGS)
-      throw new Error(`only ${seeded} of ${SEEDED_DRAWINGS} seed drawings were stored`);
+    if (seeded.length !== SEEDED_DRAWINGS)
+      throw new Error(`only ${seeded.length} of ${SEEDED_DRAWINGS} seed drawings were stored`);
     await backgroundWorkDone(agent, server.port);
+    if ((await warmImages(server.baseUrl, seeded)) !== seeded.length)
+      throw new Error("a seeded image was not served");
     const rssAfter: number[] = [];
     const healthP99: number[] = [];
     const allHealth: number[] = [];
@@ -200,7 +202,7 @@ function report(figures: readonly SoakFigures[], seconds: number, heading: strin
   const markdown = [
     heading,
     "",
-    `${SEEDED_DRAWINGS} drawings saved first (their re-encoding and thumbnails done), then three rounds of ${seconds} s of hostile load within every per-visitor limit (bench/soak.ts), production's limits, behind one trusted proxy:`,
+    `${SEEDED_DRAWINGS} drawings saved first (their re-encoding and thumbnails done, each image asked for once), then three rounds of ${seconds} s of hostile load within every per-visitor limit (bench/soak.ts), production's limits, behind one trusted proxy:`,
     "",
     ...table,
     "",
