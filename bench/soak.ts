@@ -81,7 +81,6 @@ async function soakOne(
     const seeded = await seedWall(server.baseUrl, drawings, SEEDED_DRAWINGS);
     if (seeded.length !== SEEDED_DRAWINGS)
       throw new Error(`only ${seeded.length} of ${SEEDED_DRAWINGS} seed drawings were stored`);
-    await backgroundWorkDone(agent, server.port);
     if ((await warmImages(server.baseUrl, seeded)) !== seeded.length)
       throw new Error("a seeded image was not served");
     const rssAfter: number[] = [];
@@ -145,23 +144,6 @@ async function residentBytes(agent: Agent, port: number): Promise<number> {
   return Number(value);
 }
 
-/**
- * Waits until the seeded drawings are re-encoded and have thumbnails (the background queue is empty), as a live
- * community's wall is: otherwise each re-encode evicts its drawing from the image cache during the first round.
- */
-async function backgroundWorkDone(agent: Agent, port: number): Promise<void> {
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    const depths = [
-      ...(await metrics(agent, port)).matchAll(/^fanvas_background_queue_depth\{[^}]*\} (\d+)/gm),
-    ];
-    if (depths.length > 0 && depths.every((depth) => depth[1] === "0")) return;
-    if (Date.now() > deadline)
-      throw new Error("the seeded drawings' background work did not finish in 10 minutes");
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
 /** The server's /metrics text. */
 function metrics(agent: Agent, port: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -202,7 +184,7 @@ function report(figures: readonly SoakFigures[], seconds: number, heading: strin
   const markdown = [
     heading,
     "",
-    `${SEEDED_DRAWINGS} drawings saved first (their re-encoding and thumbnails done, each image asked for once), then three rounds of ${seconds} s of hostile load within every per-visitor limit (bench/soak.ts), production's limits, behind one trusted proxy:`,
+    `${SEEDED_DRAWINGS} drawings saved first and each image asked for once, then three rounds of ${seconds} s of hostile load within every per-visitor limit (bench/soak.ts), production's limits, behind one trusted proxy:`,
     "",
     ...table,
     "",
