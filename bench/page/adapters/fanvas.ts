@@ -1,5 +1,6 @@
 import { DrawingEngine } from "../../../src/client/engine/drawing-engine.ts";
-import { BACKUP_LOCATION, openBackupStore } from "../../../src/client/persistence/backup-store.ts";
+import { BACKUP_LOCATION } from "../../../src/client/persistence/backup-store.ts";
+import { CHECKPOINT_REST_MS } from "../../../src/client/persistence/backup-writer.ts";
 import { type RestoreOutcome, startDrawingBackup } from "../../../src/client/persistence/drawing-backup.ts";
 import type { BenchStroke } from "../workload.ts";
 import { createCanvas, inkedShareOf } from "./canvas.ts";
@@ -14,12 +15,9 @@ function readyEngine(host: HTMLElement): { canvas: HTMLCanvasElement; engine: Dr
   return { canvas, engine };
 }
 
-/** Puts `png` where the page's backup keeps the drawing, as the backup would have after the last change. */
-async function storeBackup(png: Blob): Promise<void> {
-  const store = await openBackupStore();
-  if (store === null) throw new Error("IndexedDB is unavailable in the bench page");
-  await store.write({ blob: png, savedAt: Date.now(), remixOf: null });
-  store.close();
+/** Waits until the visitor has rested long enough for the backup's due checkpoint to be taken and stored. */
+function backupAtRest(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, CHECKPOINT_REST_MS + 600));
 }
 
 /** Deletes the page's backup, so a Fanvas mounted after another starts from its own first display. */
@@ -51,9 +49,9 @@ function runBackup(
 
 /**
  * Fanvas's own engine, exactly as the page mounts it (minus React, which only constructs it), with the page's
- * crash backup running as on the page (startDrawingBackup: once the visitor rests, what changed is posted to
- * its worker, which encodes the drawing and writes it to IndexedDB), so the per-move figures count that work too. Restore is the page's startDrawingBackup()
- * reading back a backup of the full drawing from IndexedDB.
+ * crash backup running as on the page (startDrawingBackup: each operation written to IndexedDB as it is made,
+ * a checkpoint picture once the visitor rests), so the per-move figures count that work too. Restore is the
+ * page's startDrawingBackup() reading the full drawing's log back from IndexedDB, as written while it was drawn.
  */
 export const createFanvas: SystemFactory = (host) => createFanvasWith(host);
 
@@ -85,14 +83,14 @@ export async function createFanvasWith(
     },
     settle: () => Promise.resolve(),
     async prepareRestore() {
+      await backupAtRest();
       stopBackup();
-      await storeBackup(await engine.toBlob());
       engine.destroy();
       canvas.remove();
       ({ canvas, engine } = readyEngine(host));
       const fresh = engine;
       return {
-        label: "startDrawingBackup: IndexedDB read + PNG decode + engine.restoreDrawing",
+        label: "startDrawingBackup: IndexedDB read + log decode + checkpoint + the operations after it",
         pending: false,
         run: () => runBackup(fresh, "restored", (stop) => (stopBackup = stop)),
       };

@@ -55,10 +55,14 @@ export function useEditingBackup(
     const flushIfHidden = () => {
       if (document.visibilityState === "hidden") opened?.flush();
     };
+    const flush = () => opened?.flush();
     document.addEventListener("visibilitychange", flushIfHidden);
+    // A reload or a closed tab: where a browser does not tell the page it is hidden first.
+    window.addEventListener("pagehide", flush);
     return () => {
       stopped = true;
       document.removeEventListener("visibilitychange", flushIfHidden);
+      window.removeEventListener("pagehide", flush);
       opened?.close();
       setBackup(null);
     };

@@ -2,10 +2,10 @@
 import { useRef, useState } from "react";
 import type { DrawingEngine } from "../../engine/drawing-engine.ts";
 import type { Point } from "../../engine/types.ts";
-import type { StickerEntry } from "./catalogue.ts";
+import { loggedStickerId, type StickerEntry } from "./catalogue.ts";
 import { loadSticker } from "./load-sticker.ts";
-import { aspectOf, stickerAction } from "./sticker-action.ts";
-import { placeSticker, type StickerPlacement } from "./sticker-transform.ts";
+import { aspectOf } from "./sticker-painter.ts";
+import { placeSticker, type StickerPlacement, withinLogRange } from "./sticker-transform.ts";
 
 /** A sticker on the drawing, not committed yet. */
 export interface PlacedSticker {
@@ -45,7 +45,8 @@ export function useSticker(
     latest.current = null;
     setPlaced(null);
     if (current === null || engine === null) return;
-    engine.apply(stickerAction(current.image, current.placement));
+    const { x, y, size, rotation } = current.placement;
+    engine.apply({ kind: "sticker", sticker: loggedStickerId(current.entry), x, y, size, rotation });
     announce(`${current.entry.name} placed`);
   };
 
@@ -76,7 +77,10 @@ export function useSticker(
     },
     resume: (entry, placement) => open(entry, () => placement),
     change(placement) {
-      setPlaced((current) => (current === null ? null : { ...current, placement }));
+      // The centre stays where a drawing's log can keep it: what is shown is what is placed.
+      setPlaced((current) =>
+        current === null ? null : { ...current, placement: withinLogRange(placement) },
+      );
     },
     commit,
     cancel() {
