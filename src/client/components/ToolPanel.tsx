@@ -2,7 +2,9 @@ import { type RefCallback, type RefObject, Suspense, useRef } from "react";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import type { ToolSlots } from "../tools/ToolControls.tsx";
+import type { ToolId } from "../tools/tool.ts";
 import type { ToolCommands } from "../tools/tool-commands.ts";
+import type { Toolbox } from "../tools/use-toolbox.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
 import { HistoryButtons } from "./HistoryButtons.tsx";
@@ -10,6 +12,7 @@ import { Icon } from "./Icon.tsx";
 import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
 import type { SavedStatus, SaveStatus } from "./save-status.ts";
 import { ToolButton } from "./ToolButton.tsx";
+import { ToolButtons } from "./ToolButtons.tsx";
 import type { HistoryFlags } from "./use-engine-history.ts";
 import type { BoardExtrasState } from "./use-keyboard-shortcuts.ts";
 
@@ -17,9 +20,10 @@ import type { BoardExtrasState } from "./use-keyboard-shortcuts.ts";
 export interface BoardState {
   readonly engine: DrawingEngine | null;
   readonly ready: boolean;
+  /** The brush as chosen (colour, width). */
   readonly style: StrokeStyle;
-  /** The tool in use ("brush", "text", …), as the tools report it. */
-  readonly tool: string;
+  /** The board's tools and the current one. */
+  readonly toolbox: Toolbox;
   readonly history: HistoryFlags;
   readonly status: SaveStatus;
   readonly save: () => Promise<void>;
@@ -34,7 +38,10 @@ export interface ToolHooks {
   /** The tools' controls mount once this is true (after the page has settled, or when a key needs them). */
   readonly wanted: boolean;
   readonly commandsRef: RefCallback<ToolCommands | null>;
-  readonly onToolChange: (tool: string) => void;
+  /** Whether the tools' controls are mounted (a tool acting on taps waits for them). */
+  readonly mounted: boolean;
+  /** A tool's button pressed. */
+  readonly press: (tool: ToolId) => void;
 }
 
 /** Props of the panel. */
@@ -42,7 +49,6 @@ export interface ToolPanelProps {
   readonly board: BoardState;
   readonly tools: ToolHooks;
   readonly setStyle: (change: Partial<StrokeStyle>) => void;
-  readonly chooseBrush: (eraser: boolean) => void;
   readonly announce: (message: string) => void;
   readonly closeSheet: () => void;
   readonly help: ShortcutsHelpProps;
@@ -57,36 +63,27 @@ export interface ToolPanelProps {
  * keep their place, so nothing moves when they do.
  */
 export function ToolPanel(props: ToolPanelProps) {
-  const { board, tools, setStyle, chooseBrush, announce, closeSheet, help, extras } = props;
-  const { engine, ready, style, history, status } = board;
-  const toolsSlot = useRef<HTMLDivElement>(null);
+  const { board, tools, setStyle, announce, closeSheet, help, extras } = props;
+  const { engine, ready, style, history, status, toolbox } = board;
   const coloursSlot = useRef<HTMLDivElement>(null);
   const viewSlot = useRef<HTMLDivElement>(null);
-  const slots: ToolSlots = { tools: toolsSlot, colours: coloursSlot, view: viewSlot };
+  const slots: ToolSlots = { colours: coloursSlot, view: viewSlot };
   return (
-    // The tool in use decides which groups show (panel-options.css): a tool's own options take the place of what it
-    // does not use, so they open next to the tool and Save stays in view.
-    <div className="panel" data-tool={board.tool}>
+    // The current tool decides which groups show (panel-options.css): a tool's own options take the place of what
+    // it does not use, so they open next to the tool and Save stays in view.
+    <div className="panel" data-tool={toolbox.tool.id} data-uses={toolbox.tool.uses.join(" ")}>
       <fieldset className="panel__group panel__tools">
         <legend className="panel__label">Tool</legend>
         <div className="tools__options">
-          <ToolButton
-            icon="brush"
-            label="Brush"
-            aria-pressed={board.tool === "brush" && !style.eraser}
-            onClick={() => chooseBrush(false)}
+          <ToolButtons
+            tools={toolbox.tools}
+            current={toolbox.tool.id}
+            toolsReady={tools.mounted}
+            onPress={tools.press}
           />
-          <ToolButton
-            icon="eraser"
-            label="Eraser"
-            aria-pressed={board.tool === "brush" && style.eraser}
-            aria-keyshortcuts="E"
-            onClick={() => chooseBrush(!style.eraser)}
-          />
-          <div ref={toolsSlot} className="panel__slot--tools" />
         </div>
       </fieldset>
-      <ColourPalette selected={style.colour} onSelect={(colour) => setStyle({ colour, eraser: false })}>
+      <ColourPalette selected={style.colour} onSelect={(colour) => setStyle({ colour })}>
         <div ref={coloursSlot} className="panel__slot--colours" />
       </ColourPalette>
       <BrushSizePicker brush={style} onSelect={(width) => setStyle({ width })} />
@@ -101,8 +98,8 @@ export function ToolPanel(props: ToolPanelProps) {
             announce={announce}
             viewportRef={tools.viewportRef}
             stageRef={tools.stageRef}
+            toolbox={toolbox}
             commandsRef={tools.commandsRef}
-            onToolChange={tools.onToolChange}
             slots={slots}
           />
         </Suspense>

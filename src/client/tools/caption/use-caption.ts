@@ -61,6 +61,8 @@ export interface CaptionEditing {
   readonly shown: FittedCaption | null;
   /** Which caption is open: each new one has its own (its field then takes the focus, and keys typed early). */
   readonly serial: number;
+  /** Whether a caption is open with something typed in it. */
+  readonly typed: boolean;
   /** Opens a new caption in `colour` at the next free place (top, bottom, middle), placing an open one first. */
   openNext(colour: string): Promise<void>;
   /** Opens a caption in `colour` centred on `point` (its first line), or moves the open one there. */
@@ -111,6 +113,7 @@ export function useCaption(
     caption,
     shown,
     serial,
+    typed: caption !== null && hasText(caption),
     async openNext(colour) {
       const covered: { top: number; bottom: number }[] = placed.current.filter(
         (each) => engine?.shows(each.operation) === true,

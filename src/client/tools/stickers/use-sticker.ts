@@ -17,6 +17,9 @@ export interface PlacedSticker {
 /** The sticker editor's state and actions. */
 export interface StickerEditing {
   readonly placed: PlacedSticker | null;
+  /** The sticker a tap on the drawing places (chosen in the panel); null until one is chosen. */
+  readonly armed: StickerEntry | null;
+  arm(entry: StickerEntry | null): void;
   /**
    * Places `entry` centred on `point`, moved in to lie whole on the drawing; one already placed is committed
    * first (stamping).
@@ -36,6 +39,7 @@ export function useSticker(
   announce: (message: string) => void,
 ): StickerEditing {
   const [placed, setPlaced] = useState<PlacedSticker | null>(null);
+  const [armed, arm] = useState<StickerEntry | null>(null);
   // Commits read the latest placement even from a handler created before the last change.
   const latest = useRef<PlacedSticker | null>(null);
   latest.current = placed;
@@ -72,6 +76,8 @@ export function useSticker(
 
   return {
     placed,
+    armed,
+    arm,
     async place(entry, point) {
       await open(entry, (image) => placeSticker(point, aspectOf(image)));
     },
