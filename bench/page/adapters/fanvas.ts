@@ -30,6 +30,25 @@ function deleteBackup(): Promise<void> {
 }
 
 /**
+ * `engine` as the backup sees it, with a switch: while off, the backup hears none of its changes, so it does
+ * nothing (the backup's own cost, measured by blocks of strokes with it on and off in one page: bench/document).
+ * What it misses stays out of its log: a bench's backup only needs to cost what a visitor's does.
+ */
+function switchedForBackup(engine: DrawingEngine): { engine: DrawingEngine; set: (on: boolean) => void } {
+  let on = true;
+  const proxy = new Proxy(engine, {
+    get(target, key) {
+      if (key === "on")
+        return (event: Parameters<DrawingEngine["on"]>[0], listener: (detail: never) => void) =>
+          target.on(event, (detail) => (on || event !== "change" ? listener(detail as never) : undefined));
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { engine: proxy, set: (state) => (on = state) };
+}
+
+/**
  * Starts the page's backup on `engine`: its restore on load (open IndexedDB, read, decode, restoreDrawing), then
  * its writes after each change. Resolves once the restore has settled as `expected`.
  */
@@ -66,8 +85,9 @@ export async function createFanvasWith(
   await deleteBackup();
   let { canvas, engine } = readyEngine(host);
   let stopBackup = () => {};
+  const switched = switchedForBackup(engine);
   // Settled (nothing to restore) before the first figure, as on a page a visitor opens for the first time.
-  await runBackup(engine, "none", (stop) => (stopBackup = stop));
+  await runBackup(switched.engine, "none", (stop) => (stopBackup = stop));
   const system: BenchSystem = {
     get target() {
       return canvas;
@@ -82,6 +102,22 @@ export async function createFanvasWith(
       engine.setStyle({ colour: stroke.colour, width: stroke.width, eraser: false });
     },
     settle: () => Promise.resolve(),
+    setBackup: switched.set,
+    async prepareReplay() {
+      const drawing = engine.document;
+      if (drawing === null) throw new Error("the bench's drawing has no document");
+      const fresh = readyEngine(host);
+      return {
+        operations: drawing.operations.length,
+        run: async () => {
+          if (!(await fresh.engine.load(drawing))) throw new Error("the replay was refused");
+        },
+        done: () => {
+          fresh.engine.destroy();
+          fresh.canvas.remove();
+        },
+      };
+    },
     async prepareRestore() {
       await backupAtRest();
       stopBackup();
