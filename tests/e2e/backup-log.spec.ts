@@ -8,7 +8,7 @@ import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 import { chooseTool, waitForCanvas, waitForCanvasChange } from "./helpers/tools.ts";
 
-// The backup is the drawing's log (docs/decisions/0022): what it brings back after a reload, a closed tab or
+// The backup is the drawing's log (docs/decisions/0024): what it brings back after a reload, a closed tab or
 // another tab, and that undo and redo carry on across a reload.
 
 const STROKES: readonly (readonly Point[])[] = [

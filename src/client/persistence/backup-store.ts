@@ -1,7 +1,7 @@
 /**
  * The drawing's backup in IndexedDB: the drawing's log as it is made, one record per operation, a header
  * saying which log and how much of it makes the picture, and a checkpoint picture to restore from quickly
- * (docs/decisions/0022-the-backup-is-the-drawings-log.md).
+ * (docs/decisions/0024-the-backup-is-the-drawings-log.md).
  */
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { openStoreDatabase } from "./idb.ts";

@@ -37,7 +37,7 @@ const recordOf = (operation: Operation): Uint8Array =>
   encodeDrawing({ start: { kind: "white" }, operations: [operation] });
 
 /**
- * Keeps `engine`'s log in the backup from now on (docs/decisions/0022). Each operation is written as it enters
+ * Keeps `engine`'s log in the backup from now on (docs/decisions/0024). Each operation is written as it enters
  * the log, in one transaction with the header, committed at once, so a reload, a closed tab or a killed page
  * right after it keeps it; undo and redo write the header. A checkpoint picture is taken once the visitor
  * rests, when painting what follows the last one would take too long. A tab that finds another wrote since its

@@ -17,6 +17,7 @@ import {
   useState,
 } from "react";
 import { createPortal } from "react-dom";
+import { useFocusBackWhenClosed } from "../components/focus-return.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { expectCaption } from "../keyboard/caption-keys.ts";
@@ -60,8 +61,9 @@ export interface ToolControlsProps {
   readonly slots: ToolSlots;
 }
 
-/** The panel's places for the tools' controls: after the palette, and the view group. */
+/** The panel's tool buttons, and its places for the tools' controls: after the palette, and the view group. */
 export interface ToolSlots {
+  readonly tools: RefObject<HTMLElement | null>;
   readonly colours: RefObject<HTMLElement | null>;
   readonly view: RefObject<HTMLElement | null>;
 }
@@ -124,6 +126,15 @@ export function ToolControls(props: ToolControlsProps) {
     }),
     [withView],
   );
+
+  // A caption placed or cancelled, a sticker placed, the stickers closed, a colour picked with the keyboard's
+  // point: the focus goes back to the tool's button.
+  const toolButton = (tool: string) => () =>
+    slots.tools.current?.querySelector<HTMLElement>(`[data-tool="${tool}"]`) ?? null;
+  useFocusBackWhenClosed(caption.caption !== null, toolButton("text"));
+  useFocusBackWhenClosed(sticker.placed !== null, toolButton("stickers"));
+  useFocusBackWhenClosed(toolbox.state.current === "stickers", toolButton("stickers"));
+  useFocusBackWhenClosed(toolbox.state.current === "pick", toolButton("pick"));
 
   const into = (slot: RefObject<HTMLElement | null>, controls: ReactNode) =>
     mounted && slot.current !== null ? createPortal(controls, slot.current) : null;
