@@ -239,7 +239,18 @@ async function pairsOnly(): Promise<void> {
 
 async function main(): Promise<void> {
   const only = options.only;
-  const known = ["page", "pairs", "fill", "server", "lighthouse", "validation", "wall", "codec", "document", "container"];
+  const known = [
+    "page",
+    "pairs",
+    "fill",
+    "server",
+    "lighthouse",
+    "validation",
+    "wall",
+    "codec",
+    "document",
+    "container",
+  ];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
   }
