@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef } from "react";
 import { permalinkPath } from "../../common/permalink.ts";
-import { Icon } from "../components/Icon.tsx";
-import type { SavedStatus } from "../components/save-status.ts";
-import { downloadBlob, downloadFileName } from "../save/download.ts";
-import { ShareActions } from "./ShareActions.tsx";
+import { Icon } from "../page/Icon.tsx";
+import { ShareActions } from "../share/ShareActions.tsx";
+import { downloadBlob, downloadFileName } from "./download.ts";
+import type { SavedStatus } from "./save-status.ts";
 import "./save-sheet.css";
 
 /** Props of the sheet: the stored save, how downloads are named, and what closing it does. */
