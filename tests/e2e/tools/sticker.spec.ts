@@ -131,7 +131,10 @@ test("stickers from the keyboard alone: a chosen sticker lands in the middle, ar
 }) => {
   await blockMascot(page);
   const blank = await openDrawingPage(page);
-  await page.getByRole("button", { name: "Stickers", exact: true }).focus();
+  const stickers = page.getByRole("button", { name: "Stickers", exact: true });
+  // A tool that acts on taps is offered once its code is in; until then its button is disabled and takes no focus.
+  await expect(stickers).toBeEnabled();
+  await stickers.focus();
   await page.keyboard.press("Enter");
   const crown = page.getByRole("button", { name: "Crown", exact: true });
   await expect(crown).toBeVisible();
