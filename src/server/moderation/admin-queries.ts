@@ -93,7 +93,7 @@ function nextStatus(action: AdminAction, current: DrawingStatus): DrawingStatus 
  * Applies a moderator's action and marks the drawing reviewed, so the reports it had stop counting.
  * No transaction (on SQLite it would hold the one connection, queueing every other query): the update
  * applies only if the status is still the one read, and a concurrent change makes it read again.
- * Delete also drops the image, thumbnail and card bytes.
+ * Delete also drops the image, thumbnail, card and making bytes.
  */
 export async function applyAction(
   db: Kysely<Database>,
@@ -118,6 +118,8 @@ export async function applyAction(
             sha256: EMPTY_SHA256,
             thumbnail_webp: EMPTY,
             card_png: EMPTY,
+            making: null,
+            making_sha256: null,
             reencoded_at: reviewedAt,
           }
         : {};
