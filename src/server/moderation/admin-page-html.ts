@@ -4,6 +4,7 @@ import { relativeTime } from "../../common/relative-time.ts";
 import { PERMALINK_STYLESHEET_PATH } from "../pages/permalink-html.ts";
 import type { AdminDrawing, AdminFilter } from "./admin-queries.ts";
 import { ADMIN_FILTERS } from "./admin-queries.ts";
+import { timelapseCell } from "./admin-timelapse-html.ts";
 
 // Server-rendered, no script and no style attribute: the CSP forbids inline code, and plain forms
 // that POST and redirect need none. The look is the server pages' stylesheet (pages/permalink.css).
@@ -107,7 +108,7 @@ export function listPage(
     drawings.length === 0
       ? `<p>Nothing to review here.</p>`
       : `<table>
-<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Actions</th></tr></thead>
+<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Timelapse</th><th>Actions</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -158,6 +159,7 @@ ${form("delete", "Delete for good", "admin__action admin__action--final")}</deta
 <td data-label="Reports">${drawing.reportCount}</td>
 <td data-label="Reactions">${reactionsText(drawing.reactions)}</td>
 <td data-label="Remix of">${remixLink(drawing.remixOf)}</td>
+<td data-label="Timelapse">${timelapseCell(filter, drawing)}</td>
 <td><div class="admin__actions">${buttons}</div></td>
 </tr>`;
 }
