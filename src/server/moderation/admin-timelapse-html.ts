@@ -1,12 +1,8 @@
+import { escapeHtml } from "../pages/index-html.ts";
 import type { AdminDrawing } from "./admin-queries.ts";
 
 /** The admin page's action that removes a drawing's timelapse alone (its making), keeping the drawing. */
 export const REMOVE_TIMELAPSE = "remove-timelapse";
-
-/** Escapes text for HTML element content and double-quoted attributes (as admin-page-html.ts does). */
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * The Timelapse cell of a drawing's row: a dash without one; otherwise Watch (its replay, for moderators
@@ -15,11 +11,11 @@ function escape(text: string): string {
  */
 export function timelapseCell(filter: string, drawing: AdminDrawing): string {
   if (!drawing.making) return "—";
-  const id = escape(drawing.id);
+  const id = escapeHtml(drawing.id);
   return `<div class="admin__actions"><a class="admin__action" href="/admin/drawings/${id}/timelapse">Watch</a>
 <details class="admin__confirm"><summary class="admin__action admin__action--danger">Remove timelapse</summary>
 <p>Remove this drawing's timelapse for good? The drawing stays.</p>
 <form method="post" action="/admin/drawings/${id}/${REMOVE_TIMELAPSE}">
-<input type="hidden" name="filter" value="${escape(filter)}">
+<input type="hidden" name="filter" value="${escapeHtml(filter)}">
 <button type="submit" class="admin__action admin__action--final">Remove for good</button></form></details></div>`;
 }
