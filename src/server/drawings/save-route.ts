@@ -81,7 +81,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
         accepts: UPLOAD_HINT,
         tooLarge: TOO_LARGE,
         refuseCrossSite: UPLOADS,
-        uploadBytes: MAX_SAVE_BODY_BYTES,
+        bodyBytes: MAX_SAVE_BODY_BYTES,
       },
       schema: {
         headers: idempotencyHeaders,
