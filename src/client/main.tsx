@@ -6,8 +6,8 @@ import { loadBranding } from "./branding/branding.ts";
 import { App } from "./components/App.tsx";
 import { lazyChunk, whenPageSettles } from "./lazy/lazy-chunk.ts";
 import { loadUntilLoaded, windowRetryClock } from "./lazy/load-until-loaded.ts";
-import { windowTimers } from "./persistence/timers.ts";
 import type { SaveCallback } from "./save/save-callback.ts";
+import { windowTimers } from "./timers/timers.ts";
 import "./components/base.css";
 
 /**

@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
 import type { StrokeStyle } from "../engine/types.ts";
+import type { ToolId } from "../tools/tool.ts";
+import { toolById } from "../tools/tool-list.ts";
+import { pressTool, useToolbox } from "../tools/use-toolbox.ts";
 import type { SavedStatus } from "./save-status.ts";
 import { ToolPanel } from "./ToolPanel.tsx";
 import { useDrawingEngine } from "./use-drawing-engine.ts";
@@ -40,8 +43,16 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   const stageRef = useRef<HTMLDivElement>(null);
   const toolCommands = useToolCommands();
   const { engine, ready: engineReady } = useDrawingEngine(canvasRef, backgroundSrc);
-  const [style, setStyle] = useState<StrokeStyle>(INITIAL_STYLE);
-  const [tool, setTool] = useState("brush");
+  const toolbox = useToolbox();
+  const [brush, setBrush] = useState<StrokeStyle>(INITIAL_STYLE);
+  // The brush as the engine draws with it: the eraser is a tool, whose strokes paint the background colour.
+  const { eraser = false } = toolbox.tool.stroke ?? {};
+  const style = useMemo(() => ({ ...brush, eraser }), [brush, eraser]);
+  // Choosing a colour ends erasing, as the spec's eraser says.
+  const setStyle = (change: Partial<StrokeStyle>): void => {
+    if (change.colour !== undefined) toolbox.endErasing();
+    setBrush((current) => ({ ...current, ...change, eraser: false }));
+  };
   const { status, save: saveShown } = useSaveImage(engine, downloadPrefix, onSave);
   // A caption still being typed or a sticker still being placed is part of what the visitor sees: placed first.
   const save = async (): Promise<void> => {
@@ -58,22 +69,30 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   useEffect(() => {
     engine?.setStyle(style);
   }, [engine, style]);
+  useEffect(() => {
+    engine?.setInputMode(toolbox.tool.input);
+  }, [engine, toolbox.tool]);
+
+  /** A tool's button or key: the tools' code decides (or, for a tool acting on taps, is fetched first). */
+  function press(id: ToolId): void {
+    const tools = toolCommands.current();
+    if (tools !== null) tools.press(id);
+    else if (toolById(id, toolbox.tools).input === "tap") toolCommands.run((loaded) => loaded.press(id));
+    else pressTool(toolbox, id, null);
+  }
 
   // Each stored save opens the sheet once; closing it leaves the chip saying "Saved".
   useEffect(() => {
     if (status.kind === "saved") setSheet(status);
   }, [status]);
 
-  function chooseBrush(eraser: boolean): void {
-    toolCommands.current()?.brush();
-    setStyle((current) => ({ ...current, eraser }));
-  }
-
   const { extras, settled } = useKeyboardShortcuts({
     engine,
     style,
-    setStyle,
-    chooseBrush,
+    setBrushWidth: (width) => setStyle({ width }),
+    tools: toolbox.tools,
+    current: toolbox.tool.id,
+    pressTool: press,
     announce: setAnnouncement,
     save: () => {
       if (engineReady) void save();
@@ -107,22 +126,24 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
         </div>
       </div>
       <ToolPanel
-        board={{ engine, ready, style, tool, history, status, save, downloadPrefix, sheet }}
+        board={{ engine, ready, style: brush, toolbox, history, status, save, downloadPrefix, sheet }}
         tools={{
           viewportRef,
           stageRef,
           wanted: toolCommands.wanted,
           commandsRef: toolCommands.attach,
-          onToolChange: setTool,
+          mounted: toolCommands.mounted,
+          press,
         }}
-        setStyle={(change) => setStyle((current) => ({ ...current, ...change }))}
-        chooseBrush={chooseBrush}
+        setStyle={setStyle}
         announce={setAnnouncement}
         closeSheet={() => setSheet(null)}
         help={{ open: helpOpen, onOpenChange: setHelpOpen }}
         extras={extras}
       />
-      {extras === null ? null : <extras.BrushCursorPreview canvasRef={canvasRef} style={style} />}
+      {extras === null ? null : (
+        <extras.BrushCursorPreview canvasRef={canvasRef} style={style} cursor={toolbox.tool.cursor} />
+      )}
       <span className="visually-hidden" aria-live="polite">
         {announcement}
       </span>

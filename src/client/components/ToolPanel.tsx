@@ -2,7 +2,9 @@ import { type RefCallback, type RefObject, Suspense, useRef } from "react";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import type { ToolSlots } from "../tools/ToolControls.tsx";
+import type { ToolId } from "../tools/tool.ts";
 import type { ToolCommands } from "../tools/tool-commands.ts";
+import type { Toolbox } from "../tools/use-toolbox.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
 import { useFocusBackWhenClosed } from "./focus-return.ts";
@@ -11,6 +13,7 @@ import { Icon } from "./Icon.tsx";
 import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
 import type { SavedStatus, SaveStatus } from "./save-status.ts";
 import { ToolButton } from "./ToolButton.tsx";
+import { ToolButtons } from "./ToolButtons.tsx";
 import type { HistoryFlags } from "./use-engine-history.ts";
 import type { BoardExtrasState } from "./use-keyboard-shortcuts.ts";
 
@@ -18,9 +21,10 @@ import type { BoardExtrasState } from "./use-keyboard-shortcuts.ts";
 export interface BoardState {
   readonly engine: DrawingEngine | null;
   readonly ready: boolean;
+  /** The brush as chosen (colour, width). */
   readonly style: StrokeStyle;
-  /** The tool in use ("brush", "text", …), as the tools report it. */
-  readonly tool: string;
+  /** The board's tools and the current one. */
+  readonly toolbox: Toolbox;
   readonly history: HistoryFlags;
   readonly status: SaveStatus;
   readonly save: () => Promise<void>;
@@ -35,7 +39,10 @@ export interface ToolHooks {
   /** The tools' controls mount once this is true (after the page has settled, or when a key needs them). */
   readonly wanted: boolean;
   readonly commandsRef: RefCallback<ToolCommands | null>;
-  readonly onToolChange: (tool: string) => void;
+  /** Whether the tools' controls are mounted (a tool acting on taps waits for them). */
+  readonly mounted: boolean;
+  /** A tool's button pressed. */
+  readonly press: (tool: ToolId) => void;
 }
 
 /** Props of the panel. */
@@ -43,7 +50,6 @@ export interface ToolPanelProps {
   readonly board: BoardState;
   readonly tools: ToolHooks;
   readonly setStyle: (change: Partial<StrokeStyle>) => void;
-  readonly chooseBrush: (eraser: boolean) => void;
   readonly announce: (message: string) => void;
   readonly closeSheet: () => void;
   readonly help: ShortcutsHelpProps;
@@ -59,37 +65,29 @@ export interface ToolPanelProps {
  * place, so nothing moves when they do.
  */
 export function ToolPanel(props: ToolPanelProps) {
-  const { board, tools, setStyle, chooseBrush, announce, closeSheet, help, extras } = props;
-  const { engine, ready, style, history, status } = board;
-  const toolsSlot = useRef<HTMLDivElement>(null);
+  const { board, tools, setStyle, announce, closeSheet, help, extras } = props;
+  const { engine, ready, style, history, status, toolbox } = board;
+  const toolButtons = useRef<HTMLDivElement>(null);
   const coloursSlot = useRef<HTMLDivElement>(null);
   const viewSlot = useRef<HTMLDivElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
   // Opened by Ctrl+S, or by a Save that placed the caption being typed, the sheet has no element to give the
   // focus back to when it closes: Save Image, which opened it, takes it.
   useFocusBackWhenClosed(board.sheet !== null, () => saveButton.current);
-  const slots: ToolSlots = { tools: toolsSlot, colours: coloursSlot, view: viewSlot };
+  const slots: ToolSlots = { tools: toolButtons, colours: coloursSlot, view: viewSlot };
   return (
-    // The tool in use decides which groups show (panel-options.css): a tool's own options open under the tools, in
-    // place of what it does not use.
-    <div className="panel" data-tool={board.tool}>
+    // The current tool decides which groups show (panel-options.css): a tool's own options open under the tools,
+    // in place of what it does not use (its descriptor's `uses`).
+    <div className="panel" data-tool={toolbox.tool.id} data-uses={toolbox.tool.uses.join(" ")}>
       <fieldset className="panel__group panel__tools">
         <legend className="panel__label">Tool</legend>
-        <div className="tools__options">
-          <ToolButton
-            icon="brush"
-            label="Brush"
-            aria-pressed={board.tool === "brush" && !style.eraser}
-            onClick={() => chooseBrush(false)}
+        <div ref={toolButtons} className="tools__options">
+          <ToolButtons
+            tools={toolbox.tools}
+            current={toolbox.tool.id}
+            toolsReady={tools.mounted}
+            onPress={tools.press}
           />
-          <ToolButton
-            icon="eraser"
-            label="Eraser"
-            aria-pressed={board.tool === "brush" && style.eraser}
-            aria-keyshortcuts="E"
-            onClick={() => chooseBrush(!style.eraser)}
-          />
-          <div ref={toolsSlot} className="panel__slot--tools" />
         </div>
       </fieldset>
       {/* Between the tools and the footer, which stay in view: where the panel cannot grow to hold a tool's
@@ -105,13 +103,13 @@ export function ToolPanel(props: ToolPanelProps) {
               announce={announce}
               viewportRef={tools.viewportRef}
               stageRef={tools.stageRef}
+              toolbox={toolbox}
               commandsRef={tools.commandsRef}
-              onToolChange={tools.onToolChange}
               slots={slots}
             />
           </Suspense>
         )}
-        <ColourPalette selected={style.colour} onSelect={(colour) => setStyle({ colour, eraser: false })}>
+        <ColourPalette selected={style.colour} onSelect={(colour) => setStyle({ colour })}>
           <div ref={coloursSlot} className="panel__slot--colours" />
         </ColourPalette>
         <BrushSizePicker brush={style} onSelect={(width) => setStyle({ width })} />

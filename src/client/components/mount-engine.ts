@@ -23,31 +23,24 @@ export interface EngineCallbacks {
 const backupChunk = lazyChunk(() => import("../persistence/drawing-backup.ts"));
 
 /**
- * Starts the backup of `engine` as soon as its module has loaded; returns a function that stops it. A change
- * the visitor makes before the module arrives is remembered and handed over, so it is still written.
+ * Starts the backup of `engine` as soon as its module has loaded; returns a function that stops it. What the
+ * visitor draws before it arrives is in the engine's log, which the backup writes (or paints again over what it
+ * restores) once it starts.
  */
 function startBackupSoon(engine: DrawingEngine, options: DrawingBackupOptions): () => void {
-  let changedBeforeStart = false;
   let stopBackup: (() => void) | null = null;
   let cancelled = false;
-  const stopEarlyListener = engine.on("change", () => {
-    changedBeforeStart = true;
-  });
   backupChunk.load().then(
     ({ startDrawingBackup }) => {
-      stopEarlyListener();
-      if (cancelled) return;
-      stopBackup = startDrawingBackup(engine, { ...options, changedBeforeStart });
+      if (!cancelled) stopBackup = startDrawingBackup(engine, options);
     },
     (error: unknown) => {
-      stopEarlyListener();
       console.warn("Fanvas: the drawing backup could not be loaded; the page works without it.", error);
       options.onRestoreSettled?.("unavailable");
     },
   );
   return () => {
     cancelled = true;
-    stopEarlyListener();
     stopBackup?.();
   };
 }

@@ -37,6 +37,8 @@ export function useSaveImage(
   async function save(): Promise<void> {
     // A second click while the PNG is being encoded would only download the same picture twice.
     if (!engine || exporting.current) return;
+    // What a tool has just applied (a caption placed by this Save) is on the picture, and its change told, first.
+    await engine.settled();
     const click = ++latestClick.current;
     const show = (next: SaveStatus): void => {
       if (latestClick.current === click) setStatus(next);

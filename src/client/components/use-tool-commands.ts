@@ -11,6 +11,8 @@ export interface ToolCommandsHandle {
   readonly attach: (commands: ToolCommands | null) => void;
   /** The tools' commands, or null before they are mounted. */
   readonly current: () => ToolCommands | null;
+  /** Whether the tools are mounted (as React state: what shows it re-renders when they arrive). */
+  readonly mounted: boolean;
   /**
    * Runs `command` on the tools: at once when they are in; otherwise they are asked for now and the command
    * runs as soon as they mount, so a shortcut pressed while their chunk loads is not lost.
@@ -27,11 +29,13 @@ export function useToolCommands(): ToolCommandsHandle {
   const commands = useRef<ToolCommands | null>(null);
   const pending = useRef<((tools: ToolCommands) => void)[]>([]);
   const [wanted, setWanted] = useState(false);
+  const [mounted, setMounted] = useState(false);
 
   useEffect(() => whenPageSettles(() => startTransition(() => setWanted(true))), []);
 
   const attach = useCallback((tools: ToolCommands | null) => {
     commands.current = tools;
+    startTransition(() => setMounted(tools !== null));
     if (tools === null) return;
     for (const command of pending.current.splice(0)) command(tools);
   }, []);
@@ -46,5 +50,5 @@ export function useToolCommands(): ToolCommandsHandle {
   }, []);
 
   const current = useCallback(() => commands.current, []);
-  return { wanted, attach, current, run };
+  return { wanted, attach, current, run, mounted };
 }

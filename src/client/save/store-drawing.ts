@@ -1,7 +1,7 @@
 /** The page's save callback: every save goes through one durable queue per tab, which uploads and retries. */
 
 import { remixIdIn } from "../../common/remix.ts";
-import { windowTimers } from "../persistence/timers.ts";
+import { windowTimers } from "../timers/timers.ts";
 import { openIdbQueueStorage } from "./idb-queue-storage.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
 import { createMemoryQueueStorage } from "./queue-storage.ts";
