@@ -47,7 +47,7 @@ export class SaveBundleError extends Error {
 }
 
 /** The bundle of `png` and its drawing's encoded log `making`. */
-export function encodeSaveBundle(png: Uint8Array, making: Uint8Array): Uint8Array {
+export function encodeSaveBundle(png: Uint8Array, making: Uint8Array): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(HEADER_BYTES + png.length + making.length);
   bytes.set(MAGIC, 0);
   bytes[MAGIC.length] = VERSION;
