@@ -29,9 +29,12 @@ export interface TimelapseElementData {
   readonly moderator: string;
 }
 
-/** The attributes of the element, escaped by `escape` (the caller's HTML escaping). */
-export function timelapseAttributes(data: TimelapseElementData, escape: (text: string) => string): string {
+/** The attributes of the element, escaped by `escapeText` (the caller's HTML escaping). */
+export function timelapseAttributes(
+  data: TimelapseElementData,
+  escapeText: (text: string) => string,
+): string {
   return Object.entries(data)
-    .map(([name, value]) => ` data-${name}="${escape(value)}"`)
+    .map(([name, value]) => ` data-${name}="${escapeText(value)}"`)
     .join("");
 }
