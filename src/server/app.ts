@@ -43,6 +43,7 @@ import { configRoutes } from "./pages/config-route.ts";
 import { notFoundPageFor } from "./pages/not-found-page.ts";
 import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
+import { permalinkShareScript } from "./pages/permalink-script.ts";
 import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
@@ -170,6 +171,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     store: options.store,
     adminToken: moderation.adminToken,
     title: branding.title,
+    timelapse: { branding, script: permalinkShareScript(clientDir) },
   });
   await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
   await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });

@@ -112,6 +112,20 @@ describe("the admin page's timelapse cell", () => {
     expect(page.body).toContain(`href="/admin/drawings/${withMaking.id}/timelapse">Watch</a>`);
     expect(page.body).toContain(`action="/admin/drawings/${withMaking.id}/remove-timelapse"`);
 
+    const view = await t.app.inject({
+      method: "GET",
+      url: `/admin/drawings/${withMaking.id}/timelapse`,
+      headers: { cookie },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.body).toContain(`data-making="/api/admin/drawings/${withMaking.id}/making"`);
+    expect(view.body).toContain('data-moderator="true"');
+    const signedOut = await t.app.inject({
+      method: "GET",
+      url: `/admin/drawings/${withMaking.id}/timelapse`,
+    });
+    expect(signedOut.statusCode).toBe(401);
+
     const removed = await t.app.inject({
       method: "POST",
       url: `/admin/drawings/${withMaking.id}/remove-timelapse`,
@@ -123,6 +137,12 @@ describe("the admin page's timelapse cell", () => {
       (await t.app.inject({ method: "GET", url: `/api/drawings/${withMaking.id}/making` })).statusCode,
     ).toBe(404);
     expect((await t.app.inject({ method: "GET", url: withMaking.url })).statusCode).toBe(200);
+    const noView = await t.app.inject({
+      method: "GET",
+      url: `/admin/drawings/${withMaking.id}/timelapse`,
+      headers: { cookie },
+    });
+    expect(noView.statusCode).toBe(404);
     const after = await t.app.inject({ method: "GET", url: "/admin", headers: { cookie } });
     expect(after.body).not.toContain(`/admin/drawings/${withMaking.id}/remove-timelapse`);
   });

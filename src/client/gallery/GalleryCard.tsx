@@ -8,6 +8,7 @@ import { Icon } from "../components/Icon.tsx";
 import "../components/pill.css";
 import { ReactionBar } from "./ReactionBar.tsx";
 import { ReportControl } from "./ReportControl.tsx";
+import { TimelapseButton } from "./TimelapseButton.tsx";
 
 /** Thumbnails are at most 300 x 300; the size is given so the grid never jumps while they load. */
 const THUMBNAIL_SIZE = 300;
@@ -77,6 +78,7 @@ export const GalleryCard = memo(function GalleryCard({
           <Icon name="remix" />
           Remix<span className="visually-hidden"> {name}</span>
         </a>
+        {item.making ? <TimelapseButton item={item} name={name} /> : null}
         <ReportControl id={item.id} drawingName={name} onReported={() => onReported(item.id)} />
       </div>
     </li>

@@ -1,9 +1,13 @@
 import { useEffect, useId, useMemo, useRef } from "react";
 import { permalinkPath } from "../../common/permalink.ts";
+import { sharePostText } from "../../common/share-text.ts";
 import { Icon } from "../components/Icon.tsx";
 import type { SavedStatus } from "../components/save-status.ts";
 import { downloadBlob, downloadFileName } from "../save/download.ts";
+import { readShareConfig } from "./page-config.ts";
 import { ShareActions } from "./ShareActions.tsx";
+import { SheetVideo } from "./SheetVideo.tsx";
+import { absolutePermalink } from "./share-links.ts";
 import "./save-sheet.css";
 
 /** Props of the sheet: the stored save, how downloads are named, and what closing it does. */
@@ -69,9 +73,18 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
           )}
           {saved.png === undefined ? null : <DownloadAgain png={saved.png} downloadPrefix={downloadPrefix} />}
         </div>
+        {id === undefined || saved.png === undefined || saved.making === undefined ? null : (
+          <SheetVideo making={saved.making} png={saved.png} shareText={postTextOf(id)} />
+        )}
       </div>
     </dialog>
   );
+}
+
+/** The post a shared video of drawing `id` goes with, as Share on X's. */
+function postTextOf(id: string): string {
+  const share = readShareConfig();
+  return sharePostText(share, absolutePermalink(id, share.publicBase));
 }
 
 /** What the sheet says: stored now or already, public or waiting for a moderator. */

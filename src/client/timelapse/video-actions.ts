@@ -5,6 +5,7 @@
  */
 import { downloadBlob } from "../save/download.ts";
 import type { TimelapseReplay } from "./replay.ts";
+import "./player.css";
 import type { FrameStyle } from "./video/frames.ts";
 
 /** What the video actions need: the replay, how files are named, and what a shared post says. */

@@ -15,11 +15,12 @@ export function escapeHtml(text: string): string {
 }
 
 /** The admin's name of the community's page: its branding title, marked as the admin's. */
-function adminHeading(community: string): string {
+export function adminHeading(community: string): string {
   return `<h1>${escapeHtml(community)} <span class="admin__role">admin</span></h1>`;
 }
 
-function page(title: string, body: string): string {
+/** A page of the admin's, with the server pages' stylesheet. */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
