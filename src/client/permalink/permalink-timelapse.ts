@@ -40,7 +40,7 @@ function sourceOf(data: TimelapseElementData): TimelapseSource {
   };
 }
 
-/** Puts the player where the drawing's picture is (the picture comes back when the player is closed). */
+/** Puts the player where the drawing's picture is: it ends on that same picture. */
 function mountInPlaceOf(
   image: HTMLElement | null,
   root: HTMLElement,
@@ -59,8 +59,8 @@ function mountInPlaceOf(
     label: "The drawing being made, stroke by stroke",
   });
   if (image !== null) {
-    image.hidden = true;
-    image.after(player.element);
+    player.element.classList.add("permalink__player");
+    image.replaceWith(player.element);
   } else {
     root.after(player.element);
   }
