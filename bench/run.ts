@@ -25,8 +25,8 @@
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
  * --pairs <n> (block pairs of each side-by-side figure, bench/paired.ts, default 60; 0 skips them and the
- * runs' medians decide; about 1.5 s a pair), --soak-seconds <n> (length of each of the soak's three rounds, default 60),
- * --baseline <checkout> (the document bench's commit to compare with).
+ * runs' medians decide; about 1.5 s a pair), --baseline <checkout> (the document bench's commit to compare with),
+ * --soak-seconds <n> (length of each of the soak's three rounds, default 60).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -72,8 +72,8 @@ const { values: options } = parseArgs({
     "client-dir": { type: "string" },
     saves: { type: "string", default: "1000" },
     pairs: { type: "string", default: "60" },
-    "soak-seconds": { type: "string", default: "60" },
     baseline: { type: "string" },
+    "soak-seconds": { type: "string", default: "60" },
   },
 });
 
@@ -300,12 +300,6 @@ async function main(): Promise<void> {
     sections.push(wall.markdown);
     await write({ wall: wall.markdown, "wall-verdicts": verdictTable(wall.verdicts) });
   }
-  if (only === undefined || only === "soak") {
-    const soak = await runSoakBench(Number(options["soak-seconds"]));
-    process.stdout.write(`\n${soak.text}\n`);
-    sections.push(soak.markdown);
-    await write({ soak: soak.markdown, "soak-verdicts": verdictTable(soak.verdicts) });
-  }
   if (only === undefined || only === "document") {
     const document = await runDocumentBench({
       workload: benchWorkload(),
@@ -315,6 +309,12 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${document.text}\n`);
     sections.push(document.text);
     await write({ "document-verdicts": verdictTable(document.verdicts) });
+  }
+  if (only === undefined || only === "soak") {
+    const soak = await runSoakBench(Number(options["soak-seconds"]));
+    process.stdout.write(`\n${soak.text}\n`);
+    sections.push(soak.markdown);
+    await write({ soak: soak.markdown, "soak-verdicts": verdictTable(soak.verdicts) });
   }
   if (only === undefined || only === "codec") {
     const codec = runCodecBench(Number(options.runs));

@@ -2,6 +2,8 @@
 import { type RefObject, useEffect, useRef } from "react";
 import type { StrokeStyle } from "../engine/types.ts";
 import { BrushCursor } from "./brush-cursor.ts";
+// The controls' looks under a hovering pointer come with the cursor, after the page has painted.
+import "./controls-hover.css";
 
 /**
  * Shows the current tool's cursor over the canvas (its descriptor's `cursor`): for "brush", `style` previewed

@@ -4,20 +4,18 @@
  * drawing tool as the board mounts, so the first bundle carries only what paints and draws.
  */
 import type { DrawingDocument } from "../../common/drawing-document/types.ts";
-import type { SaveStatus } from "../components/save-status.ts";
-import { rememberMyDrawing } from "../gallery/my-drawings.ts";
+import { rememberMyDrawing } from "../wall/my-drawings.ts";
 import { downloadBlob, downloadFileName } from "./download.ts";
 import { encodedMaking } from "./making.ts";
-import { blobToDataUrl } from "./png-data.ts";
 import type { SaveCallback } from "./save-callback.ts";
 import type { SaveProgress } from "./save-queue.ts";
+import type { SaveStatus } from "./save-status.ts";
 import "./save-status.css";
 
 /**
- * Downloads `png` as `{downloadPrefix}-{milliseconds}.png`, then calls `onSave` with its data URL, the same
- * bytes and the drawing's making (`document` encoded: its timelapse), showing each step through `show`. Never
- * rejects: a callback that fails shows the "download is safe" failure (the callback has already logged the
- * details).
+ * Downloads `png` as `{downloadPrefix}-{milliseconds}.png`, then hands the same bytes and the drawing's making
+ * (`document` encoded: its timelapse) to `onSave`, showing each step through `show`. Never rejects: a callback
+ * that fails shows the "download is safe" failure (the callback has already logged the details).
  */
 export async function deliverDrawing(
   png: Blob,
@@ -38,7 +36,7 @@ export async function deliverDrawing(
   };
   show({ kind: "saving" });
   try {
-    await onSave(await blobToDataUrl(png), { png, report, making });
+    await onSave({ png, report, making });
     if (!reported) show({ kind: "saved", png, making });
   } catch {
     show({ kind: "failed" });

@@ -17,7 +17,7 @@ import {
   useState,
 } from "react";
 import { createPortal } from "react-dom";
-import { useFocusBackWhenClosed } from "../components/focus-return.ts";
+import { useFocusBackWhenClosed } from "../board/focus-return.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { expectCaption } from "../keyboard/caption-keys.ts";

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ToolButtons } from "../components/ToolButtons.tsx";
+import { ToolButtons } from "../board/ToolButtons.tsx";
 import { shortcutFor } from "../keyboard/shortcuts.ts";
 import type { ToolContext, ToolDescriptor } from "./tool.ts";
 import { DEFAULT_TOOL, TOOLS, toolKeys } from "./tool-list.ts";

@@ -7,9 +7,9 @@
  */
 import type { ComponentType } from "react";
 import type { OperationKind } from "../../common/drawing-document/types.ts";
-import type { IconName } from "../components/Icon.tsx";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { InputMode, Point, StrokeStyle } from "../engine/types.ts";
+import type { IconName } from "../page/Icon.tsx";
 import type { CaptionEditing } from "./caption/use-caption.ts";
 import type { StickerEditing } from "./stickers/use-sticker.ts";
 

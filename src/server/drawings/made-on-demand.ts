@@ -26,6 +26,8 @@ export interface VisitorMakes {
   start(visitor: string): boolean;
   /** A make the visitor started has finished. */
   finish(visitor: string): void;
+  /** The makes running in the process. */
+  readonly running: number;
 }
 
 /** A count of makes per visitor, bounded by `perVisitor`, and in all, bounded by `atOnce`. */
@@ -45,6 +47,9 @@ export function visitorMakes(atOnce: number, perVisitor: number = MAX_MAKES_PER_
       const left = (running.get(visitor) ?? 1) - 1;
       if (left === 0) running.delete(visitor);
       else running.set(visitor, left);
+    },
+    get running() {
+      return total;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { SavedStatus } from "./save-status.ts";
 
 // The sheet is its own chunk (with sharing and its stylesheet), fetched once the tool has settled, so the first
 // load carries only the drawing tool; a chunk that cannot load leaves the status chip to say "Saved".
-const sheetChunk = lazyChunk(() => import("../share/SaveSheet.tsx"));
+const sheetChunk = lazyChunk(() => import("./SaveSheet.tsx"));
 const SaveSheet = lazyView(sheetChunk, (module) => module.SaveSheet);
 
 /** Props of the sheet shown after a stored save. */

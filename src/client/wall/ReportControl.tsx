@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Icon } from "../components/Icon.tsx";
+import { Icon } from "../page/Icon.tsx";
 import { type ReportOutcome, reportDrawing } from "./report-drawing.ts";
 import "./report-control.css";
 

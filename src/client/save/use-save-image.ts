@@ -1,18 +1,21 @@
 /** The Save Image flow of the drawing board: refuse an untouched canvas, export, then deliver (save-flow.ts). */
 import { useEffect, useRef, useState } from "react";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import type { SaveCallback } from "../save/save-callback.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import type { SaveCallback } from "./save-callback.ts";
 import type { SaveStatus } from "./save-status.ts";
-import { boardExtras } from "./use-keyboard-shortcuts.ts";
 
-export type { SaveCallback } from "../save/save-callback.ts";
+export type { SaveCallback } from "./save-callback.ts";
 
 const IDLE: SaveStatus = { kind: "idle" };
 
+/** Save's download and hand-over (save-flow.ts), with the board's extras: fetched as the board mounts. */
+const saveFlow = lazyChunk(() => import("./save-flow.ts"));
+
 /**
  * Returns the current status and a save function. The PNG is encoded once (toBlob, off the main thread's
- * drawing path); the download starts first, so a failing server never costs the visitor their drawing; the
- * callback's data URL is read from that same blob afterwards. The status follows the latest click only, and
+ * drawing path); the download starts first, so a failing server never costs the visitor their drawing, then
+ * the callback gets the same bytes. The status follows the latest click only, and
  * only while the picture on screen is the one that click saved: any change (a stroke, Clear, Undo) empties it,
  * and what an earlier save does later (stored after a retry) is no longer shown. An untouched canvas (the first
  * display) downloads and stores nothing and asks for a drawing instead.
@@ -48,10 +51,10 @@ export function useSaveImage(
     exporting.current = true;
     // Taken with the picture, before anything is awaited: the making is of exactly what the PNG shows.
     const document = engine.document;
-    let exported: [Blob, typeof import("./board-extras.ts")];
+    let exported: [Blob, typeof import("./save-flow.ts")];
     try {
-      // Download and hand-over live in the board's extras, fetched as it mounts; a Save made before waits.
-      exported = await Promise.all([engine.toBlob(), boardExtras.load()]);
+      // Download and hand-over come with the board's extras, fetched as it mounts; a Save made before waits.
+      exported = await Promise.all([engine.toBlob(), saveFlow.load()]);
     } catch (error) {
       // A chunk that cannot load (offline before it arrived) is retried by the next click.
       console.error("Could not export the drawing as PNG", error);

@@ -6,7 +6,7 @@ import {
   type ReactionKind,
   type ReactionState,
 } from "../../common/reactions.ts";
-import { parseCounts } from "./gallery-api.ts";
+import { parseCounts } from "./wall-api.ts";
 
 /**
  * Why a toggle did not go through: too many reactions from this network just now, as many browsers of this

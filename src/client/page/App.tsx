@@ -1,7 +1,7 @@
 import type { BrandingConfig } from "../../common/config.ts";
-import { GallerySlot } from "../gallery/GallerySlot.tsx";
+import { DrawingBoard } from "../board/DrawingBoard.tsx";
 import type { SaveCallback } from "../save/save-callback.ts";
-import { DrawingBoard } from "./DrawingBoard.tsx";
+import { WallSlot } from "../wall/WallSlot.tsx";
 import { Masthead } from "./Masthead.tsx";
 
 /**
@@ -29,7 +29,7 @@ export function App({
           />
         </main>
       </div>
-      <GallerySlot />
+      <WallSlot />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Suspense, useId, useRef } from "react";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import { lazyView } from "../lazy/lazy-view.ts";
-import { Icon } from "./Icon.tsx";
+import { Icon } from "../page/Icon.tsx";
 import "./shortcuts.css";
 
 // The help itself (list, platform check, focus handling, its styles) is its own chunk, loaded when opened.

@@ -1,11 +1,11 @@
-/** The wall's live feed: Server-Sent Events on /api/events, kept open for as long as the gallery is shown. */
+/** The wall's live feed: Server-Sent Events on /api/events, kept open for as long as the wall is shown. */
 import { EVENTS_PATH, type GalleryItem } from "../../common/api.ts";
 import type { ReactionChange } from "../../common/reactions.ts";
 import { backoffDelayMs } from "../save/backoff.ts";
-import { parseGalleryItem } from "./gallery-api.ts";
 import { parseReactionChanges } from "./react-drawing.ts";
+import { parseGalleryItem } from "./wall-api.ts";
 
-/** What the gallery hears from the feed. */
+/** What the wall hears from the feed. */
 export interface LiveWallHandlers {
   /** A drawing was stored (by anyone, this visitor included). */
   readonly onDrawing: (item: GalleryItem) => void;

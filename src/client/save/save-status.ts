@@ -1,5 +1,5 @@
 /** What the save status line says. */
-import type { SaveProgress } from "../save/save-queue.ts";
+import type { SaveProgress } from "./save-queue.ts";
 
 /**
  * A stored save, with the PNG this tab made (so a phone can share the file itself) and its making (so the sheet

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "./Icon.tsx";
+import { Icon, type IconName } from "../page/Icon.tsx";
 import { type SaveStatus, type StatusTone, saveStatusText, saveStatusTone } from "./save-status.ts";
 import "./save-status-line.css";
 

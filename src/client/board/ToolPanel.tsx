@@ -1,6 +1,10 @@
 import { type RefCallback, type RefObject, Suspense, useRef } from "react";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import { lazyView } from "../lazy/lazy-view.ts";
+import { Icon } from "../page/Icon.tsx";
+import type { SavedStatus, SaveStatus } from "../save/save-status.ts";
 import type { ToolSlots } from "../tools/ToolControls.tsx";
 import type { ToolId } from "../tools/tool.ts";
 import type { ToolCommands } from "../tools/tool-commands.ts";
@@ -9,13 +13,32 @@ import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
 import { useFocusBackWhenClosed } from "./focus-return.ts";
 import { HistoryButtons } from "./HistoryButtons.tsx";
-import { Icon } from "./Icon.tsx";
 import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
-import type { SavedStatus, SaveStatus } from "./save-status.ts";
 import { ToolButton } from "./ToolButton.tsx";
 import { ToolButtons } from "./ToolButtons.tsx";
 import type { HistoryFlags } from "./use-engine-history.ts";
-import type { BoardExtrasState } from "./use-keyboard-shortcuts.ts";
+
+// What the panel needs once the board is used rather than to paint, each from its feature's code: the tools
+// (mounted once the page has settled, or when a tool asks: use-tool-commands.ts), Save's status line and the
+// sheet after a save (save/), the Shortcuts button. vite.config.ts gathers the board's extras into one chunk,
+// fetched as the board mounts.
+const ToolControls = lazyView(
+  lazyChunk(() => import("../tools/ToolControls.tsx")),
+  (module) => module.ToolControls,
+  (error) => console.warn("Fanvas: the tools could not be loaded; drawing still works.", error),
+);
+const SaveStatusLine = lazyView(
+  lazyChunk(() => import("../save/SaveStatusLine.tsx")),
+  (module) => module.SaveStatusLine,
+);
+const SaveSheetSlot = lazyView(
+  lazyChunk(() => import("../save/SaveSheetSlot.tsx")),
+  (module) => module.SaveSheetSlot,
+);
+const ShortcutsHelp = lazyView(
+  lazyChunk(() => import("./ShortcutsHelp.tsx")),
+  (module) => module.ShortcutsHelp,
+);
 
 /** Everything the panel shows about the board. */
 export interface BoardState {
@@ -53,8 +76,6 @@ export interface ToolPanelProps {
   readonly announce: (message: string) => void;
   readonly closeSheet: () => void;
   readonly help: ShortcutsHelpProps;
-  /** The board's extras (null until they arrive): Shortcuts, the save status and its sheet come with them. */
-  readonly extras: BoardExtrasState["extras"];
 }
 
 /**
@@ -65,7 +86,7 @@ export interface ToolPanelProps {
  * place, so nothing moves when they do.
  */
 export function ToolPanel(props: ToolPanelProps) {
-  const { board, tools, setStyle, announce, closeSheet, help, extras } = props;
+  const { board, tools, setStyle, announce, closeSheet, help } = props;
   const { engine, ready, style, history, status, toolbox } = board;
   const toolButtons = useRef<HTMLDivElement>(null);
   const coloursSlot = useRef<HTMLDivElement>(null);
@@ -93,9 +114,9 @@ export function ToolPanel(props: ToolPanelProps) {
       {/* Between the tools and the footer, which stay in view: where the panel cannot grow to hold a tool's
           options and the groups, this scrolls on its own (panel.css). The open tool's options come first. */}
       <div className="panel__body">
-        {extras === null || !tools.wanted ? null : (
+        {!tools.wanted ? null : (
           <Suspense fallback={null}>
-            <extras.ToolControls
+            <ToolControls
               engine={engine}
               ready={ready}
               style={style}
@@ -144,19 +165,28 @@ export function ToolPanel(props: ToolPanelProps) {
             Save Image
           </button>
         </div>
-        {/* Until the extras arrive, an empty line keeps the status's room (nothing can be saved before). */}
-        {extras === null ? <div className="status" /> : <extras.SaveStatusLine status={status} />}
+        {/* Until the board is ready and the status's code is in, an empty line keeps its room (nothing can be
+            saved before). The lazy parts are never rendered by the server, which would leave them unfinished. */}
+        {ready ? (
+          <Suspense fallback={<div className="status" />}>
+            <SaveStatusLine status={status} />
+          </Suspense>
+        ) : (
+          <div className="status" />
+        )}
         {/* Under the panel on a desktop (shortcuts.css), the footer's last control. */}
-        {extras === null ? null : <extras.ShortcutsHelp open={help.open} onOpenChange={help.onOpenChange} />}
+        {ready && (
+          <Suspense fallback={null}>
+            <ShortcutsHelp open={help.open} onOpenChange={help.onOpenChange} />
+          </Suspense>
+        )}
       </div>
       {/* After Save and Shortcuts: the zoom controls sit under the canvas, to their right (tools.css). */}
       <div ref={viewSlot} className="panel__slot--view" />
-      {extras === null ? null : (
-        <extras.SaveSheetSlot
-          saved={board.sheet}
-          downloadPrefix={board.downloadPrefix}
-          onClose={closeSheet}
-        />
+      {ready && (
+        <Suspense fallback={null}>
+          <SaveSheetSlot saved={board.sheet} downloadPrefix={board.downloadPrefix} onClose={closeSheet} />
+        </Suspense>
       )}
     </div>
   );

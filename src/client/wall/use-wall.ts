@@ -1,15 +1,15 @@
-/** The gallery's state in React: pages fetched on demand, the live feed merged in, reports hidden locally. */
+/** The wall's state in React: pages fetched on demand, the live feed merged in, reports hidden locally. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GalleryItem } from "../../common/api.ts";
-import { fetchGalleryPage, type WallView } from "./gallery-api.ts";
+import { openLiveWall } from "./live-wall.ts";
+import { fetchGalleryPage, type WallView } from "./wall-api.ts";
 import {
   appendOlder,
   prependNewer,
   withFirstPage,
   withoutDrawing,
   withReactionChanges,
-} from "./gallery-list.ts";
-import { openLiveWall } from "./live-wall.ts";
+} from "./wall-list.ts";
 
 /**
  * How long the wall waits for its live feed before asking for the first page anyway: a feed refused (a visitor at
@@ -20,8 +20,8 @@ const FEED_WAIT_MS = 1_500;
 /** Where loading stands: a page on its way, nothing in flight, or a failure the visitor can retry. */
 export type GalleryLoad = "loading" | "idle" | "failed";
 
-/** What the gallery view shows and can do. */
-export interface GalleryModel {
+/** What the wall shows and can do. */
+export interface WallModel {
   readonly items: readonly GalleryItem[];
   /** Changes the shown items in place (a reaction's optimistic count and the server's answer). */
   readonly updateItems: (change: (items: readonly GalleryItem[]) => readonly GalleryItem[]) => void;
@@ -43,7 +43,7 @@ export interface GalleryModel {
  * still on its way for the view before is cancelled. New drawings arrive live on New only (on Top they start at the
  * bottom); counts and removals arrive live on both.
  */
-export function useGallery(view: WallView): GalleryModel {
+export function useWall(view: WallView): WallModel {
   const [items, setItems] = useState<readonly GalleryItem[]>([]);
   const [load, setLoad] = useState<GalleryLoad>("loading");
   const [loadedOnce, setLoadedOnce] = useState(false);

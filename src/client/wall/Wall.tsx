@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { GalleryCard } from "./GalleryCard.tsx";
-import { NEWEST, type WallView } from "./gallery-api.ts";
 import { useMyDrawings } from "./my-drawings.ts";
-import { useGallery } from "./use-gallery.ts";
 import { useReactionToggle } from "./use-reaction-toggle.ts";
+import { useWall } from "./use-wall.ts";
+import { WallCard } from "./WallCard.tsx";
 import { WallNotice } from "./WallNotice.tsx";
 import { WallTabs } from "./WallTabs.tsx";
-import "./gallery.css";
+import { NEWEST, type WallView } from "./wall-api.ts";
+import "./wall.css";
 import "./wall-social.css";
 
 /** How often the cards' ages ("5 minutes ago") are brought up to date. */
@@ -28,10 +28,10 @@ function useNow(): Date {
  * missing, and for keyboards), live additions, removals and reaction counts from the event stream. The
  * visitor's own new drawing is marked when it arrives.
  */
-export function Gallery() {
+export function Wall() {
   const headingId = useId();
   const [view, setView] = useState<WallView>(NEWEST);
-  const wall = useGallery(view);
+  const wall = useWall(view);
   const mine = useMyDrawings();
   const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -84,7 +84,7 @@ export function Gallery() {
       {empty ? <p className="wall__empty">No drawings yet — be the first</p> : null}
       <ul className="wall__grid">
         {wall.items.map((item) => (
-          <GalleryCard
+          <WallCard
             key={item.id}
             item={item}
             reported={wall.reported.has(item.id)}

@@ -1,6 +1,6 @@
 import type { GalleryItem } from "../../common/api.ts";
 import { REACTION_KINDS, REACTION_NAMES, type ReactionKind } from "../../common/reactions.ts";
-import { Icon } from "../components/Icon.tsx";
+import { Icon } from "../page/Icon.tsx";
 
 /**
  * A card's three reactions: toggle buttons with their counts, pressed for the ones this visitor gave. Each

@@ -1,13 +1,13 @@
 import { useEffect, useId, useMemo, useRef } from "react";
 import { permalinkPath } from "../../common/permalink.ts";
 import { sharePostText } from "../../common/share-text.ts";
-import { Icon } from "../components/Icon.tsx";
-import type { SavedStatus } from "../components/save-status.ts";
-import { downloadBlob, downloadFileName } from "../save/download.ts";
-import { readShareConfig } from "./page-config.ts";
-import { ShareActions } from "./ShareActions.tsx";
+import { Icon } from "../page/Icon.tsx";
+import { readShareConfig } from "../share/page-config.ts";
+import { ShareActions } from "../share/ShareActions.tsx";
+import { absolutePermalink } from "../share/share-links.ts";
+import { downloadBlob, downloadFileName } from "./download.ts";
 import { SheetVideo } from "./SheetVideo.tsx";
-import { absolutePermalink } from "./share-links.ts";
+import type { SavedStatus } from "./save-status.ts";
 import "./save-sheet.css";
 
 /** Props of the sheet: the stored save, how downloads are named, and what closing it does. */

@@ -4,8 +4,8 @@ import { formatDrawingDate } from "../../common/drawing-date.ts";
 import type { ReactionKind } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
 import { remixPath } from "../../common/remix.ts";
-import { Icon } from "../components/Icon.tsx";
-import "../components/pill.css";
+import { Icon } from "../page/Icon.tsx";
+import "../page/pill.css";
 import { ReactionBar } from "./ReactionBar.tsx";
 import { ReportControl } from "./ReportControl.tsx";
 import { TimelapseButton } from "./TimelapseButton.tsx";
@@ -14,7 +14,7 @@ import { TimelapseButton } from "./TimelapseButton.tsx";
 const THUMBNAIL_SIZE = 300;
 
 /** Props of one card: the drawing, whether this visitor reported it or made it, and the wall's "now". */
-export interface GalleryCardProps {
+export interface WallCardProps {
   readonly item: GalleryItem;
   readonly reported: boolean;
   /** This tab stored it: the card is marked so the visitor finds their new drawing. */
@@ -33,14 +33,14 @@ export interface GalleryCardProps {
  * links tells them apart. Memoised: a reactions event changes one card's item, and the others (same props, the
  * wall's callbacks being stable) are not rendered again.
  */
-export const GalleryCard = memo(function GalleryCard({
+export const WallCard = memo(function WallCard({
   item,
   reported,
   mine,
   now,
   onReported,
   onReact,
-}: GalleryCardProps) {
+}: WallCardProps) {
   if (reported) {
     return (
       <li className="wall__item wall__item--reported">

@@ -1,5 +1,5 @@
 import type { TopWindow, WallSort } from "../../common/api.ts";
-import type { WallView } from "./gallery-api.ts";
+import type { WallView } from "./wall-api.ts";
 
 const SORTS: readonly (readonly [WallSort, string])[] = [
   ["new", "New"],

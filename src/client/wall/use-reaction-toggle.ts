@@ -2,8 +2,8 @@
 import { useCallback, useRef } from "react";
 import type { GalleryItem } from "../../common/api.ts";
 import type { ReactionKind } from "../../common/reactions.ts";
-import { withReactionChanges, withToggledReaction, withUndoneReaction } from "./gallery-list.ts";
 import { type ReactionFailure, toggleReaction } from "./react-drawing.ts";
+import { withReactionChanges, withToggledReaction, withUndoneReaction } from "./wall-list.ts";
 
 /** What a failed toggle tells the visitor. */
 export const REACTION_FAILED: Readonly<Record<ReactionFailure, string>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GalleryItem } from "../../common/api.ts";
-import { parseGalleryItem } from "./gallery-api.ts";
+import { parseGalleryItem } from "./wall-api.ts";
 import {
   appendOlder,
   prependNewer,
@@ -9,7 +9,7 @@ import {
   withReactionChanges,
   withToggledReaction,
   withUndoneReaction,
-} from "./gallery-list.ts";
+} from "./wall-list.ts";
 
 function item(id: string, minute: number): GalleryItem {
   return {

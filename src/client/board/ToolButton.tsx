@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { Icon, type IconName } from "./Icon.tsx";
+import { Icon, type IconName } from "../page/Icon.tsx";
 
 /** Props of a tool button: its icon, its name, and whether the label shows or only names it for assistive tech. */
 export interface ToolButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -1,20 +1,28 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
 import type { StrokeStyle } from "../engine/types.ts";
+import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import { lazyView } from "../lazy/lazy-view.ts";
+import type { SavedStatus } from "../save/save-status.ts";
+import { type SaveCallback, useSaveImage } from "../save/use-save-image.ts";
 import type { ToolId } from "../tools/tool.ts";
 import { toolById } from "../tools/tool-list.ts";
 import { pressTool, useToolbox } from "../tools/use-toolbox.ts";
-import type { SavedStatus } from "./save-status.ts";
 import { ToolPanel } from "./ToolPanel.tsx";
 import { useDrawingEngine } from "./use-drawing-engine.ts";
 import { useEngineHistory } from "./use-engine-history.ts";
 import { useKeyboardShortcuts } from "./use-keyboard-shortcuts.ts";
-import { type SaveCallback, useSaveImage } from "./use-save-image.ts";
 import { useToolCommands } from "./use-tool-commands.ts";
 import "./board.css";
 import "./panel.css";
 import "./panel-options.css";
 import "./controls.css";
+
+/** The canvas's cursor, the brush previewed where the device hovers (cursor/), with the board's extras. */
+const BrushCursorPreview = lazyView(
+  lazyChunk(() => import("../cursor/BrushCursorPreview.tsx")),
+  (module) => module.BrushCursorPreview,
+);
 
 /** Props of the drawing component. */
 export interface DrawingBoardProps {
@@ -23,8 +31,8 @@ export interface DrawingBoardProps {
   /** Downloads are named `{downloadPrefix}-{milliseconds since epoch}.png`. */
   readonly downloadPrefix: string;
   /**
-   * Called with the PNG data URL (and the same PNG as a Blob) after each download; it reports progress to the
-   * visible save status, or returns a promise that decides it (see SaveContext).
+   * Called with the PNG after each download; it reports progress to the visible save status, or returns a
+   * promise that decides it (see SaveContext).
    */
   readonly onSave?: SaveCallback | undefined;
 }
@@ -86,7 +94,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
     if (status.kind === "saved") setSheet(status);
   }, [status]);
 
-  const { extras, settled } = useKeyboardShortcuts({
+  const settled = useKeyboardShortcuts({
     engine,
     style,
     setBrushWidth: (width) => setStyle({ width }),
@@ -139,10 +147,11 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
         announce={setAnnouncement}
         closeSheet={() => setSheet(null)}
         help={{ open: helpOpen, onOpenChange: setHelpOpen }}
-        extras={extras}
       />
-      {extras === null ? null : (
-        <extras.BrushCursorPreview canvasRef={canvasRef} style={style} cursor={toolbox.tool.cursor} />
+      {ready && (
+        <Suspense fallback={null}>
+          <BrushCursorPreview canvasRef={canvasRef} style={style} cursor={toolbox.tool.cursor} />
+        </Suspense>
       )}
       <span className="visually-hidden" aria-live="polite">
         {announcement}
