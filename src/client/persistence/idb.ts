@@ -73,3 +73,24 @@ export async function writeStore(
   transaction.commit();
   await transactionDone(transaction);
 }
+
+/**
+ * Reads the record under `key` in `store` and, in the same read-write transaction, writes what `change` makes of
+ * it (nothing when it returns undefined), so a record another tab removed meanwhile is not brought back. Unlike
+ * writeStore it cannot commit at once: the write is only known once the read has answered.
+ */
+export async function updateStore(
+  db: IDBDatabase,
+  store: string,
+  key: IDBValidKey,
+  change: (current: unknown) => unknown,
+): Promise<void> {
+  const transaction = db.transaction(store, "readwrite");
+  const objects = transaction.objectStore(store);
+  const read = objects.get(key);
+  read.onsuccess = () => {
+    const next = change(read.result);
+    if (next !== undefined) objects.put(next);
+  };
+  await transactionDone(transaction);
+}
