@@ -40,30 +40,34 @@ function sourceOf(data: TimelapseElementData): TimelapseSource {
   };
 }
 
-/** Puts the player where the drawing's picture is: it ends on that same picture. */
+/**
+ * Puts the player where the drawing's picture is, at its size (it ends on that same picture), and the video's
+ * actions where Play timelapse was, beside the page's other actions.
+ */
 function mountInPlaceOf(
   image: HTMLElement | null,
   root: HTMLElement,
   loaded: LoadedTimelapse,
   data: TimelapseElementData,
 ): void {
-  const extra = videoActions({
-    replay: loaded.replay,
-    prefix: data.prefix,
-    style: { title: data.title === "" ? null : data.title },
-    shareText: data.post === "" ? undefined : data.post,
-  });
   const player = createPlayer(loaded.replay, {
     autoplay: true,
-    extra,
     label: "The drawing being made, stroke by stroke",
   });
   if (image !== null) {
     player.element.classList.add("permalink__player");
     image.replaceWith(player.element);
   } else {
-    root.after(player.element);
+    root.before(player.element);
   }
+  root.append(
+    videoActions({
+      replay: loaded.replay,
+      prefix: data.prefix,
+      style: { title: data.title === "" ? null : data.title },
+      shareText: data.post === "" ? undefined : data.post,
+    }),
+  );
   player.element.querySelector<HTMLButtonElement>(".timelapse__toggle")?.focus();
 }
 
@@ -98,7 +102,7 @@ export async function offerTimelapse(root: HTMLElement): Promise<void> {
   const image = document.querySelector<HTMLElement>(".permalink__image");
   const play = root.querySelector<HTMLButtonElement>('[data-action="timelapse"]');
   play?.addEventListener("click", () => {
-    play.hidden = true;
+    play.remove();
     mountInPlaceOf(image, root, loaded, data);
   });
 }

@@ -41,6 +41,7 @@ export function videoActions(options: VideoActionsOptions): HTMLElement {
   const bar = element("progress", "timelapse-video__bar");
   bar.max = 1;
   bar.value = 0;
+  bar.setAttribute("aria-label", "Making the video");
   const label = element("span", "timelapse-video__label");
   const cancel = element("button", "timelapse-video__cancel", "Cancel");
   cancel.type = "button";
@@ -69,11 +70,14 @@ export function videoActions(options: VideoActionsOptions): HTMLElement {
     running = new AbortController();
     const { signal } = running;
     make.disabled = true;
+    make.textContent = "Making the video…";
     progress.hidden = false;
     status.textContent = "Making the video…";
+    // The sheet and the dialog scroll: what was just asked for comes into view with its Cancel.
+    progress.scrollIntoView({ block: "nearest" });
     const shown = (done: number) => {
       bar.value = done;
-      label.textContent = `Making the video… ${Math.round(done * 100)}%`;
+      label.textContent = `${Math.round(done * 100)}%`;
     };
     shown(0);
     try {
@@ -97,6 +101,7 @@ export function videoActions(options: VideoActionsOptions): HTMLElement {
     } finally {
       running = undefined;
       make.disabled = false;
+      make.textContent = "Download video";
       progress.hidden = true;
     }
   });

@@ -1,5 +1,6 @@
 import type { GalleryItem } from "../../common/api.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
+import { Icon } from "../page/Icon.tsx";
 
 // The timelapse (player, painters, video) is a chunk of its own, fetched when a visitor asks to watch one.
 const dialogChunk = lazyChunk(() => import("../timelapse/timelapse-dialog.ts"));
@@ -10,12 +11,17 @@ export interface TimelapseButtonProps {
   readonly name: string;
 }
 
-/** A card's Timelapse: opens the drawing's timelapse in a dialog over the wall (only for a drawing that has one). */
+/**
+ * A card's Timelapse: a play button at the end of the card's date line (the last row has no room for a third
+ * control at its narrowest, and nothing sits on the picture), opening the drawing's timelapse in a dialog over the wall; only for a drawing that
+ * has one.
+ */
 export function TimelapseButton({ item, name }: TimelapseButtonProps) {
   return (
     <button
       type="button"
-      className="pill-link wall__timelapse"
+      className="wall__timelapse"
+      title="Watch it being made"
       onClick={() =>
         void dialogChunk
           .load()
@@ -23,7 +29,8 @@ export function TimelapseButton({ item, name }: TimelapseButtonProps) {
           .catch((error: unknown) => console.warn("Fanvas: the timelapse could not be loaded.", error))
       }
     >
-      Timelapse<span className="visually-hidden"> of {name}</span>
+      <Icon name="play" />
+      <span className="visually-hidden">Timelapse of {name}</span>
     </button>
   );
 }

@@ -71,6 +71,7 @@ export const WallCard = memo(function WallCard({
             {relativeTime(when, now)}
           </time>
         )}
+        {item.making ? <TimelapseButton item={item} name={name} /> : null}
       </div>
       <ReactionBar item={item} onToggle={onReact} />
       <div className="wall__meta">
@@ -78,7 +79,6 @@ export const WallCard = memo(function WallCard({
           <Icon name="remix" />
           Remix<span className="visually-hidden"> {name}</span>
         </a>
-        {item.making ? <TimelapseButton item={item} name={name} /> : null}
         <ReportControl id={item.id} drawingName={name} onReported={() => onReported(item.id)} />
       </div>
     </li>

@@ -3,6 +3,7 @@ import type { BrandingConfig } from "../../common/config.ts";
 import { drawingImagePath, drawingMakingPath } from "../../common/permalink.ts";
 import { TIMELAPSE_ATTRIBUTE, timelapseAttributes } from "../../common/timelapse-element.ts";
 import { escapeHtml } from "./index-html.ts";
+import { icon } from "./permalink-share-html.ts";
 
 /** What the element needs: the drawing, its branding, and the post its video is shared with. */
 export interface TimelapseOffer {
@@ -32,6 +33,6 @@ export function timelapseHtml(offer: TimelapseOffer): string {
     escapeHtml,
   );
   return `        <div class="permalink__timelapse" ${TIMELAPSE_ATTRIBUTE}${attributes} hidden>
-          <button type="button" class="permalink__action permalink__action--primary" data-action="timelapse"><span>Play timelapse</span></button>
+          <button type="button" class="permalink__action" data-action="timelapse">${icon("play")}<span>Play timelapse</span></button>
         </div>`;
 }
