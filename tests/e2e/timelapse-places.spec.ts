@@ -5,11 +5,16 @@ import { expect, test } from "./fixtures.ts";
 import { openRestoredPage } from "./helpers/backup.ts";
 import { mp4Facts } from "./helpers/mp4-boxes.ts";
 import { choose } from "./helpers/page.ts";
+import { colourDistance, pixelAtCanvasPoint } from "./helpers/pixels.ts";
+import { dataUrlBytes, decodePng } from "./helpers/png.ts";
+import { BLUE, isNear, lopsidedPng, RED, WHITE } from "./helpers/remix.ts";
 import { nextUpload } from "./helpers/save.ts";
-import { mouseStroke } from "./helpers/strokes.ts";
+import { mouseStroke, mouseStrokeMoveByMove } from "./helpers/strokes.ts";
+import { saveDrawing } from "./helpers/wall.ts";
 
 // The timelapse where a visitor meets it besides the permalink: the save sheet right after a save (Download
-// video), a wall card's play button (a dialog over the wall), and a visitor who asks for reduced motion.
+// video), a wall card's play button (a dialog over the wall), a visitor who asks for reduced motion, and a
+// remix, whose making starts from the drawing it remixes.
 
 /** Draws two strokes with the mouse and presses Save Image; returns the stored drawing's id. */
 async function drawAndSave(page: Page): Promise<string> {
@@ -97,4 +102,47 @@ test("a visitor who asks for reduced motion gets the player paused on the finish
   expect(at).toBe(of);
   await toggle.click();
   await expect(toggle).toHaveText(/^(Pause|Replay)$/);
+});
+
+test("a remix's timelapse starts from the drawing it remixes, as it was drawn, and ends on the remix", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // Red top left, blue bottom right: a start drawn mirrored would show them swapped.
+  const original = await saveDrawing(request, baseURL ?? "", await lopsidedPng());
+  await openRestoredPage(page, `/?remix=${original.id}`);
+  await expect.poll(() => isNear(page, 120, 120, RED)).toBe(true);
+  await choose(page, "green", 12);
+  // Move by move, so the stroke takes time and its start shows only its first point.
+  await mouseStrokeMoveByMove(page, [
+    { x: 250, y: 300 },
+    { x: 350, y: 300 },
+  ]);
+  const upload = nextUpload(page);
+  await page.getByRole("button", { name: "Save Image", exact: true }).click();
+  const answer = await upload;
+  expect(answer.status(), await answer.text()).toBe(201);
+  const { id } = (await answer.json()) as SavedDrawing;
+
+  const permalink = await context.newPage();
+  await permalink.goto(`/d/${id}`);
+  // Offered only because the making, replayed from the original, ends on the remix's PNG.
+  const play = permalink.getByRole("button", { name: "Play timelapse" });
+  await expect(play).toBeVisible({ timeout: 20_000 });
+  await play.click();
+  await permalink.keyboard.press("k");
+  await permalink.getByRole("slider", { name: "Position in the timelapse" }).focus();
+  await permalink.keyboard.press("Home");
+  const url = await permalink
+    .locator(".timelapse__canvas")
+    .evaluate((canvas) => (canvas as HTMLCanvasElement).toDataURL());
+  const start = await decodePng(dataUrlBytes(url));
+  const near = (x: number, y: number) => pixelAtCanvasPoint(start, { x, y });
+  expect(colourDistance(near(120, 120), RED)).toBeLessThan(40);
+  expect(colourDistance(near(480, 480), BLUE)).toBeLessThan(40);
+  // The remix's own stroke is not there yet (its first point at most, at 250, 300).
+  expect(colourDistance(near(330, 300), WHITE)).toBeLessThan(40);
 });
