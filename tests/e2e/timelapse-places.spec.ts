@@ -146,3 +146,39 @@ test("a remix's timelapse starts from the drawing it remixes, as it was drawn, a
   // The remix's own stroke is not there yet (its first point at most, at 250, 300).
   expect(colourDistance(near(330, 300), WHITE)).toBeLessThan(40);
 });
+
+test("Download video shows its progress and can be cancelled: nothing is downloaded, and it can be asked again", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const id = await drawAndSave(page);
+  const permalink = await context.newPage();
+  // The video's code is held until Cancel is pressed, so the video is cancelled while it is being made.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await permalink.route("**/*make-video-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const downloads: string[] = [];
+  permalink.on("download", (download) => downloads.push(download.suggestedFilename()));
+  await permalink.goto(`/d/${id}`);
+  const play = permalink.getByRole("button", { name: "Play timelapse" });
+  await expect(play).toBeVisible({ timeout: 20_000 });
+  await play.click();
+  await permalink.getByRole("button", { name: "Download video" }).click();
+  await expect(permalink.getByRole("progressbar", { name: "Making the video" })).toBeVisible();
+  await expect(permalink.getByRole("button", { name: "Making the video…" })).toBeDisabled();
+  await permalink.getByRole("button", { name: "Cancel" }).click();
+  release();
+  await expect(permalink.getByRole("status").filter({ hasText: "Video cancelled." })).toBeVisible();
+  await expect(permalink.getByRole("progressbar")).toBeHidden();
+  expect(downloads).toEqual([]);
+  // Asked again, it is made.
+  const downloaded = permalink.waitForEvent("download", { timeout: 60_000 });
+  await permalink.getByRole("button", { name: "Download video" }).click();
+  expect((await downloaded).suggestedFilename()).toMatch(/^draw-fred-\d{13}\.mp4$/);
+});
