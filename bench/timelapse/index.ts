@@ -169,7 +169,9 @@ export async function runTimelapseBench(): Promise<{ text: string; markdown: str
   const note =
     "The drawing is bench/codec's realistic 1,000 strokes (seed 29) on a white start: the bench page has no mascot, " +
     "so its PNG is smaller than a drawing over the mascot (a stricter log-to-PNG ratio). Player work is one frame's " +
-    "frameAt and its copy on screen, as the player does, through whole replays on fresh replays; headless Chromium's " +
+    "frameAt and its copy on screen, as the player does, through whole replays, each a fresh replay checked first as " +
+    "the page checks it before offering it (its finished picture painted once); the videos are made from such " +
+    "replays too; headless Chromium's " +
     "frame intervals are reported but are its own timer's. The save pairs post distinct realistic PNGs one at a time, " +
     "alternately alone and bundled with the same drawing's log on the mascot, the order flipping every pair.\n";
   return {
