@@ -182,3 +182,45 @@ test("Download video shows its progress and can be cancelled: nothing is downloa
   await permalink.getByRole("button", { name: "Download video" }).click();
   expect((await downloaded).suggestedFilename()).toMatch(/^draw-fred-\d{13}\.mp4$/);
 });
+
+test.describe("on a phone whose browser shares files", () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+
+  test("the video, once made, goes to the share sheet with the drawing's post", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const id = await drawAndSave(page);
+    const permalink = await context.newPage();
+    // Headless Chromium has no share sheet: a stand-in records what the page hands it.
+    await permalink.addInitScript(() => {
+      const shared: unknown[] = [];
+      Object.assign(window, { sharedFiles: shared });
+      Object.defineProperty(navigator, "canShare", { value: () => true, configurable: true });
+      Object.defineProperty(navigator, "share", {
+        configurable: true,
+        value: async (data: ShareData) => {
+          for (const file of data.files ?? [])
+            shared.push({ name: file.name, type: file.type, size: file.size, text: data.text ?? "" });
+        },
+      });
+    });
+    await permalink.goto(`/d/${id}`);
+    const play = permalink.getByRole("button", { name: "Play timelapse" });
+    await expect(play).toBeVisible({ timeout: 20_000 });
+    await play.tap();
+    await permalink.getByRole("button", { name: "Download video" }).tap();
+    const share = permalink.getByRole("button", { name: "Share video" });
+    await expect(share).toBeVisible({ timeout: 60_000 });
+    await share.tap();
+    const shared = await permalink.evaluate(
+      () => (window as unknown as { sharedFiles: unknown[] }).sharedFiles,
+    );
+    expect(shared).toEqual([
+      {
+        name: expect.stringMatching(/^draw-fred-\d{13}\.mp4$/),
+        type: "video/mp4",
+        size: expect.any(Number),
+        text: expect.stringContaining(`/d/${id}`),
+      },
+    ]);
+  });
+});
