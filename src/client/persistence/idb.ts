@@ -75,22 +75,23 @@ export async function writeStore(
 }
 
 /**
- * Reads the record under `key` in `store` and, in the same read-write transaction, writes what `change` makes of
- * it (nothing when it returns undefined), so a record another tab removed meanwhile is not brought back. Unlike
- * writeStore it cannot commit at once: the write is only known once the read has answered.
+ * Reads the record at `key` and writes what `update` makes of it, in one read-write transaction, so a record
+ * another tab removed meanwhile is not brought back (`update` answers undefined to write nothing). The
+ * transaction is committed once the write is asked for: committing before the read answers would end it first.
  */
-export async function updateStore(
+export async function updateRecord(
   db: IDBDatabase,
   store: string,
   key: IDBValidKey,
-  change: (current: unknown) => unknown,
+  update: (record: unknown) => unknown,
 ): Promise<void> {
   const transaction = db.transaction(store, "readwrite");
   const objects = transaction.objectStore(store);
   const read = objects.get(key);
   read.onsuccess = () => {
-    const next = change(read.result);
+    const next = update(read.result);
     if (next !== undefined) objects.put(next);
+    transaction.commit();
   };
   await transactionDone(transaction);
 }

@@ -1,5 +1,5 @@
 /** The save queue in IndexedDB: its own small database, one record per waiting drawing, keyed by its key. */
-import { openStoreDatabase, readStore, updateStore, writeStore } from "../persistence/idb.ts";
+import { openStoreDatabase, readStore, updateRecord, writeStore } from "../persistence/idb.ts";
 import { byAge, isQueuedSave, type QueueStorage } from "./queue-storage.ts";
 
 /**
@@ -21,15 +21,8 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
   return {
     put: (item) =>
       write((saves) => {
-        const { key, blob, createdAt, attempts, remixOf, making } = item;
-        saves.put({
-          key,
-          blob,
-          createdAt,
-          attempts,
-          ...(remixOf === undefined ? {} : { remixOf }),
-          ...(making === undefined ? {} : { making }),
-        });
+        const { key, blob, createdAt, attempts, remixOf } = item;
+        saves.put({ key, blob, createdAt, attempts, ...(remixOf === undefined ? {} : { remixOf }) });
       }),
     async list() {
       const values: unknown[] = await readStore(db, store, (saves) => saves.getAll());
@@ -42,7 +35,7 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
       return items.sort(byAge);
     },
     recordAttempts: (key, attempts) =>
-      updateStore(db, store, key, (item) => (isQueuedSave(item) ? { ...item, attempts } : undefined)),
+      updateRecord(db, store, key, (item) => (isQueuedSave(item) ? { ...item, attempts } : undefined)),
     remove: (key) =>
       write((saves) => {
         saves.delete(key);
