@@ -42,6 +42,11 @@ export interface BrandingConfig {
    * it, and any colour left out, from DEFAULT_THEME.
    */
   readonly theme?: BrandingTheme;
+  /**
+   * Whether a drawing's timelapse video carries the title, small in its bottom right corner (the community's
+   * name travels with the video). Optional: true when left out.
+   */
+  readonly videoTitle?: boolean;
 }
 
 export const DEFAULT_BRANDING: BrandingConfig = {
@@ -55,6 +60,7 @@ export const DEFAULT_BRANDING: BrandingConfig = {
   // No brand name in it, so a rebranded page that never sets shareText still says nothing wrong.
   shareText: "Look what I drew! Draw your own:",
   theme: DEFAULT_THEME,
+  videoTitle: true,
 };
 
 /**

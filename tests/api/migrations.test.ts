@@ -75,6 +75,8 @@ describe("the migration set", () => {
       "remix_of text",
       "card_png bytes",
       "card_style text",
+      "making bytes",
+      "making_sha256 text",
     ]);
     expect(shape.drawings?.indexes.map((index) => index.name)).toHaveLength(9);
     expect(shape.reports?.foreignKeys).toEqual(["drawing_id -> drawings.id on delete cascade"]);

@@ -1,8 +1,12 @@
 import { useEffect, useId, useMemo, useRef } from "react";
 import { permalinkPath } from "../../common/permalink.ts";
+import { sharePostText } from "../../common/share-text.ts";
 import { Icon } from "../page/Icon.tsx";
+import { readShareConfig } from "../share/page-config.ts";
 import { ShareActions } from "../share/ShareActions.tsx";
+import { absolutePermalink } from "../share/share-links.ts";
 import { downloadBlob, downloadFileName } from "./download.ts";
+import { SheetVideo } from "./SheetVideo.tsx";
 import type { SavedStatus } from "./save-status.ts";
 import "./save-sheet.css";
 
@@ -69,9 +73,18 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
           )}
           {saved.png === undefined ? null : <DownloadAgain png={saved.png} downloadPrefix={downloadPrefix} />}
         </div>
+        {id === undefined || saved.png === undefined || saved.making === undefined ? null : (
+          <SheetVideo making={saved.making} png={saved.png} shareText={postTextOf(id)} />
+        )}
       </div>
     </dialog>
   );
+}
+
+/** The post a shared video of drawing `id` goes with, as Share on X's. */
+function postTextOf(id: string): string {
+  const share = readShareConfig();
+  return sharePostText(share, absolutePermalink(id, share.publicBase));
 }
 
 /** What the sheet says: stored now or already, public or waiting for a moderator. */

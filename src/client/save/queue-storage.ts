@@ -12,6 +12,8 @@ export interface QueuedSave {
   readonly attempts: number;
   /** The drawing this one remixes (the page was opened as /?remix=<id>); absent otherwise. */
   readonly remixOf?: string;
+  /** The drawing's making (its encoded log), sent beside the PNG for its timelapse; absent without one. */
+  readonly making?: Uint8Array;
 }
 
 /** Durable (or not) storage of the waiting saves. Every method resolves once the change is kept. */
@@ -63,6 +65,7 @@ export function isQueuedSave(value: unknown): value is QueuedSave {
     record.blob instanceof Blob &&
     typeof record.createdAt === "number" &&
     typeof record.attempts === "number" &&
-    (record.remixOf === undefined || typeof record.remixOf === "string")
+    (record.remixOf === undefined || typeof record.remixOf === "string") &&
+    (record.making === undefined || record.making instanceof Uint8Array)
   );
 }

@@ -41,8 +41,8 @@ export interface SaveQueueOptions {
 
 /** The queue's handle. */
 export interface SaveQueue {
-  /** Keeps the drawing — durably, before any attempt — then starts sending. */
-  add(blob: Blob, key: string, remixOf?: string): Promise<void>;
+  /** Keeps the drawing (and its making) — durably, before any attempt — then starts sending. */
+  add(blob: Blob, key: string, remixOf?: string, making?: Uint8Array): Promise<void>;
   /** Sends what waits now (on load, back online, a new save); resolves when this sender is idle again. */
   wake(): Promise<void>;
   /** Resolves when no pass is running (a backoff timer may still be waiting). */
@@ -176,8 +176,15 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
   }
 
   return {
-    async add(blob, key, remixOf) {
-      const item: QueuedSave = { key, blob, createdAt: now(), attempts: 0, ...(remixOf ? { remixOf } : {}) };
+    async add(blob, key, remixOf, making) {
+      const item: QueuedSave = {
+        key,
+        blob,
+        createdAt: now(),
+        attempts: 0,
+        ...(remixOf ? { remixOf } : {}),
+        ...(making ? { making } : {}),
+      };
       report(key, { kind: "saving" });
       try {
         await storage.put(item);

@@ -8,6 +8,7 @@ import { Icon } from "../page/Icon.tsx";
 import "../page/pill.css";
 import { ReactionBar } from "./ReactionBar.tsx";
 import { ReportControl } from "./ReportControl.tsx";
+import { TimelapseButton } from "./TimelapseButton.tsx";
 
 /** Thumbnails are at most 300 x 300; the size is given so the grid never jumps while they load. */
 const THUMBNAIL_SIZE = 300;
@@ -70,6 +71,7 @@ export const WallCard = memo(function WallCard({
             {relativeTime(when, now)}
           </time>
         )}
+        {item.making ? <TimelapseButton item={item} name={name} /> : null}
       </div>
       <ReactionBar item={item} onToggle={onReact} />
       <div className="wall__meta">

@@ -13,6 +13,8 @@ export interface ExportRow {
   readonly reactions: ReactionCounts;
   /** The drawing it remixes, when that one is visible too (so it is in the same export). */
   readonly remixOf: string | null;
+  /** Its making (the encoded drawing log of its timelapse), when it has one. */
+  readonly making: Buffer | null;
 }
 
 /** Rows per query: a few MB of PNGs at a time, whatever the size of the store. */
@@ -29,7 +31,7 @@ export async function* visibleDrawingBatches(
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     let query = selectCards(db)
-      .select("drawings.image_data")
+      .select(["drawings.image_data", "drawings.making"])
       .where("drawings.status", "=", "visible")
       .orderBy("drawings.created_at")
       .orderBy("drawings.id")
@@ -51,6 +53,7 @@ export async function* visibleDrawingBatches(
       png: asBuffer(row.image_data),
       reactions: stateOf(row).reactions,
       remixOf: row.original_id ?? null,
+      making: row.making === null ? null : asBuffer(row.making),
     }));
     yield batch;
     const last = batch[batch.length - 1];

@@ -39,6 +39,14 @@ export interface DrawingsTable {
   card_png: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   /** The style key (png/card.ts) of the branding and layout card_png was made in; NULL while none is made. */
   card_style: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The drawing's making: its encoded log of operations (common/drawing-document), as uploaded beside the PNG and
+   * checked by the decoder. NULL when the save carried none (the REST insert, older drawings) or a moderator
+   * removed the timelapse.
+   */
+  making: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  /** Lowercase hex SHA-256 of making (its strong ETag); NULL with it. */
+  making_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A count kept in the drawing's row: 0 for a new row, numbers in and out (pg reads integer as a number). */

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
+import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import type { Database, DrawingStatus, DrawingsTable } from "../db/schema.ts";
 import { asBuffer, asCount, isoTime } from "../db/values.ts";
 
@@ -32,6 +33,15 @@ export interface NewDrawing {
   readonly status?: DrawingStatus;
   /** The drawing it remixes; storeDrawing keeps it only when that one is on the wall. */
   readonly remixOf?: string | undefined;
+  /** Its making (the encoded log its page uploaded beside the PNG), checked by the decoder; absent without one. */
+  readonly making?: CheckedMaking | undefined;
+}
+
+/** A drawing's log as the decoder passed it: its bytes, their SHA-256 and where it starts. */
+export interface CheckedMaking {
+  readonly bytes: Buffer;
+  readonly sha256: string;
+  readonly start: StartingPicture;
 }
 
 /** What became of a save that carried an Idempotency-Key. */
@@ -108,6 +118,8 @@ export function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
     status: drawing.status,
     created_day: drawing.createdAt.toISOString().slice(0, 10),
     remix_of: drawing.remixOf ?? null,
+    making: drawing.making?.bytes ?? null,
+    making_sha256: drawing.making?.sha256 ?? null,
   };
 }
 

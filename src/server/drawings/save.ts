@@ -4,8 +4,10 @@ import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { validateDrawingPng } from "../png/validate.ts";
+import type { MakingToCheck } from "../png/validation-messages.ts";
 import { keyUsedForOtherImage } from "./idempotency.ts";
 import { insertTogether } from "./insert-together.ts";
+import { checkMakingStart, withPlayableMaking } from "./making-start.ts";
 import type { NewDrawing, StoredDrawing } from "./queries.ts";
 import { withVisibleOriginal } from "./remix-of.ts";
 import type { SaveTimeline } from "./save-timeline.ts";
@@ -33,21 +35,36 @@ export interface SaveOutcome {
 /** Post-moderation shows a save at once; pre-moderation keeps it for a moderator. */
 export type ModerationMode = ModerationSettings["mode"];
 
+/** What one save uploads: the PNG, and the drawing's log when its page sent one (with the stickers it may use). */
+export interface UploadedDrawing {
+  readonly png: Buffer;
+  readonly making?: MakingToCheck | undefined;
+}
+
 /**
- * Validates an uploaded PNG (throws the 4xx HttpError naming the problem), gives it an id and the
+ * Validates an uploaded PNG and its making (throws the 4xx HttpError naming the problem), gives it an id and the
  * status the moderation mode asks for. `timeline` (the request's, from /metrics) records where the time went.
  */
 export async function prepareDrawing(
-  png: Buffer,
+  { png, making }: UploadedDrawing,
   mode: ModerationMode,
   timeline?: SaveTimeline,
 ): Promise<NewDrawing> {
-  await validateDrawingPng(png);
+  const start = await validateDrawingPng(png, undefined, making);
   timeline?.mark("validate");
   const sha256 = createHash("sha256").update(png).digest("hex");
+  const checked =
+    making === undefined || start === undefined
+      ? undefined
+      : { bytes: Buffer.from(making.bytes), sha256: sha256Of(making.bytes), start };
   timeline?.mark("hash");
   const status = mode === "pre" ? "pending" : "visible";
-  return { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date(), status };
+  const id = randomBytes(9).toString("base64url");
+  return { id, png, sha256, createdAt: new Date(), status, making: checked };
+}
+
+function sha256Of(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
 }
 
 /**
@@ -63,7 +80,7 @@ export async function storeDrawing(
   key: string | undefined,
   timeline?: SaveTimeline,
 ): Promise<SaveOutcome> {
-  const drawing = await withVisibleOriginal(store.db, given);
+  const drawing = withPlayableMaking(await withVisibleOriginal(store.db, given));
   const outcome = await insertTogether(store, drawing, key);
   timeline?.mark("store");
   if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
@@ -71,7 +88,7 @@ export async function storeDrawing(
     const { id, createdAt, status, remixOf } = outcome.record;
     await store.events.publish({
       type: "added",
-      drawing: { id, createdAt, remixOf },
+      drawing: { id, createdAt, remixOf, making: drawing.making !== undefined },
       visible: status === "visible",
     });
     timeline?.mark("announce");
@@ -80,16 +97,19 @@ export async function storeDrawing(
 }
 
 /**
- * Validates and stores one uploaded PNG; outcome.record.status says whether it is public yet. `remixOf` names
- * the drawing it remixes (kept when that one is on the wall).
+ * Validates and stores one uploaded PNG with its making, both or neither; outcome.record.status says whether it
+ * is public yet. `remixOf` names the drawing it remixes (kept when that one is on the wall); a making must start
+ * from that drawing (checkMakingStart).
  */
 export async function saveDrawing(
   store: Store,
-  png: Buffer,
+  upload: UploadedDrawing,
   key: string | undefined,
   mode: ModerationMode,
   timeline?: SaveTimeline,
   remixOf?: string,
 ): Promise<SaveOutcome> {
-  return storeDrawing(store, { ...(await prepareDrawing(png, mode, timeline)), remixOf }, key, timeline);
+  const prepared = await prepareDrawing(upload, mode, timeline);
+  checkMakingStart(prepared.making, remixOf);
+  return storeDrawing(store, { ...prepared, remixOf }, key, timeline);
 }

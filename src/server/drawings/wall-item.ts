@@ -15,5 +15,6 @@ export function galleryItem(drawing: DrawingRef): GalleryItem {
     reactions: drawing.reactions ?? NO_REACTIONS,
     reactionsVersion: drawing.reactionsVersion ?? 0,
     remixOf: drawing.remixOf ?? null,
+    making: drawing.making === true,
   };
 }

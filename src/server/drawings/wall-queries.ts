@@ -11,6 +11,7 @@ export interface WallRow extends DrawingRef {
   readonly reactions: ReactionCounts;
   readonly reactionsVersion: number;
   readonly remixOf: string | null;
+  readonly making: boolean;
   /** The Top order's key: every reaction of every kind. */
   readonly reactionCount: number;
 }
@@ -69,6 +70,7 @@ export async function wallRows(db: Kysely<Database>, ids: readonly string[]): Pr
         reactionsVersion: version,
         reactionCount: Number(row.reaction_count),
         remixOf: row.original_id ?? null,
+        making: row.making_sha256 !== null,
       },
     ];
   });
@@ -93,6 +95,7 @@ export function selectCards(db: Kysely<Database>) {
       "drawings.reaction_count",
       "drawings.reactions_version",
       "original.id as original_id",
+      "drawings.making_sha256",
     ]);
 }
 

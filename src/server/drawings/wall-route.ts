@@ -42,6 +42,7 @@ const galleryItemSchema = {
     reactions: reactionCountsSchema,
     reactionsVersion: { type: "integer" },
     remixOf: { type: ["string", "null"] },
+    making: { type: "boolean" },
     reacted: { type: "array", items: { type: "string" } },
   },
 } as const;

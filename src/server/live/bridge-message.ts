@@ -57,6 +57,7 @@ function refOf(value: unknown): DrawingRef | undefined {
     id: drawing.id,
     createdAt: drawing.createdAt,
     remixOf,
+    making: drawing.making === true,
     ...(reactions === undefined || typeof version !== "number"
       ? {}
       : { reactions, reactionsVersion: version }),

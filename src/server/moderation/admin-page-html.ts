@@ -4,6 +4,7 @@ import { relativeTime } from "../../common/relative-time.ts";
 import { PERMALINK_STYLESHEET_PATH } from "../pages/permalink-html.ts";
 import type { AdminDrawing, AdminFilter } from "./admin-queries.ts";
 import { ADMIN_FILTERS } from "./admin-queries.ts";
+import { timelapseCell } from "./admin-timelapse-html.ts";
 
 // Server-rendered, no script and no style attribute: the CSP forbids inline code, and plain forms
 // that POST and redirect need none. The look is the server pages' stylesheet (pages/permalink.css).
@@ -14,11 +15,12 @@ export function escapeHtml(text: string): string {
 }
 
 /** The admin's name of the community's page: its branding title, marked as the admin's. */
-function adminHeading(community: string): string {
+export function adminHeading(community: string): string {
   return `<h1>${escapeHtml(community)} <span class="admin__role">admin</span></h1>`;
 }
 
-function page(title: string, body: string): string {
+/** A page of the admin's, with the server pages' stylesheet. */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -107,7 +109,7 @@ export function listPage(
     drawings.length === 0
       ? `<p>Nothing to review here.</p>`
       : `<table>
-<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Actions</th></tr></thead>
+<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Timelapse</th><th>Actions</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -158,6 +160,7 @@ ${form("delete", "Delete for good", "admin__action admin__action--final")}</deta
 <td data-label="Reports">${drawing.reportCount}</td>
 <td data-label="Reactions">${reactionsText(drawing.reactions)}</td>
 <td data-label="Remix of">${remixLink(drawing.remixOf)}</td>
+<td data-label="Timelapse">${timelapseCell(filter, drawing)}</td>
 <td><div class="admin__actions">${buttons}</div></td>
 </tr>`;
 }

@@ -21,6 +21,8 @@ export interface AdminDrawing {
   readonly reactions: ReactionCounts;
   /** The drawing it remixes, whatever that one's status (the public sees the link only while it is visible). */
   readonly remixOf: string | null;
+  /** Whether it has a timelapse (its making is stored). */
+  readonly making: boolean;
 }
 
 /** What a moderator can do to a drawing. */
@@ -58,6 +60,7 @@ export async function listForAdmin(
       "lol_count",
       "reactions_version",
       "remix_of",
+      "making_sha256",
       countedReports(eb).as("report_count"),
     ])
     .where("status", "!=", "deleted");
@@ -78,6 +81,7 @@ export async function listForAdmin(
     reportCount: Number(row.report_count ?? 0),
     reactions: stateOf(row).reactions,
     remixOf: row.remix_of,
+    making: row.making_sha256 !== null,
   }));
 }
 
@@ -93,7 +97,7 @@ function nextStatus(action: AdminAction, current: DrawingStatus): DrawingStatus 
  * Applies a moderator's action and marks the drawing reviewed, so the reports it had stop counting.
  * No transaction (on SQLite it would hold the one connection, queueing every other query): the update
  * applies only if the status is still the one read, and a concurrent change makes it read again.
- * Delete also drops the image, thumbnail and card bytes.
+ * Delete also drops the image, thumbnail, card and making bytes.
  */
 export async function applyAction(
   db: Kysely<Database>,
@@ -118,6 +122,8 @@ export async function applyAction(
             sha256: EMPTY_SHA256,
             thumbnail_webp: EMPTY,
             card_png: EMPTY,
+            making: null,
+            making_sha256: null,
             reencoded_at: reviewedAt,
           }
         : {};

@@ -39,6 +39,8 @@ export interface PermalinkPageData {
   readonly share: PermalinkShare;
   /** The built share script's path; undefined without a build (the links still work). */
   readonly shareScript?: string | undefined;
+  /** The drawing's timelapse element (permalink-timelapse-html.ts), when it has a making; else empty. */
+  readonly timelapse?: string;
 }
 
 /** "A drawing on Draw Fred, 27 Nov": what a link card and the browser's tab call the drawing. */
@@ -83,6 +85,7 @@ ${remixOfHtml(social)}
       <div class="permalink__body">
         <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${escapeHtml(alt)}" />
         <div class="permalink__side">
+${data.timelapse ?? ""}
 ${shareActionsHtml(data.share)}
           <div class="permalink__bar">
 ${reactionsHtml(social)}

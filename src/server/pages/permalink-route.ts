@@ -24,6 +24,7 @@ import {
 } from "./permalink-html.ts";
 import { permalinkShareScript } from "./permalink-script.ts";
 import { PERMALINK_SCRIPT_PATH } from "./permalink-social-html.ts";
+import { timelapseHtml } from "./permalink-timelapse-html.ts";
 
 /** Options of the permalink routes. */
 export interface PermalinkRoutesOptions {
@@ -116,6 +117,7 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
       }
       const imagePath = drawingImagePath(drawing.id);
       const pageUrl = absoluteUrl(base, permalinkPath(drawing.id));
+      const postText = sharePostText(branding, pageUrl);
       return reply.header("Cache-Control", SHORT).send(
         permalinkPageHtml({
           title: branding.title,
@@ -129,11 +131,12 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
           share: {
             id: drawing.id,
             permalink: pageUrl,
-            postText: sharePostText(branding, pageUrl),
+            postText,
             imagePath,
             fileName: downloadFileName(branding.downloadPrefix, Date.parse(drawing.createdAt)),
           },
           shareScript,
+          timelapse: drawing.making ? timelapseHtml({ id: drawing.id, branding, postText }) : "",
         }),
       );
     },

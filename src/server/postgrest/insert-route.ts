@@ -131,7 +131,7 @@ async function saveAll(
 ): Promise<SaveOutcome[]> {
   const drawings = [];
   for (const row of rows) {
-    const drawing = await prepareDrawing(decodeDataUrl(row.image_data), mode, timeline);
+    const drawing = await prepareDrawing({ png: decodeDataUrl(row.image_data) }, mode, timeline);
     drawings.push({ ...drawing, remixOf: row.remix_of });
   }
   // Settled, not Promise.all: the request answers only once no row of it is still being written.

@@ -37,13 +37,15 @@ const SERVER_COLUMNS = new Set(["id", "created_at", "status"]);
 
 /**
  * One row of an insert: image_data, the PNG's data URL, and optionally remix_of, the id of the drawing it
- * remixes (stored when that one is on the wall, else null, as on /api/drawings).
+ * remixes (stored when that one is on the wall, else null, as on /api/drawings). making is the column a
+ * static page on Supabase fills with its drawing's log (supabase/schema.sql): taken so such a page can store
+ * here unchanged, and not kept (a timelapse comes with /api/drawings's save bundle, which the server checks).
  */
 const rowSchema = {
   type: "object",
   required: ["image_data"],
   additionalProperties: false,
-  properties: { image_data: { type: "string" }, remix_of: DRAWING_ID },
+  properties: { image_data: { type: "string" }, remix_of: DRAWING_ID, making: { type: "string" } },
 } as const;
 
 /** The body of an insert: one row, or an array of at most MAX_ROWS_PER_INSERT rows (JSON Schema applies the
@@ -59,6 +61,8 @@ export const insertBodySchema = {
 export interface InsertedRow {
   readonly image_data: string;
   readonly remix_of?: string;
+  /** A Supabase page's drawing log: taken, not kept (see rowSchema). */
+  readonly making?: string;
 }
 
 /**
