@@ -1,9 +1,16 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
-import type { ImageCacheSettings } from "./config.ts";
+import { knownStickers } from "../common/drawing-document/known-stickers.ts";
+import type { ImageCacheSettings, RoomSettings } from "./config.ts";
 import {
   CLOSED_METRICS,
   DEFAULT_MODERATION,
+  DEFAULT_ROOMS,
   type EdgeSettings,
   type ModerationSettings,
   type ObservabilitySettings,
@@ -39,6 +46,7 @@ import { permalinkRoutes } from "./pages/permalink-route.ts";
 import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
+import { roomPageAllowed, roomRoutes } from "./rooms/room-routes.ts";
 
 /** Everything the app needs; production (main.ts) and tests pass the same shape. */
 export interface AppOptions {
@@ -62,6 +70,8 @@ export interface AppOptions {
   readonly imageCache?: ImageCacheSettings | undefined;
   /** Upload bytes in flight, per process and per visitor. Default: DEFAULT_UPLOAD_BUDGET. */
   readonly uploadBudget?: UploadBudgetOptions;
+  /** Live rooms' limits (ROOM_*). Default: DEFAULT_ROOMS. */
+  readonly rooms?: RoomSettings;
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
@@ -145,13 +155,21 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
   await app.register(reportRoutes, { store: options.store, settings: moderation });
   await app.register(reactionRoutes, { store: options.store, settings: moderation });
+  // Registered on the app itself: the admin's list and the room page ask its hub (app.rooms).
+  await app.register(appWide(roomRoutes), {
+    store: options.store,
+    settings: options.rooms ?? DEFAULT_ROOMS,
+    frames: { stickers: knownStickers(branding.stickers) },
+  });
   await app.register(adminRoutes, {
     store: options.store,
     adminToken: moderation.adminToken,
     title: branding.title,
   });
   await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
-  await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });
+  const roomPage = (request: FastifyRequest, reply: FastifyReply, id: string) =>
+    roomPageAllowed(app, request, reply, id);
+  await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built, roomPage });
 }
 
 /**

@@ -1,11 +1,13 @@
 import { join, resolve } from "node:path";
+import { type RoomSettings, readRoomSettings } from "./config-rooms.ts";
+import { invalid, nonEmpty, readOrigins, readPublicBaseUrl, whole } from "./config-values.ts";
 
-// Every environment setting, read and checked here only. Imports no server module, so it is in no cycle.
+// Every environment setting, read and checked here: config-rooms.ts reads the live rooms' settings and
+// config-values.ts holds the checks every setting shares; config.ts re-exports them. They import no other server
+// module, so they are in no cycle.
 
-/** A start-up problem the operator fixes in the environment or the config file; its message is one line. */
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
-}
+export * from "./config-rooms.ts";
+export { ConfigError } from "./config-values.ts";
 
 /** Which database to use (DATABASE_URL, never sniffed later); commitHoldMs: FANVAS_TEST_COMMIT_HOLD_MS, tests only. */
 export type StoreConfig =
@@ -76,6 +78,7 @@ export interface ServerSettings {
   /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute links follow each request's host. */
   readonly publicBaseUrl: string | undefined;
   readonly imageCache: ImageCacheSettings;
+  readonly rooms: RoomSettings;
 }
 
 /** Production defaults (README's environment table). */
@@ -136,6 +139,7 @@ export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
     observability: readObservabilitySettings(env),
     publicBaseUrl: readPublicBaseUrl(env.PUBLIC_BASE_URL),
     imageCache: readImageCacheSettings(env),
+    rooms: readRoomSettings(env),
   };
 }
 
@@ -195,56 +199,4 @@ export function readObservabilitySettings(env: NodeJS.ProcessEnv): Observability
 export function readImageCacheSettings(env: NodeJS.ProcessEnv): ImageCacheSettings {
   const expected = `a whole number of mebibytes from 0 (no cache) to ${MAX_IMAGE_CACHE_MB}`;
   return { maxBytes: whole(env, "IMAGE_CACHE_MB", 64, 0, expected, MAX_IMAGE_CACHE_MB) * 2 ** 20 };
-}
-
-/** PUBLIC_BASE_URL ("https://fanvas.example", optionally with a path), without a trailing slash. */
-function readPublicBaseUrl(raw: string | undefined): string | undefined {
-  const text = nonEmpty(raw);
-  if (text === undefined) return undefined;
-  const url = URL.parse(text);
-  if (url === null || !/^https?:$/.test(url.protocol) || url.search + url.hash + url.username !== "") {
-    return invalid(
-      `PUBLIC_BASE_URL must be an http(s) address like https://fanvas.example, without query or fragment (got "${text}").`,
-    );
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
-}
-
-/** Comma-separated origins, each exactly scheme://host[:port] as browsers send it in the Origin header. */
-function readOrigins(raw: string | undefined): string[] {
-  const origins = (raw ?? "").split(",").flatMap((origin) => nonEmpty(origin) ?? []);
-  for (const origin of origins) {
-    const url = URL.parse(origin);
-    if (url === null || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
-      invalid(`CORS_ORIGINS must be comma-separated origins like https://example.com (got "${origin}").`);
-    }
-  }
-  return origins;
-}
-
-/** The trimmed value, or undefined when the variable is unset or blank (blank means "use the default"). */
-function nonEmpty(value: string | undefined): string | undefined {
-  return value?.trim() || undefined;
-}
-
-/** The variable as a whole number from minimum to maximum; unset or blank gives the fallback. */
-function whole(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  minimum: number,
-  expected = `a whole number of at least ${minimum}`,
-  maximum = 1_000_000,
-): number {
-  const text = nonEmpty(env[name]);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < minimum || value > maximum) {
-    invalid(`${name} must be ${expected} (got "${text}").`);
-  }
-  return value;
-}
-
-function invalid(problem: string): never {
-  throw new ConfigError(`Invalid environment: ${problem}`);
 }

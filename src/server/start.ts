@@ -45,6 +45,7 @@ export async function start(lifecycle: StartLifecycle): Promise<void> {
     moderation: settings.moderation,
     observability: settings.observability,
     imageCache: settings.imageCache,
+    rooms: settings.rooms,
     logger: loggerOptions(settings.logLevel, process.stderr),
   });
   // Resumes the re-encoding a previous process left pending, then follows every save. At a stop, the job in

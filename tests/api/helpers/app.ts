@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { buildApp } from "../../../src/server/app.ts";
-import type { EdgeSettings, ModerationSettings, ObservabilitySettings } from "../../../src/server/config.ts";
+import type {
+  EdgeSettings,
+  ModerationSettings,
+  ObservabilitySettings,
+  RoomSettings,
+} from "../../../src/server/config.ts";
 import type { Store } from "../../../src/server/db/open.ts";
 import { countDrawings } from "../../../src/server/drawings/queries.ts";
 import { type Dialect, openTestStore, type TestDatabase } from "./dialects.ts";
@@ -26,6 +31,7 @@ export async function startTestApp(
     edge?: EdgeSettings;
     observability?: ObservabilitySettings;
     publicBaseUrl?: string;
+    rooms?: RoomSettings;
     /** Off by default; memoryLog().logger to read what the app logs. */
     logger?: FastifyServerOptions["logger"];
   } = {},
@@ -39,6 +45,7 @@ export async function startTestApp(
     ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
     ...(options.edge === undefined ? {} : { edge: options.edge }),
     ...(options.observability === undefined ? {} : { observability: options.observability }),
+    ...(options.rooms === undefined ? {} : { rooms: options.rooms }),
     publicBaseUrl: options.publicBaseUrl,
   });
   return {
