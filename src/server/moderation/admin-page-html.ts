@@ -14,11 +14,12 @@ export function escapeHtml(text: string): string {
 }
 
 /** The admin's name of the community's page: its branding title, marked as the admin's. */
-function adminHeading(community: string): string {
+export function adminHeading(community: string): string {
   return `<h1>${escapeHtml(community)} <span class="admin__role">admin</span></h1>`;
 }
 
-function page(title: string, body: string): string {
+/** An admin page: the server pages' stylesheet, no script. */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -118,6 +119,7 @@ ${rows}
 <form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>
 <nav aria-label="Filters"><ul>
 ${links}
+<li><a href="/admin/rooms">live rooms</a></li>
 </ul></nav></header>
 <main>
 <h2>${escapeHtml(filter)} drawings</h2>

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Store } from "../db/open.ts";
 import { answerErrorsWith, answerHtml, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { adminRoomPageRoutes } from "../rooms/admin-room-routes.ts";
+import type { RoomHub } from "../rooms/room-hub.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { sessionCookie } from "./admin-auth.ts";
 import { sameOrigin } from "./admin-guard.ts";
@@ -16,6 +18,8 @@ export interface AdminPageOptions {
   readonly now: () => number;
   /** The community's title (branding), which the pages carry. */
   readonly title: string;
+  /** The live rooms (their list and End buttons). */
+  readonly rooms: RoomHub;
 }
 
 const LIST_LIMIT = 100;
@@ -54,6 +58,8 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
   const requireSession = async (request: FastifyRequest) => {
     if (!(await auth.sessionMatches(request.headers.cookie, now()))) throw signedOut();
   };
+
+  await app.register(adminRoomPageRoutes, { rooms: options.rooms, auth, title, requireSession });
 
   const filterQuery = { type: "object", properties: { filter: { type: "string" } } } as const;
   app.get<{ Querystring: { filter?: string } }>(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Store } from "../db/open.ts";
 import { HttpError } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
+import { adminRoomApiRoutes } from "../rooms/admin-room-routes.ts";
 import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
 import { unauthorized } from "./admin-guard.ts";
@@ -51,7 +52,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
   const routeOptions = { store: options.store, auth, now };
   await app.register(adminApiRoutes, routeOptions);
-  await app.register(adminPageRoutes, { ...routeOptions, title: options.title });
+  await app.register(adminRoomApiRoutes, { rooms: app.rooms, auth });
+  await app.register(adminPageRoutes, { ...routeOptions, title: options.title, rooms: app.rooms });
   for (const prefix of ["/admin/*", "/api/admin/*"]) {
     app.all(prefix, async (request, reply) => {
       const signedIn = await auth.sessionMatches(request.headers.cookie, now());

@@ -7,7 +7,7 @@ import { LiveRoom } from "./live-room.ts";
 import type { RoomContext } from "./room-context.ts";
 import type { RoomFeed } from "./room-feed.ts";
 import { RoomLog } from "./room-log.ts";
-import { endRoom, findRoom, renamePerson } from "./room-queries.ts";
+import { deleteIdleRooms, endRoom, findRoom, renamePerson } from "./room-queries.ts";
 import { PRESENCE_FRAME, readPresence } from "./room-relay.ts";
 
 // The rooms this process serves: opened from the store when their first page joins (once, however many join at
@@ -96,6 +96,18 @@ export class RoomHub {
     await this.context.feed.announceEnded(id);
     this.#ended(id);
     return ended;
+  }
+
+  /** Deletes the rooms idle past ROOM_IDLE_DAYS (their pages are told the room ended); their ids. */
+  async expireIdle(): Promise<string[]> {
+    const { store, settings, log, now } = this.context;
+    const ids = await deleteIdleRooms(store.db, new Date(now() - settings.idleMs));
+    for (const id of ids) {
+      await this.context.feed.announceEnded(id);
+      this.#ended(id);
+    }
+    if (ids.length > 0) log.info({ rooms: ids.length }, "deleted rooms idle past ROOM_IDLE_DAYS");
+    return ids;
   }
 
   /** Keeps a person's new name (best effort: the room shows it at once either way). */

@@ -13,7 +13,7 @@ import {
   encodeLive,
 } from "../../../src/common/room/room-passing-frames.ts";
 import { decodeSnapshot } from "../../../src/common/room/room-snapshot.ts";
-import type { RoomState } from "../../../src/common/room/room-state.ts";
+import { RoomState } from "../../../src/common/room/room-state.ts";
 
 // A room's page as a test drives it: a real WebSocket, the page's own encoders, and everything it received.
 
@@ -43,6 +43,8 @@ export interface RoomTestClient {
   waitFor(match: (item: Received) => boolean, what: string): Promise<Received>;
   /** Every op entry received so far, in seq order. */
   ops(): RoomEntry[];
+  /** The room's state as the page holds it: the last snapshot, then every entry after it. */
+  state(): RoomState;
   close(): void;
 }
 
@@ -138,6 +140,15 @@ export async function connectRoom(
         if (item.kind === "entries") ops.push(...item.entries.filter((entry) => entry.kind === "op"));
       }
       return ops;
+    },
+    state: () => {
+      let state = new RoomState({ kind: "mascot" });
+      for (const item of received) {
+        if (item.kind === "snapshot") state = item.state;
+        if (item.kind === "entries")
+          for (const entry of item.entries) if (entry.seq > state.through) state.apply(entry);
+      }
+      return state;
     },
     close: () => socket.close(),
   };
