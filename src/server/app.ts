@@ -46,7 +46,7 @@ import { permalinkRoutes } from "./pages/permalink-route.ts";
 import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
-import { roomPageAllowed, roomRoutes } from "./rooms/room-routes.ts";
+import { roomPageAllowed, roomRoutes, webSockets } from "./rooms/room-routes.ts";
 
 /** Everything the app needs; production (main.ts) and tests pass the same shape. */
 export interface AppOptions {
@@ -116,6 +116,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   registerErrorHandling(app, notFoundPageFor(options.branding));
   registerSharedSchemas(app);
   closeConnectionsWhenClosing(app);
+  await webSockets(app, options.rooms ?? DEFAULT_ROOMS);
   const { branding, publicBaseUrl, clientDir } = options;
   // Read before the security headers: the page's inline stylesheets are allowed by their hashes.
   const built = readBuiltPage({ branding, clientDir, publicBaseUrl });

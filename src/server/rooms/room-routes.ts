@@ -57,6 +57,18 @@ const createdSchema = {
   properties: { id: { type: "string" }, hostSecret: { type: "string" }, path: { type: "string" } },
 } as const;
 
+/**
+ * WebSockets for the whole app: registered before every other hook, so the socket of a handshake refused by
+ * a guard (a cross-site Origin, an unknown Host) is closed with its answer rather than left open. ws's
+ * maxPayload is ROOM_MESSAGE_KB (its default is 100 MiB); no compression (a page's frames are small, and
+ * per-message deflate costs memory per socket).
+ */
+export async function webSockets(app: FastifyInstance, settings: RoomSettings): Promise<void> {
+  await app.register(websocket, {
+    options: { maxPayload: settings.maxMessageBytes, perMessageDeflate: false },
+  });
+}
+
 /** The rooms' routes, their hub and (on PostgreSQL) the feed between processes. */
 export async function roomRoutes(app: FastifyInstance, options: RoomRoutesOptions): Promise<void> {
   const { store, settings } = options;
@@ -71,9 +83,6 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRoutesOption
     await hub.close();
   });
   app.addHook("onClose", () => feed.close());
-  await app.register(websocket, {
-    options: { maxPayload: settings.maxMessageBytes, perMessageDeflate: false },
-  });
 
   const created = fixedWindowLimit({ limit: settings.createPerHour, windowSeconds: 3600 }, "rooms");
   app.post<{ Body: { start?: string } | undefined }>(

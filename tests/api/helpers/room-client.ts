@@ -89,9 +89,11 @@ export async function connectRoom(
   socket.on("error", () => {});
   await new Promise<void>((resolve, reject) => {
     socket.once("open", () => resolve());
-    socket.once("unexpected-response", (_request, response) =>
-      reject(new Error(`handshake answered ${response.statusCode}`)),
-    );
+    socket.once("unexpected-response", (request, response) => {
+      response.resume();
+      request.destroy();
+      reject(new Error(`handshake answered ${response.statusCode}`));
+    });
     socket.once("error", reject);
   });
   const client: RoomTestClient = {
@@ -112,7 +114,9 @@ export async function connectRoom(
         const timer = setTimeout(() => {
           cleanup();
           reject(
-            new Error(`timed out waiting for ${what}; received ${JSON.stringify(received.map(summary))}`),
+            new Error(
+              `timed out waiting for ${what}; received (last 20) ${JSON.stringify(received.slice(-20).map(summary))}`,
+            ),
           );
         }, DEADLINE_MS);
         const cleanup = () => {
