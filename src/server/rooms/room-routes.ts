@@ -66,6 +66,12 @@ const createdSchema = {
 export async function webSockets(app: FastifyInstance, settings: RoomSettings): Promise<void> {
   await app.register(websocket, {
     options: { maxPayload: settings.maxMessageBytes, perMessageDeflate: false },
+    // At a stop every page is told the server is going away (1001), so it reconnects to the next one.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, "server restarting");
+      this.websocketServer.close();
+      done();
+    },
   });
 }
 
