@@ -43,9 +43,14 @@ export async function up(db: Kysely<unknown>, dialect: DialectSchema): Promise<v
         .addColumn("kind", "text", (column) => column.notNull())
         .addColumn("target", "integer")
         .addColumn("body", dialect.bytes)
-        .addPrimaryKeyConstraint("room_entries_in_order", ["room_id", "seq"])
-        .addUniqueConstraint("room_entries_once", ["room_id", "author", "op_id"]),
+        .addPrimaryKeyConstraint("room_entries_in_order", ["room_id", "seq"]),
     )
+    .execute();
+  await db.schema
+    .createIndex("room_entries_once")
+    .on("room_entries")
+    .columns(["room_id", "author", "op_id"])
+    .unique()
     .execute();
   await dialect
     .strict(
@@ -55,9 +60,14 @@ export async function up(db: Kysely<unknown>, dialect: DialectSchema): Promise<v
         .addColumn("slot", "integer", (column) => column.notNull())
         .addColumn("visitor_hash", "text", (column) => column.notNull())
         .addColumn("name", "text", (column) => column.notNull())
-        .addPrimaryKeyConstraint("room_people_slots", ["room_id", "slot"])
-        .addUniqueConstraint("room_people_once", ["room_id", "visitor_hash"]),
+        .addPrimaryKeyConstraint("room_people_slots", ["room_id", "slot"]),
     )
+    .execute();
+  await db.schema
+    .createIndex("room_people_once")
+    .on("room_people")
+    .columns(["room_id", "visitor_hash"])
+    .unique()
     .execute();
   await dialect
     .strict(
