@@ -57,7 +57,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
   app.post<{ Querystring: { remixOf?: string } }>(
     DRAWINGS_PATH,
     {
-      config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG, uploadBytes: MAX_JSON_BODY_BYTES },
+      config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG, bodyBytes: MAX_JSON_BODY_BYTES },
       schema: {
         headers: idempotencyHeaders,
         querystring: { type: "object", properties: { remixOf: DRAWING_ID } },

@@ -94,12 +94,12 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRoutesOption
   app.post<{ Body: { start?: string } | undefined }>(
     "/api/rooms",
     {
-      bodyLimit: 1024,
-      config: { refuseCrossSite: JSON_ONLY },
+      config: { refuseCrossSite: JSON_ONLY, bodyBytes: 1024 },
+      // Counted per visitor before the body is read.
+      onRequest: async (request) => created.charge(request),
       schema: { body: startSchema, response: { 201: createdSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      created.charge(request);
       const start = await startOf(store, request.body?.start);
       const id = randomBytes(16).toString("base64url");
       const hostSecret = randomBytes(24).toString("base64url");

@@ -6,9 +6,12 @@ import type {
   ModerationSettings,
   ObservabilitySettings,
   RoomSettings,
+  ThumbnailSettings,
 } from "../../../src/server/config.ts";
 import type { Store } from "../../../src/server/db/open.ts";
 import { countDrawings } from "../../../src/server/drawings/queries.ts";
+import type { UploadBudgetOptions } from "../../../src/server/http/upload-budget.ts";
+import type { EventStreamLimits } from "../../../src/server/live/event-streams.ts";
 import { type Dialect, openTestStore, type TestDatabase } from "./dialects.ts";
 
 /** The production app over a fresh database of one dialect. */
@@ -31,6 +34,9 @@ export async function startTestApp(
     edge?: EdgeSettings;
     observability?: ObservabilitySettings;
     publicBaseUrl?: string;
+    uploadBudget?: UploadBudgetOptions;
+    eventStreams?: EventStreamLimits;
+    thumbnails?: ThumbnailSettings;
     rooms?: RoomSettings;
     /** Off by default; memoryLog().logger to read what the app logs. */
     logger?: FastifyServerOptions["logger"];
@@ -47,6 +53,9 @@ export async function startTestApp(
     ...(options.observability === undefined ? {} : { observability: options.observability }),
     ...(options.rooms === undefined ? {} : { rooms: options.rooms }),
     publicBaseUrl: options.publicBaseUrl,
+    ...(options.uploadBudget === undefined ? {} : { uploadBudget: options.uploadBudget }),
+    ...(options.eventStreams === undefined ? {} : { eventStreams: options.eventStreams }),
+    ...(options.thumbnails === undefined ? {} : { thumbnails: options.thumbnails }),
   });
   return {
     app,
