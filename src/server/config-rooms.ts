@@ -21,11 +21,17 @@ export interface RoomSettings {
   readonly maxMessageBytes: number;
   /** ROOM_SOCKETS_PER_VISITOR: room sockets one visitor (an IPv4 address, an IPv6 /64) may hold open at once. */
   readonly socketsPerVisitor: number;
+  /** ROOM_SOCKETS_PER_NETWORK: room sockets one network (an IPv4 /24, an IPv6 /56) may hold open at once. */
+  readonly socketsPerNetwork: number;
   /** ROOM_SOCKETS: room sockets one process holds open at once. */
   readonly socketsPerProcess: number;
 }
 
-/** README's defaults: rooms idle for a week end; 30 drawers; 10 rooms an hour; a hand's pace, with room to spare. */
+/**
+ * README's defaults: rooms idle for a week end; 30 drawers; 10 rooms an hour; a hand's pace, with room to spare;
+ * 300 sockets per network (a school or office behind one address block fills ten full rooms), so at least
+ * seventeen networks are needed to fill a process.
+ */
 export const DEFAULT_ROOMS: RoomSettings = {
   idleMs: 7 * 24 * 60 * 60 * 1000,
   drawersPerRoom: 30,
@@ -35,6 +41,7 @@ export const DEFAULT_ROOMS: RoomSettings = {
   messagesPerSecond: 150,
   maxMessageBytes: 128 * 1024,
   socketsPerVisitor: 16,
+  socketsPerNetwork: 300,
   socketsPerProcess: 5_000,
 };
 
@@ -53,6 +60,7 @@ export function readRoomSettings(env: NodeJS.ProcessEnv): RoomSettings {
     // 16 KiB holds a long stroke's finished points; 2 MiB, the most a drawing log may be.
     maxMessageBytes: read("ROOM_MESSAGE_KB", d.maxMessageBytes / 1024, 16, 2048) * 1024,
     socketsPerVisitor: read("ROOM_SOCKETS_PER_VISITOR", d.socketsPerVisitor, 1),
+    socketsPerNetwork: read("ROOM_SOCKETS_PER_NETWORK", d.socketsPerNetwork, 1),
     socketsPerProcess: read("ROOM_SOCKETS", d.socketsPerProcess, 1),
   };
 }

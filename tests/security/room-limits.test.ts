@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
 import { encodePointer } from "../../src/common/room/room-passing-frames.ts";
+import { LOOPBACK_HOSTS, UNLIMITED_EDGE } from "../../src/server/config.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { type ListeningApp, startRoomApp } from "../api/helpers/room-app.ts";
 import {
@@ -133,6 +134,24 @@ describe.each(testDialects())("a live room's limits (%s)", (dialect) => {
     const third = await join(room.id);
     await third.waitFor(closedWith(ROOM_CLOSE.full), "the close");
     expect(third.received.find(isMessage("bye"))?.message.message).toMatch(/room connections/);
+  });
+
+  it("closes a network's sockets past ROOM_SOCKETS_PER_NETWORK with its reason", async () => {
+    app = await startRoomApp(dialect, { socketsPerNetwork: 2 });
+    const room = await app.createRoom();
+    await welcomed(room.id);
+    await welcomed(room.id);
+    const third = await join(room.id);
+    await third.waitFor(closedWith(ROOM_CLOSE.full), "the close");
+    expect(third.received.find(isMessage("bye"))?.message.message).toMatch(/network holds/);
+  });
+
+  it("refuses a handshake addressed to a host that is not ours (DNS rebinding)", async () => {
+    app = await startRoomApp(dialect, {}, { edge: { ...UNLIMITED_EDGE, allowedHosts: LOOPBACK_HOSTS } });
+    const room = await app.createRoom();
+    const rebound = join(room.id, { headers: { host: "rebind.evil.example" } });
+    await expect(rebound).rejects.toThrow(/handshake answered 400/);
+    expect((await welcomed(room.id)).received.some(isMessage("welcome"))).toBe(true);
   });
 
   it("refuses a handshake from another site's page (cross-site WebSocket hijacking), takes our own", async () => {

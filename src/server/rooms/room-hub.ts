@@ -19,6 +19,13 @@ const UNLOAD_AFTER_MS = 30_000;
 const HEARTBEAT_MS = 5_000;
 
 /** What the hub needs from the app. */
+/** Where a socket comes from: visitorKey and networkKey of its handshake. */
+export interface SocketSource {
+  readonly visitor: string;
+  readonly network: string;
+}
+
+/** What a RoomHub is made with. */
 export interface RoomHubOptions {
   readonly store: Store;
   readonly settings: RoomSettings;
@@ -122,24 +129,32 @@ export class RoomHub {
     return this.#rooms.get(id);
   }
 
-  /** Counts a socket of `visitor` in; a reason when this visitor or this process holds all it may. */
-  admit(visitor: string): string | undefined {
-    const { socketsPerVisitor, socketsPerProcess } = this.context.settings;
+  /**
+   * Counts a socket in, by its visitor (an address, an IPv6 /64) and network (a /24, an IPv6 /56); a reason
+   * when the visitor, the network or this process holds all it may.
+   */
+  admit(from: SocketSource): string | undefined {
+    const { socketsPerVisitor, socketsPerNetwork, socketsPerProcess } = this.context.settings;
     if (this.#socketCount >= socketsPerProcess)
       return "This server holds as many room connections as it may; try again in a minute.";
-    const held = this.#sockets.get(visitor) ?? 0;
+    const held = this.#sockets.get(`v ${from.visitor}`) ?? 0;
     if (held >= socketsPerVisitor)
-      return `Your network holds ${held} room connections already, the most one visitor may; close a room's tab.`;
-    this.#sockets.set(visitor, held + 1);
+      return `Your address holds ${held} room connections already, the most one visitor may; close a room's tab.`;
+    if ((this.#sockets.get(`n ${from.network}`) ?? 0) >= socketsPerNetwork)
+      return "Your network holds as many room connections as one network may; try again later.";
+    for (const key of [`v ${from.visitor}`, `n ${from.network}`])
+      this.#sockets.set(key, (this.#sockets.get(key) ?? 0) + 1);
     this.#socketCount += 1;
     return undefined;
   }
 
   /** Counts a socket admitted by admit out. */
-  release(visitor: string): void {
-    const held = (this.#sockets.get(visitor) ?? 1) - 1;
-    if (held <= 0) this.#sockets.delete(visitor);
-    else this.#sockets.set(visitor, held);
+  release(from: SocketSource): void {
+    for (const key of [`v ${from.visitor}`, `n ${from.network}`]) {
+      const held = (this.#sockets.get(key) ?? 1) - 1;
+      if (held <= 0) this.#sockets.delete(key);
+      else this.#sockets.set(key, held);
+    }
     this.#socketCount -= 1;
   }
 

@@ -5,7 +5,7 @@ import { ROOM_CLOSE } from "../../common/room/room-close.ts";
 import type { ClientMessage } from "../../common/room/room-messages.ts";
 import { browserHash } from "../moderation/visitor-hash.ts";
 import type { LiveRoom } from "./live-room.ts";
-import { barredClose, type RoomHub } from "./room-hub.ts";
+import { barredClose, type RoomHub, type SocketSource } from "./room-hub.ts";
 import { colourOfSlot, madeUpName } from "./room-names.ts";
 import { barOf, renamePerson, seatPerson } from "./room-queries.ts";
 import { SocketMember } from "./socket-member.ts";
@@ -15,8 +15,8 @@ export interface SocketVisitor {
   readonly roomId: string;
   /** The browser's visitor id (its cookie; a fresh one for the socket when it sent none). */
   readonly visitorId: string;
-  /** visitorKey of the address. */
-  readonly visitorKey: string;
+  /** visitorKey and networkKey of the address, as RoomHub.admit counted the socket in. */
+  readonly source: SocketSource;
 }
 
 /** The SHA-256 (hex) the store keeps of a host's secret. */

@@ -12,7 +12,7 @@ import { JSON_ONLY } from "../http/cross-site.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { DRAWING_ID } from "../http/validation.ts";
-import { visitorKey } from "../http/visitor.ts";
+import { networkKey, visitorKey } from "../http/visitor.ts";
 import { presentedVisitorId, visitorIdFor } from "../http/visitor-id.ts";
 import { startPostgresRoomFeed } from "./postgres-room-feed.ts";
 import { startRoomExpiry } from "./room-expiry.ts";
@@ -126,7 +126,8 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRoutesOption
     (socket, request) => {
       // Refused over the socket rather than the handshake: a page is told why (a browser hides a refused
       // handshake's answer from it).
-      const refusal = hub.admit(visitorKey(request));
+      const source = { visitor: visitorKey(request), network: networkKey(request) };
+      const refusal = hub.admit(source);
       if (refusal !== undefined) {
         socket.send(
           JSON.stringify({ t: "bye", code: ROOM_CLOSE.full, reason: "too many sockets", message: refusal }),
@@ -137,7 +138,7 @@ export async function roomRoutes(app: FastifyInstance, options: RoomRoutesOption
       const visitor = {
         roomId: request.params.id,
         visitorId: presentedVisitorId(request) ?? randomBytes(16).toString("base64url"),
-        visitorKey: visitorKey(request),
+        source,
       };
       serveRoomSocket(hub, socket, visitor, options.frames);
     },

@@ -163,7 +163,7 @@ export function serveRoomSocket(
   });
   socket.on("close", () => {
     clearTimeout(helloTimer);
-    hub.release(visitor.visitorKey);
+    hub.release(visitor.source);
     if (joined === undefined) return;
     joined.member.dispose();
     joined.room.leave(joined.member);
