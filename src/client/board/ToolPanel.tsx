@@ -11,6 +11,7 @@ import type { ToolCommands } from "../tools/tool-commands.ts";
 import type { Toolbox } from "../tools/use-toolbox.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
+import { DrawTogether } from "./DrawTogether.tsx";
 import { useFocusBackWhenClosed } from "./focus-return.ts";
 import { HistoryButtons } from "./HistoryButtons.tsx";
 import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
@@ -53,6 +54,8 @@ export interface BoardState {
   readonly save: () => Promise<void>;
   readonly downloadPrefix: string;
   readonly sheet: SavedStatus | null;
+  /** The live room the board is in (its id), or null. */
+  readonly room: string | null;
 }
 
 /** What the lazily loaded tools need from the board besides its state. */
@@ -174,6 +177,7 @@ export function ToolPanel(props: ToolPanelProps) {
         ) : (
           <div className="status" />
         )}
+        {board.room === null && <DrawTogether disabled={!ready} />}
         {/* Under the panel on a desktop (shortcuts.css), the footer's last control. */}
         {ready && (
           <Suspense fallback={null}>

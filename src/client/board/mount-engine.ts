@@ -47,21 +47,22 @@ function startBackupSoon(engine: DrawingEngine, options: DrawingBackupOptions): 
 
 /**
  * Creates the engine over `canvas`, loads its first display (the mascot, or the drawing a remix page remixes)
- * and starts the backup (which restores the last drawing). Returns the engine and a function that stops and
+ * and, unless the page is a live room's (`inRoom`), starts the backup (which restores the last drawing). Returns the engine and a function that stops and
  * destroys them all.
  */
 export function mountEngine(
   canvas: HTMLCanvasElement,
   backgroundSrc: string,
   callbacks: EngineCallbacks,
+  inRoom = false,
 ): { readonly engine: DrawingEngine; readonly unmount: () => void } {
   const engine = new DrawingEngine(canvas);
   const stopListening = engine.on("ready", callbacks.onReady);
   const firstDisplay = loadFirstDisplay(engine, backgroundSrc);
-  const stopBackup = startBackupSoon(engine, {
-    onRestoreSettled: callbacks.onRestoreSettled,
-    mascot: firstDisplay.mascot,
-  });
+  // A live room's drawing is the room's, kept by its server: this browser's backup keeps the drawing made alone.
+  const stopBackup = inRoom
+    ? (callbacks.onRestoreSettled(), () => {})
+    : startBackupSoon(engine, { onRestoreSettled: callbacks.onRestoreSettled, mascot: firstDisplay.mascot });
   return {
     engine,
     unmount: () => {

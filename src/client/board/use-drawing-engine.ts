@@ -1,5 +1,6 @@
 /** Mounts the framework-free DrawingEngine on a canvas for the lifetime of a component. */
 import { type RefObject, startTransition, useEffect, useState } from "react";
+import { roomIdOfPath } from "../../common/room/room-links.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 
@@ -40,11 +41,13 @@ export function useDrawingEngine(
     engineChunk.load().then(
       ({ mountEngine }) => {
         if (cancelled) return;
-        const mounted = mountEngine(canvas, backgroundSrc, {
+        const callbacks = {
           // Transitions: React re-renders the board in slices, never holding up a stroke or a click.
           onReady: () => startTransition(() => setReady(true)),
           onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
-        });
+        };
+        const inRoom = roomIdOfPath(window.location.pathname) !== undefined;
+        const mounted = mountEngine(canvas, backgroundSrc, callbacks, inRoom);
         unmount = mounted.unmount;
         startTransition(() => setEngine(mounted.engine));
       },

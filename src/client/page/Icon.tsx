@@ -29,7 +29,8 @@ export type IconName =
   | "reaction-heart"
   | "reaction-fire"
   | "reaction-lol"
-  | "remix";
+  | "remix"
+  | "people";
 
 /** The sprite beside index.html (relative in the static build, which may live under a sub-path). */
 const SPRITE = `${import.meta.env.BASE_URL}icons.svg`;

@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { Icon } from "../page/Icon.tsx";
+
+/**
+ * "Draw together": makes a live room and opens its link (the room's code is fetched on the click). The drawing
+ * made alone stays in this browser's backup, shown again on the drawing page.
+ */
+export function DrawTogether({ disabled }: { readonly disabled: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState("");
+  const start = async () => {
+    setBusy(true);
+    setProblem("");
+    const failure = await import("../room/start-room.ts").then(
+      (module) => module.startRoom(),
+      () => "The room's code could not be loaded; check the connection and try again.",
+    );
+    setBusy(false);
+    setProblem(failure);
+  };
+  return (
+    <div className="draw-together">
+      <button type="button" className="draw-together__button" disabled={disabled || busy} onClick={start}>
+        <Icon name={busy ? "spinner" : "people"} />
+        Draw together
+      </button>
+      {problem !== "" && (
+        <p className="draw-together__problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
