@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
 import { expect, test } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
 import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
@@ -94,7 +95,115 @@ function liveInkOf(element: Element): number {
 
 /** A fresh visitor's drawing page (the mascot's first display). */
 async function blankPage(browser: Browser, baseURL: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 1000 } })).newPage();
+  const page = await (
+    await browser.newContext({ baseURL, viewport: { width: 1280, height: 1000 } })
+  ).newPage();
   await openDrawingPage(page);
   return page;
+}
+
+test("undo takes back one's own stroke for everyone; a late joiner and a reload see the room as it is", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await choose(page, "red", 12);
+  await choose(guest, "blue", 12);
+  await mouseStroke(page, across(200));
+  await mouseStroke(guest, across(400));
+  const both = await expectSamePictures([page, guest]);
+  // The host drew last in time only on its own screen: the guest's Undo takes the guest's stroke, not the host's.
+  await mouseStroke(page, across(300));
+  await expectSamePictures([page, guest]);
+  await guest.getByRole("button", { name: "Undo" }).click();
+  const undone = await expectSamePictures([page, guest]);
+  const blue = await colourCount(guest, [0, 0, 255]);
+  expect(blue, "the guest's blue stroke is gone").toBe(0);
+  expect(await colourCount(page, [255, 0, 0])).toBeGreaterThan(2000);
+  expect(compareBitmaps(both, undone).differingPixels).toBeGreaterThan(0);
+
+  const late = await joinRoom(browser, baseURL as string, path);
+  await expectSamePictures([page, guest, late]);
+  await guest.getByRole("button", { name: "Redo" }).click();
+  await expectSamePictures([page, guest, late]);
+  expect(await colourCount(late, [0, 0, 255])).toBeGreaterThan(2000);
+  await late.reload();
+  await expect(late.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectSamePictures([page, guest, late]);
+});
+
+/** Pixels of the canvas within a few levels of `rgb` (the palette's pure colours). */
+async function colourCount(page: Page, rgb: readonly [number, number, number]): Promise<number> {
+  const pixels = await readCanvasPixels(page);
+  let count = 0;
+  for (let index = 0; index < pixels.data.length; index += 4) {
+    const near = [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
+    if (near) count += 1;
+  }
+  return count;
+}
+
+test("a visitor whose connection drops keeps drawing; the strokes go once it is back, once each", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  // The guest's socket passes through the test, which can stop the server's answers, cut it and refuse new
+  // ones, as a network that drops does.
+  let cut = false;
+  let deaf = false;
+  const open: { close: (options?: { code?: number; reason?: string }) => Promise<void> }[] = [];
+  await guest.routeWebSocket(/\/api\/rooms\/.*\/socket$/, (socket) => {
+    if (cut) return void socket.close({ code: 1013, reason: "offline" });
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (!deaf) socket.send(message);
+    });
+    open.push(socket);
+  });
+  await guest.reload();
+  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws");
+  await choose(guest, "blue", 12);
+  await mouseStroke(guest, across(150));
+  await expectSamePictures([page, guest]);
+
+  // A stroke the server takes but whose answer never arrives: the page sends it again after the reconnect.
+  deaf = true;
+  await mouseStroke(guest, across(250));
+  await expect(page.getByTestId("room-count")).toHaveText("2 here");
+  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([150, 250]);
+  cut = true;
+  await Promise.all(open.splice(0).map((socket) => socket.close({ code: 1001, reason: "gone" })));
+  deaf = false;
+  await expect(guest.getByTestId("room-status")).toContainText("reconnecting");
+  await mouseStroke(guest, across(350));
+  await mouseStroke(guest, across(450));
+  await expect(guest.getByTestId("room-status")).toContainText("3 of your changes wait to be sent");
+  await mouseStroke(page, across(520));
+  cut = false;
+  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws", { timeout: 20_000 });
+  await expectSamePictures([page, guest]);
+  expect(await colourRows(page, [0, 0, 255])).toEqual([150, 250, 350, 450]);
+  // Once each: the room's log holds the guest's four strokes and the host's one.
+  const watcher = await connectRoom(baseURL as string, path.slice(3));
+  await watcher.waitFor(isMessage("people"), "who is there");
+  await expect.poll(() => watcher.state().painted().length).toBe(5);
+  watcher.close();
+});
+
+/** The rows (drawing pixels, at x = 300) where a horizontal stroke of colour `rgb` crosses. */
+async function colourRows(page: Page, rgb: readonly [number, number, number]): Promise<number[]> {
+  const pixels = await readCanvasPixels(page);
+  const scale = pixels.width / 600;
+  const rows: number[] = [];
+  for (let y = 0; y < 600; y += 1) {
+    const index = (Math.round(y * scale) * pixels.width + Math.round(300 * scale)) * 4;
+    const near = [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
+    if (near && !rows.some((row) => Math.abs(row - y) <= 30)) rows.push(y);
+  }
+  return rows.map((row) => Math.round(row / 50) * 50);
 }
