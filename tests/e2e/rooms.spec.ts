@@ -207,3 +207,34 @@ async function colourRows(page: Page, rgb: readonly [number, number, number]): P
   }
   return rows.map((row) => Math.round(row / 50) * 50);
 }
+
+test("the host locks drawing, removes a visitor's strokes and ends the room; everyone is told", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await choose(guest, "blue", 12);
+  await mouseStroke(guest, across(300));
+  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([300]);
+
+  await page.getByRole("button", { name: "Lock drawing" }).click();
+  await expect(guest.getByTestId("room-status")).toHaveText("The host has locked drawing for now.");
+  await mouseStroke(guest, across(450));
+  await page.getByRole("button", { name: "Unlock drawing" }).click();
+  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws");
+  expect(await colourRows(guest, [0, 0, 255]), "nothing was drawn while locked").toEqual([300]);
+
+  await page.getByLabel(/Host controls for/).click();
+  await page.getByRole("button", { name: /strokes$/ }).click();
+  await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([]);
+  await expectSamePictures([page, guest]);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "End room" }).click();
+  await expect(guest.getByTestId("room-status")).toContainText("ended");
+  await expect(guest.getByRole("link", { name: "Draw on your own" })).toBeVisible();
+  const gone = await guest.request.get(path);
+  expect(gone.status()).toBe(404);
+});

@@ -53,6 +53,15 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
     session?.view ?? (() => IDLE),
     () => IDLE,
   );
+  // Drawing that the room would refuse is not offered: a watcher, a locked room (but for its host), an ended one.
+  const canDraw =
+    view.phase !== "ended" && view.you?.role !== "watcher" && (!view.locked || view.you?.host === true);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (canvas === null) return;
+    canvas.toggleAttribute("data-room-readonly", !canDraw);
+    return () => canvas.removeAttribute("data-room-readonly");
+  }, [canvasRef, canDraw]);
   const [copyState, copy] = useCopy();
   const link = `${window.location.origin}${roomPath(id)}`;
   const command = (message: HostCommand) => session?.command(message);
@@ -75,6 +84,9 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
               {person.slot === view.you?.slot ? " (you)" : ""}
               {person.host ? " · host" : ""}
               {person.role === "watcher" ? " · watching" : ""}
+              {view.you?.host === true && person.slot !== view.you.slot && view.phase === "live" && (
+                <PersonControls name={person.name} act={(t) => command({ t, slot: person.slot })} />
+              )}
             </li>
           ))}
         </ul>
@@ -116,6 +128,32 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
         </p>
       </div>
     </section>
+  );
+}
+
+/** The host's controls over one person: take their strokes away, send them out for a while, or for good. */
+function PersonControls({
+  name,
+  act,
+}: {
+  readonly name: string;
+  readonly act: (command: "remove" | "kick" | "ban") => void;
+}) {
+  return (
+    <details className="room-bar__person-menu">
+      <summary aria-label={`Host controls for ${name}`}>⋯</summary>
+      <div className="room-bar__person-actions">
+        <button type="button" onClick={() => act("remove")}>
+          Remove {name}'s strokes
+        </button>
+        <button type="button" onClick={() => act("kick")}>
+          Send out for a while
+        </button>
+        <button type="button" onClick={() => act("ban")}>
+          Ban from this room
+        </button>
+      </div>
+    </details>
   );
 }
 
