@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Icon } from "../page/Icon.tsx";
+import "./draw-together.css";
 
 /**
  * "Draw together": makes a live room and opens its link (the room's code is fetched on the click). The drawing
@@ -19,7 +20,7 @@ export function DrawTogether({ disabled }: { readonly disabled: boolean }) {
     setProblem(failure);
   };
   return (
-    <div className="draw-together">
+    <>
       <button type="button" className="draw-together__button" disabled={disabled || busy} onClick={start}>
         <Icon name={busy ? "spinner" : "people"} />
         Draw together
@@ -29,6 +30,6 @@ export function DrawTogether({ disabled }: { readonly disabled: boolean }) {
           {problem}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -11,7 +11,6 @@ import type { ToolCommands } from "../tools/tool-commands.ts";
 import type { Toolbox } from "../tools/use-toolbox.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
-import { DrawTogether } from "./DrawTogether.tsx";
 import { useFocusBackWhenClosed } from "./focus-return.ts";
 import { HistoryButtons } from "./HistoryButtons.tsx";
 import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
@@ -35,6 +34,10 @@ const SaveStatusLine = lazyView(
 const SaveSheetSlot = lazyView(
   lazyChunk(() => import("../save/SaveSheetSlot.tsx")),
   (module) => module.SaveSheetSlot,
+);
+const DrawTogether = lazyView(
+  lazyChunk(() => import("./DrawTogether.tsx")),
+  (module) => module.DrawTogether,
 );
 const ShortcutsHelp = lazyView(
   lazyChunk(() => import("./ShortcutsHelp.tsx")),
@@ -177,7 +180,16 @@ export function ToolPanel(props: ToolPanelProps) {
         ) : (
           <div className="status" />
         )}
-        {board.room === null && <DrawTogether disabled={!ready} />}
+        {/* Kept in its place from the start, as the status line is; not in a live room's page. */}
+        {board.room === null && (
+          <div className="draw-together">
+            {ready && (
+              <Suspense fallback={null}>
+                <DrawTogether disabled={!ready} />
+              </Suspense>
+            )}
+          </div>
+        )}
         {/* Under the panel on a desktop (shortcuts.css), the footer's last control. */}
         {ready && (
           <Suspense fallback={null}>

@@ -1,6 +1,5 @@
 /** Mounts the framework-free DrawingEngine on a canvas for the lifetime of a component. */
 import { type RefObject, startTransition, useEffect, useState } from "react";
-import { roomIdOfPath } from "../../common/room/room-links.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 
@@ -46,8 +45,7 @@ export function useDrawingEngine(
           onReady: () => startTransition(() => setReady(true)),
           onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
         };
-        const inRoom = roomIdOfPath(window.location.pathname) !== undefined;
-        const mounted = mountEngine(canvas, backgroundSrc, callbacks, inRoom);
+        const mounted = mountEngine(canvas, backgroundSrc, callbacks);
         unmount = mounted.unmount;
         startTransition(() => setEngine(mounted.engine));
       },

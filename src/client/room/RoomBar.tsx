@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState, useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
 import { hostSecretOfHash, roomPath } from "../../common/room/room-links.ts";
 import { cleanName, type HostCommand, MAX_NAME_LENGTH } from "../../common/room/room-messages.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
@@ -53,10 +53,12 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
     session?.view ?? (() => IDLE),
     () => IDLE,
   );
-  // Drawing that the room would refuse is not offered: a watcher, a locked room (but for its host), an ended one.
-  const canDraw =
-    view.phase !== "ended" && view.you?.role !== "watcher" && (!view.locked || view.you?.host === true);
-  useEffect(() => {
+  // Drawing that the room would refuse is not offered: a watcher, a locked room (but for its host), a room that
+  // ended or that this visitor was sent out of.
+  const over = view.phase === "ended" || view.phase === "closed";
+  const canDraw = !over && view.you?.role !== "watcher" && (!view.locked || view.you?.host === true);
+  // Before the browser paints what says so: no stroke may start in between.
+  useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (canvas === null) return;
     canvas.toggleAttribute("data-room-readonly", !canDraw);
@@ -72,13 +74,15 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
       <div className="room-bar__row">
         <span className="room-bar__live">
           <Icon name="people" />
-          <strong>{view.phase === "ended" ? "Room ended" : "Live room"}</strong>
-          <span className="room-bar__count" data-testid="room-count">
-            {here === 1 ? "1 here" : `${here} here`}
-          </span>
+          <strong>{view.phase === "ended" ? "Room ended" : over ? "Left the room" : "Live room"}</strong>
+          {!over && (
+            <span className="room-bar__count" data-testid="room-count">
+              {here === 1 ? "1 here" : `${here} here`}
+            </span>
+          )}
         </span>
         <ul className="room-bar__people" aria-label="People in the room">
-          {view.people.map((person) => (
+          {(over ? [] : view.people).map((person) => (
             <li key={person.slot} style={{ "--person": person.colour } as React.CSSProperties}>
               {person.name}
               {person.slot === view.you?.slot ? " (you)" : ""}
@@ -90,13 +94,15 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
             </li>
           ))}
         </ul>
-        <button type="button" className="room-bar__button" onClick={() => void copy(link)}>
-          <Icon name={copyState === "copied" ? "check" : "link"} />
-          {copyState === "copied" ? "Copied" : copyState === "failed" ? "Copy failed" : "Copy link"}
-        </button>
+        {!over && (
+          <button type="button" className="room-bar__button" onClick={() => void copy(link)}>
+            <Icon name={copyState === "copied" ? "check" : "link"} />
+            {copyState === "copied" ? "Copied" : copyState === "failed" ? "Copy failed" : "Copy link"}
+          </button>
+        )}
       </div>
       <div className="room-bar__row">
-        <NameField current={view.you?.name ?? ""} onRename={(name) => session?.rename(name)} />
+        {!over && <NameField current={view.you?.name ?? ""} onRename={(name) => session?.rename(name)} />}
         {view.you?.host && view.phase === "live" && (
           <span className="room-bar__host">
             <button

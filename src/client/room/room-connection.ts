@@ -32,12 +32,21 @@ export class RoomConnection {
   #stopped = false;
   /** The reason the server gave just before it closed (its "bye"), for the close that follows. */
   #bye: string | undefined;
+  /** The browser said it went offline: the socket was dropped here, to come back once it is online. */
+  #dropped = false;
   readonly #online = () => this.#reconnectNow();
+  // A socket over a network that went away may take minutes to notice; the browser knows at once.
+  readonly #offline = () => {
+    if (this.#socket === null) return;
+    this.#dropped = true;
+    this.#socket.close(4000, "offline");
+  };
 
   constructor(url: string, events: ConnectionEvents) {
     this.#url = url;
     this.#events = events;
     window.addEventListener("online", this.#online);
+    window.addEventListener("offline", this.#offline);
   }
 
   /** Whether messages sent now go out. */
@@ -66,14 +75,18 @@ export class RoomConnection {
     socket.addEventListener("close", (event) => {
       if (this.#socket !== socket) return;
       this.#socket = null;
-      const retrying = !this.#stopped && (RETRY_AFTER_CLOSE.has(event.code) || event.code === 1005);
+      const dropped = this.#dropped;
+      this.#dropped = false;
+      const retrying =
+        !this.#stopped && (dropped || RETRY_AFTER_CLOSE.has(event.code) || event.code === 1005);
       const message =
-        this.#bye ??
+        (dropped ? undefined : this.#bye) ??
         (retrying
           ? "The connection dropped. Reconnecting; what you draw meanwhile is kept and sent once it is back."
           : "The room closed the connection.");
       this.#events.lost({ retrying, code: event.code, message });
-      if (retrying) this.#retryLater();
+      // Offline, the next try waits for the browser's "online" (and the growing wait, should it not come).
+      if (retrying) this.#retryLater(dropped);
     });
   }
 
@@ -91,12 +104,13 @@ export class RoomConnection {
     this.#stopped = true;
     clearTimeout(this.#timer);
     window.removeEventListener("online", this.#online);
+    window.removeEventListener("offline", this.#offline);
     this.#socket?.close(1000, "left");
     this.#socket = null;
   }
 
-  #retryLater(): void {
-    const wait = Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** this.#attempts);
+  #retryLater(offline: boolean): void {
+    const wait = offline ? LONGEST_WAIT_MS : Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** this.#attempts);
     this.#attempts += 1;
     // Spread out, so a restarted server is not met by every page in the same millisecond.
     this.#timer = setTimeout(() => this.connect(), wait * (0.75 + Math.random() / 2));

@@ -23,6 +23,9 @@ import { RoomSync } from "./room-sync.ts";
 // One page in one room: its socket, its log kept on the engine, the others' live strokes and pointers, and what
 // the room bar shows (RoomView), handed to React as a snapshot whenever it changes.
 
+/** How long a notice (a refusal, a host-only control) stays in the room bar. */
+const NOTICE_MS = 8000;
+
 /** Where the page is with the room. */
 export type RoomPhase = "connecting" | "live" | "reconnecting" | "ended" | "closed";
 
@@ -63,8 +66,17 @@ export function startRoomSession(
     waiting: 0,
     notice: null,
   };
+  let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const update = (change: Partial<RoomView>) => {
-    view = { ...view, waiting: sync.pending.length, locked: sync.state?.locked ?? view.locked, ...change };
+    const locked = sync.state?.locked ?? view.locked;
+    // A notice says what just happened: it goes after a while, or when the lock it may be about changes.
+    const notice = change.notice !== undefined ? change.notice : locked !== view.locked ? null : view.notice;
+    const phase = change.phase ?? view.phase;
+    if (typeof change.notice === "string" && phase !== "ended" && phase !== "closed") {
+      clearTimeout(noticeTimer);
+      noticeTimer = setTimeout(() => update({ notice: null }), NOTICE_MS);
+    }
+    view = { ...view, waiting: sync.pending.length, locked, ...change, notice };
     for (const listener of listeners) listener();
   };
   const stage = canvas.parentElement ?? canvas;
@@ -122,11 +134,14 @@ export function startRoomSession(
         return sync.entries(decodeEntries(bytes, frames));
       case FRAME.live: {
         const live = decodeLive(bytes, frames, true);
+        // This page's own strokes and pointer are on its canvas already (another tab of the same browser's too).
+        if (live.slot === view.you?.slot) return;
         const first = (live.flags & LIVE_FIRST) !== 0;
         return layer.live(live.slot, live.strokeId, first, (live.flags & LIVE_END) !== 0, live.stroke);
       }
       case FRAME.pointer: {
         const pointer = decodePointer(bytes, true);
+        if (pointer.slot === view.you?.slot) return;
         return layer.pointer(pointer.slot, pointer.at);
       }
     }
@@ -167,6 +182,7 @@ export function startRoomSession(
     command: (command: HostCommand) => connection.send(command),
     rename: (name: string) => connection.send({ t: "name", name }),
     stop: () => {
+      clearTimeout(noticeTimer);
       connection.stop();
       stopChange();
       stopCapture();
