@@ -12,7 +12,7 @@ import { packRooms, unpackRooms } from "./room-relay.ts";
 // so it arrives once the entries can be read), "frames are waiting under id I" (a row of room_live, written and
 // signalled in one transaction), "room R ended", "slot N of room R was barred". Each process gathers its passing
 // frames of every room while one write is on its way, so it writes at most one row at a time, whatever the
-// rooms' pace (docs/decisions/0024-rooms-across-processes.md).
+// rooms' pace (docs/decisions/0028-live-rooms.md).
 
 const CHANNEL = "fanvas_rooms";
 /** Names the listening connection in pg_stat_activity. */
