@@ -3,6 +3,8 @@ import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
 import { expect, test } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
 import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { decodePng } from "./helpers/png.ts";
+import { nextUpload, saveImage } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
 // Live rooms with real browsers: two (or three) Chromium contexts, each a visitor of its own, drawing with real
@@ -237,4 +239,29 @@ test("the host locks drawing, removes a visitor's strokes and ends the room; eve
   await expect(guest.getByRole("link", { name: "Draw on your own" })).toBeVisible();
   const gone = await guest.request.get(path);
   expect(gone.status()).toBe(404);
+});
+
+test("Save Image in a room stores the room's picture, everyone's strokes in it, on the wall", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await choose(page, "red", 12);
+  await choose(guest, "blue", 12);
+  await mouseStroke(page, across(200));
+  await mouseStroke(guest, across(400));
+  const picture = await expectSamePictures([page, guest]);
+  const upload = nextUpload(guest);
+  await saveImage(guest);
+  const stored = await (await upload).json();
+  const png = await guest.request.get(stored.url);
+  const saved = await decodePng(new Uint8Array(await png.body()));
+  const scale = picture.width / 600;
+  for (const y of [200, 400]) {
+    const index = (Math.round(y * scale) * picture.width + Math.round(300 * scale)) * 4;
+    const stored4 = (y * 600 + 300) * 4;
+    expect([...saved.data.slice(stored4, stored4 + 3)]).toEqual([...picture.data.slice(index, index + 3)]);
+  }
 });
