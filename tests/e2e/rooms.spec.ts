@@ -5,7 +5,7 @@ import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport }
 import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
-import { mouseStroke } from "./helpers/strokes.ts";
+import { mouseStroke, TouchScreen } from "./helpers/strokes.ts";
 
 // Live rooms with real browsers: two (or three) Chromium contexts, each a visitor of its own, drawing with real
 // pointer input on one room's canvas. The pixels of every visitor's canvas must end up equal.
@@ -264,4 +264,34 @@ test("Save Image in a room stores the room's picture, everyone's strokes in it, 
     const stored4 = (y * 600 + 300) * 4;
     expect([...saved.data.slice(stored4, stored4 + 3)]).toEqual([...picture.data.slice(index, index + 3)]);
   }
+});
+
+test("a phone drawing by touch and a desktop drawing by mouse share one room, pixel for pixel", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const phone = await (
+    await browser.newContext({
+      baseURL: baseURL as string,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      hasTouch: true,
+      isMobile: true,
+    })
+  ).newPage();
+  await openDrawingPage(phone, path);
+  await expect(phone.getByTestId("room-status")).toContainText("Everyone here draws");
+  await choose(phone, "blue", 12);
+  await choose(page, "red", 12);
+  await new TouchScreen(phone).strokeOnCanvas(across(250));
+  await mouseStroke(page, across(350));
+  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([250]);
+  await expect.poll(() => colourRows(phone, [255, 0, 0])).toEqual([350]);
+  // The phone's canvas has three device pixels to each of the drawing's: the 600 x 600 PNGs Save makes compare.
+  const [onDesktop, onPhone] = await Promise.all(
+    [page, phone].map(async (each) => decodePng((await saveImage(each)).downloadBytes)),
+  );
+  expect(compareBitmaps(onDesktop as Pixels, onPhone as Pixels).differingPixels).toBe(0);
 });
