@@ -171,7 +171,7 @@ function statusLine(view: RoomView): string {
   if (view.locked && !view.you?.host) return "The host has locked drawing for now.";
   if (view.you?.role === "watcher")
     return view.notice ?? "You are watching: the room has all the drawers it seats.";
-  return view.notice ?? "Everyone here draws on this canvas. Share the link to invite more.";
+  return view.notice ?? "Everyone here draws on this canvas.";
 }
 
 /** The visitor's name in the room: typed, kept for every room, sent when it is done. */
