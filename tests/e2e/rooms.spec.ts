@@ -295,3 +295,21 @@ test("a phone drawing by touch and a desktop drawing by mouse share one room, pi
   );
   expect(compareBitmaps(onDesktop as Pixels, onPhone as Pixels).differingPixels).toBe(0);
 });
+
+test("a host link makes whoever opens it a host, and leaves the address bar without the secret", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const id = path.slice(3);
+  const secret = await page.evaluate((room) => localStorage.getItem(`fanvas-room-host:${room}`), id);
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await expect(guest.getByRole("button", { name: "Lock drawing" })).toHaveCount(0);
+  const cohost = await joinRoom(browser, baseURL as string, `${path}#host=${secret}`);
+  await expect(cohost.getByRole("button", { name: "Lock drawing" })).toBeVisible();
+  expect(new URL(cohost.url()).hash).toBe("");
+  await cohost.getByRole("button", { name: "Lock drawing" }).click();
+  await expect(guest.getByTestId("room-status")).toHaveText("The host has locked drawing for now.");
+});

@@ -4,7 +4,7 @@ import { cleanName, type HostCommand, MAX_NAME_LENGTH } from "../../common/room/
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { Icon } from "../page/Icon.tsx";
 import { useCopy } from "../share/use-copy.ts";
-import { keepHostSecret, saveName } from "./room-keys.ts";
+import { hostSecretOf, keepHostSecret, saveName } from "./room-keys.ts";
 import { type RoomSession, type RoomView, startRoomSession } from "./room-session.ts";
 import "./room.css";
 
@@ -65,6 +65,7 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
     return () => canvas.removeAttribute("data-room-readonly");
   }, [canvasRef, canDraw]);
   const [copyState, copy] = useCopy();
+  const [hostCopyState, copyHost] = useCopy();
   const link = `${window.location.origin}${roomPath(id)}`;
   const command = (message: HostCommand) => session?.command(message);
   const here = view.people.length;
@@ -111,6 +112,13 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
               onClick={() => command({ t: view.locked ? "unlock" : "lock" })}
             >
               {view.locked ? "Unlock drawing" : "Lock drawing"}
+            </button>
+            <button
+              type="button"
+              className="room-bar__button"
+              onClick={() => void copyHost(hostLink(id, link))}
+            >
+              {hostCopyState === "copied" ? "Copied" : "Copy host link"}
             </button>
             <button
               type="button"
@@ -161,6 +169,12 @@ function PersonControls({
       </div>
     </details>
   );
+}
+
+/** The link that makes whoever opens it a host too (the secret rides in the fragment, never sent to a server). */
+function hostLink(id: string, link: string): string {
+  const secret = hostSecretOf(id);
+  return secret === undefined ? link : `${link}#host=${secret}`;
 }
 
 function statusLine(view: RoomView): string {
