@@ -11,8 +11,8 @@ import { mouseStroke, TouchScreen } from "./helpers/strokes.ts";
 // pointer input on one room's canvas. The pixels of every visitor's canvas must end up equal.
 
 /** Starts a room from the drawing page with its "Draw together" button; the host's page lands in it. */
-async function startRoom(page: Page): Promise<string> {
-  await openDrawingPage(page);
+async function startRoom(page: Page, home = "/"): Promise<string> {
+  await openDrawingPage(page, home);
   await page.getByRole("button", { name: "Draw together" }).click();
   await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
   await expect(page.getByTestId("room-status")).toContainText("Everyone here draws");
@@ -312,4 +312,26 @@ test("a host link makes whoever opens it a host, and leaves the address bar with
   expect(new URL(cohost.url()).hash).toBe("");
   await cohost.getByRole("button", { name: "Lock drawing" }).click();
   await expect(guest.getByTestId("room-status")).toHaveText("The host has locked drawing for now.");
+});
+
+test("past ROOM_DRAWERS a visitor watches, is told so, and draws once a seat is free", async ({
+  page,
+  browser,
+  launchServer,
+}) => {
+  const server = await launchServer({ env: { ROOM_DRAWERS: "1" } });
+  const path = await startRoom(page, `${server.url}/`);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 1000 } });
+  const guest = await context.newPage();
+  await openDrawingPage(guest, path);
+  await expect(guest.getByTestId("room-status")).toHaveText(/You are watching/);
+  await expect(guest.locator("canvas.board__canvas")).toHaveAttribute("data-room-readonly", "");
+  await page.close();
+  await expect(guest.getByTestId("room-status")).toHaveText("A seat is free: you can draw now.");
+  await expect(guest.locator("canvas.board__canvas")).not.toHaveAttribute("data-room-readonly");
+  await choose(guest, "blue", 12);
+  await mouseStroke(guest, across(300));
+  const watcher = await connectRoom(server.url, path.slice(3));
+  await expect.poll(() => watcher.state().painted().length).toBe(1);
+  watcher.close();
 });

@@ -13,11 +13,14 @@ interface LiveStroke {
   readonly x: number[];
   readonly y: number[];
   ended: boolean;
-  /** When it ended: a stroke whose operation never lands (refused, cancelled) is dropped a while after. */
-  endedAt: number;
+  /** When it last changed: a stroke whose operation never lands (refused, cancelled, its page gone) is dropped. */
+  changedAt: number;
 }
 
+/** An ended stroke's operation lands within this time, or its preview goes. */
 const LANDING_WAIT_MS = 5000;
+/** A stroke whose page sent nothing for this long (it closed mid-stroke) goes. */
+const SILENT_STROKE_MS = 15_000;
 /** Pointers not moved for this long are hidden (their page may have gone quiet). */
 const POINTER_IDLE_MS = 10_000;
 
@@ -58,7 +61,7 @@ export class LiveLayer {
     const key = `${slot}:${strokeId}`;
     let live = this.#strokes.get(key);
     if (stroke !== undefined && (first || live === undefined)) {
-      live = { style: stroke.style, x: [], y: [], ended: false, endedAt: 0 };
+      live = { style: stroke.style, x: [], y: [], ended: false, changedAt: 0 };
       this.#strokes.set(key, live);
     }
     if (live === undefined) return;
@@ -66,10 +69,8 @@ export class LiveLayer {
       live.x.push(...stroke.points.x);
       live.y.push(...stroke.points.y);
     }
-    if (ended) {
-      live.ended = true;
-      live.endedAt = performance.now();
-    }
+    live.ended ||= ended;
+    live.changedAt = performance.now();
     this.#redraw();
   }
 
@@ -123,8 +124,10 @@ export class LiveLayer {
   #dropStale(): void {
     const now = performance.now();
     let dropped = false;
-    for (const [key, live] of this.#strokes)
-      if (live.ended && now - live.endedAt > LANDING_WAIT_MS) dropped = this.#strokes.delete(key);
+    for (const [key, live] of this.#strokes) {
+      const wait = live.ended ? LANDING_WAIT_MS : SILENT_STROKE_MS;
+      if (now - live.changedAt > wait) dropped = this.#strokes.delete(key) || dropped;
+    }
     if (dropped) this.#redraw();
     for (const [slot, pointer] of this.#pointers)
       if (now - pointer.movedAt > POINTER_IDLE_MS) this.#hidePointer(slot);
