@@ -230,6 +230,8 @@ test("the host locks drawing, removes a visitor's strokes and ends the room; eve
 
   await page.getByLabel(/Host controls for/).click();
   await page.getByRole("button", { name: /strokes$/ }).click();
+  // The menu closes once it has done its work: nothing it covers is hidden behind it.
+  await expect(page.locator(".room-bar__person-actions")).toBeHidden();
   await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([]);
   await expectSamePictures([page, guest]);
 

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useLayoutEffect, useState, useSyncExternalStore } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { hostSecretOfHash, roomPath } from "../../common/room/room-links.ts";
 import { cleanName, type HostCommand, MAX_NAME_LENGTH } from "../../common/room/room-messages.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
@@ -153,17 +153,36 @@ function PersonControls({
   readonly name: string;
   readonly act: (command: "remove" | "kick" | "ban") => void;
 }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  // The menu closes once it has done its work, on Escape, and when the pointer goes down anywhere else.
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      if (menu.current !== null && !menu.current.contains(event.target as Node)) menu.current.open = false;
+    };
+    document.addEventListener("pointerdown", outside);
+    return () => document.removeEventListener("pointerdown", outside);
+  }, []);
+  const choose = (command: "remove" | "kick" | "ban") => {
+    if (menu.current !== null) menu.current.open = false;
+    act(command);
+  };
   return (
-    <details className="room-bar__person-menu">
+    <details
+      ref={menu}
+      className="room-bar__person-menu"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && menu.current !== null) menu.current.open = false;
+      }}
+    >
       <summary aria-label={`Host controls for ${name}`}>⋯</summary>
       <div className="room-bar__person-actions">
-        <button type="button" onClick={() => act("remove")}>
+        <button type="button" onClick={() => choose("remove")}>
           Remove {name}'s strokes
         </button>
-        <button type="button" onClick={() => act("kick")}>
+        <button type="button" onClick={() => choose("kick")}>
           Send out for a while
         </button>
-        <button type="button" onClick={() => act("ban")}>
+        <button type="button" onClick={() => choose("ban")}>
           Ban from this room
         </button>
       </div>
