@@ -337,3 +337,23 @@ test("past ROOM_DRAWERS a visitor watches, is told so, and draws once a seat is 
   await expect.poll(() => watcher.state().painted().length).toBe(1);
   watcher.close();
 });
+
+test("Draw together brings the drawing on the board into the new room, as its host's own", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openDrawingPage(page);
+  await choose(page, "red", 12);
+  await mouseStroke(page, across(150));
+  await mouseStroke(page, across(450));
+  const alone = await readCanvasPixels(page);
+  await page.getByRole("button", { name: "Draw together" }).click();
+  await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
+  const path = new URL(page.url()).pathname;
+  const guest = await joinRoom(browser, baseURL as string, path);
+  const together = await expectSamePictures([page, guest]);
+  expect(compareBitmaps(alone, together).differingPixels).toBe(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => colourRows(guest, [255, 0, 0])).toEqual([150]);
+});

@@ -185,7 +185,7 @@ export function ToolPanel(props: ToolPanelProps) {
           <div className="draw-together">
             {ready && (
               <Suspense fallback={null}>
-                <DrawTogether disabled={!ready} />
+                <DrawTogether disabled={!ready} engine={engine} />
               </Suspense>
             )}
           </div>

@@ -1,3 +1,4 @@
+import { decodeDrawing } from "../../common/drawing-document/decode.ts";
 import { knownStickers } from "../../common/drawing-document/known-stickers.ts";
 import { ROOM_CLOSE } from "../../common/room/room-close.ts";
 import {
@@ -19,6 +20,7 @@ import { LiveLayer } from "./live-layer.ts";
 import { RoomConnection } from "./room-connection.ts";
 import { hostSecretOf, savedName } from "./room-keys.ts";
 import { RoomSync } from "./room-sync.ts";
+import { takeBrought } from "./start-room.ts";
 
 // One page in one room: its socket, its log kept on the engine, the others' live strokes and pointers, and what
 // the room bar shows (RoomView), handed to React as a snapshot whenever it changes.
@@ -48,6 +50,20 @@ export interface RoomSession {
   readonly command: (command: HostCommand) => void;
   readonly rename: (name: string) => void;
   readonly stop: () => void;
+}
+
+/** Adds the drawing this tab brought from the drawing page (start-room.ts) to the room, as the host's own. */
+function bringDrawing(sync: RoomSync, id: string, frames: FrameOptions): void {
+  const bytes = takeBrought(id);
+  if (bytes === null) return;
+  try {
+    sync.bring(decodeDrawing(bytes, frames).operations);
+  } catch (error) {
+    console.warn(
+      "Fanvas: the drawing brought into the room could not be read; the room starts without it.",
+      error,
+    );
+  }
 }
 
 /** Joins room `id` on `engine`, whose canvas sits in the board's stage. */
@@ -100,6 +116,8 @@ export function startRoomSession(
         // The log's entries follow at once; the picture is repainted once the room's start is on the canvas.
         sync.startShown = false;
         sync.welcomed(message.you.slot, message.room.start);
+        // The host's drawing from the drawing page comes in once, into the room it just made.
+        if (sync.state?.through === 0 && message.you.host) bringDrawing(sync, id, frames);
         void showStart(engine, message.room.start, mascot).then(() => {
           sync.startShown = true;
           sync.repaintIfStale();

@@ -1,10 +1,11 @@
 import type { Operation } from "../../common/drawing-document/types.ts";
-import { MAX_OP_ID, type RoomEntry, type SubmittedEntry } from "../../common/room/room-entries.ts";
-import { encodeSubmit, MAX_SUBMIT_ENTRIES } from "../../common/room/room-frames.ts";
+import type { RoomEntry, SubmittedEntry } from "../../common/room/room-entries.ts";
+import { encodeSubmit } from "../../common/room/room-frames.ts";
 import { RoomState } from "../../common/room/room-state.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { SharedHistory } from "../engine/shared-history.ts";
 import type { LogChange } from "../engine/types.ts";
+import { randomOpId, SendPace } from "./send-pace.ts";
 
 // The page's side of a room's log. The server orders every entry; this page shows its own operations at once
 // and reconciles: the engine shows the room's log (RoomState, as the server applied it) followed by this
@@ -12,16 +13,6 @@ import type { LogChange } from "../engine/types.ts";
 // belongs; anything else (an undo, a host's remove or clear, an operation that landed under one of ours still
 // on its way) repaints the log from its start, once no stroke is being drawn. Undo and redo are entries too:
 // each person's take back only their own operations, for everyone.
-
-/** Entries sent per second at most: under the server's ROOM_OPS_PER_SECOND default (20), a queue after a
- * reconnect goes out at a pace the room takes. */
-const ENTRIES_PER_SECOND = 15;
-
-/** A fresh op id: random, so entries sent again after a reconnect are known by it (MAX_OP_ID). */
-export function randomOpId(): number {
-  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
-  return ((high & 0xffff) * 2 ** 32 + low) % MAX_OP_ID || 1;
-}
 
 /** What the sync asks of the page. */
 export interface SyncHost {
@@ -49,7 +40,7 @@ export class RoomSync implements SharedHistory {
   #inFlight = 0;
   /** The op id the stroke being drawn will have (its live preview is sent under it). */
   strokeOpId = randomOpId();
-  #budget = ENTRIES_PER_SECOND;
+  readonly #pace = new SendPace();
   /** Whether the canvas shows the room's starting picture (no repaint before it does). */
   startShown = true;
   #refill: ReturnType<typeof setInterval>;
@@ -58,7 +49,7 @@ export class RoomSync implements SharedHistory {
     this.#engine = engine;
     this.#host = host;
     this.#refill = setInterval(() => {
-      this.#budget = ENTRIES_PER_SECOND;
+      this.#pace.refill();
       this.flush();
     }, 1000);
   }
@@ -123,13 +114,22 @@ export class RoomSync implements SharedHistory {
     this.#host.changed();
   }
 
+  /** Operations this page brings into a fresh room (the host's drawing so far): its own, sent as it draws. */
+  bring(operations: readonly Operation[]): void {
+    for (const op of operations)
+      this.pending.push({ kind: "op", opId: randomOpId(), op: { ...op, author: this.#slot } });
+    this.#stale = true;
+    this.flush();
+    this.repaintIfStale();
+  }
+
   /** Sends what waits, in order, at the pace the room takes. */
   flush(): void {
-    while (this.state !== null && this.#slot >= 0 && this.#sent < this.pending.length && this.#budget > 0) {
-      const count = Math.min(MAX_SUBMIT_ENTRIES, this.#budget, this.pending.length - this.#sent);
-      if (!this.#host.send(encodeSubmit(this.pending.slice(this.#sent, this.#sent + count)))) return;
+    while (this.state !== null && this.#slot >= 0 && this.#sent < this.pending.length) {
+      const count = this.#pace.take(this.pending, this.#sent);
+      if (count === 0 || !this.#host.send(encodeSubmit(this.pending.slice(this.#sent, this.#sent + count))))
+        return;
       this.#sent += count;
-      this.#budget -= count;
     }
   }
 

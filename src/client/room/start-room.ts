@@ -1,12 +1,22 @@
-import { remixIdIn } from "../../common/remix.ts";
+import { encodeDrawing } from "../../common/drawing-document/encode.ts";
+import type { DrawingDocument, StartingPicture } from "../../common/drawing-document/types.ts";
 import { keepHostSecret } from "./room-keys.ts";
 
-// "Draw together": makes a room on this server, starting from what the board starts from (the mascot, or the
-// drawing a remix page remixes), keeps the host's secret in this browser and opens the room's link.
+// "Draw together": makes a room on this server from the drawing on the board: the room starts from the drawing's
+// starting picture (the mascot, white, or the drawing a remix remixes), and the operations drawn so far are handed
+// to the room's page (sessionStorage, this tab only), which adds them to the room as its host's own. Keeps the
+// host's secret in this browser and opens the room's link.
 
-/** Makes a room and goes to it; resolves with what to tell the visitor when that failed. */
-export async function startRoom(): Promise<string> {
-  const start = remixIdIn(window.location.search) ?? "mascot";
+const BROUGHT_KEY = (id: string) => `fanvas-room-brought:${id}`;
+
+/** What POST /api/rooms takes as the start. */
+function startOf(start: StartingPicture): string {
+  return start.kind === "drawing" ? start.id : start.kind;
+}
+
+/** Makes a room from `drawing` (null: the mascot, nothing drawn) and goes to it; else what to tell the visitor. */
+export async function startRoom(drawing: DrawingDocument | null): Promise<string> {
+  const start = drawing === null ? "mascot" : startOf(drawing.start);
   let response: Response;
   try {
     response = await fetch("/api/rooms", {
@@ -25,6 +35,26 @@ export async function startRoom(): Promise<string> {
   if (response.status !== 201 || answer.id === undefined || answer.hostSecret === undefined)
     return answer.message ?? `The server could not make a room (${response.status}); try again later.`;
   keepHostSecret(answer.id, answer.hostSecret);
+  if (drawing !== null && drawing.operations.length > 0) bring(answer.id, drawing);
   window.location.assign(`/r/${answer.id}`);
   return "";
+}
+
+function bring(id: string, drawing: DrawingDocument): void {
+  try {
+    sessionStorage.setItem(BROUGHT_KEY(id), btoa(String.fromCharCode(...encodeDrawing(drawing))));
+  } catch {
+    // Too large for this tab's storage, or refused: the room starts from the drawing's start alone.
+  }
+}
+
+/** The drawing this tab brought into room `id`, once (its encoded bytes); null when there is none. */
+export function takeBrought(id: string): Uint8Array | null {
+  try {
+    const text = sessionStorage.getItem(BROUGHT_KEY(id));
+    sessionStorage.removeItem(BROUGHT_KEY(id));
+    return text === null ? null : Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+  } catch {
+    return null;
+  }
 }
