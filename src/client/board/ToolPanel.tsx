@@ -180,8 +180,9 @@ export function ToolPanel(props: ToolPanelProps) {
         ) : (
           <div className="status" />
         )}
-        {/* Kept in its place from the start, as the status line is; not in a live room's page. */}
-        {board.room === null && (
+        {/* Kept in its place from the start, as the status line is; not in a live room's page, nor in the static
+            build, which has no server to hold a room. */}
+        {board.room === null && import.meta.env.MODE !== "static" && (
           <div className="draw-together">
             {ready && (
               <Suspense fallback={null}>
