@@ -221,6 +221,9 @@ test("the host locks drawing, removes a visitor's strokes and ends the room; eve
   await mouseStroke(guest, across(300));
   await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([300]);
 
+  // Clear is the host's: a guest is not offered it.
+  await expect(page.getByRole("button", { name: "Clear" })).toBeVisible();
+  await expect(guest.getByRole("button", { name: "Clear" })).toBeHidden();
   await page.getByRole("button", { name: "Lock drawing" }).click();
   await expect(guest.getByTestId("room-status")).toHaveText("The host has locked drawing for now.");
   await mouseStroke(guest, across(450));

@@ -64,6 +64,14 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
     canvas.toggleAttribute("data-room-readonly", !canDraw);
     return () => canvas.removeAttribute("data-room-readonly");
   }, [canvasRef, canDraw]);
+  // Clear is the host's (the room refuses anyone else's): a guest's board does not offer it.
+  const guest = view.you?.host !== true;
+  useLayoutEffect(() => {
+    const board = canvasRef.current?.closest(".board");
+    if (board === null || board === undefined) return;
+    board.toggleAttribute("data-room-guest", guest);
+    return () => board.removeAttribute("data-room-guest");
+  }, [canvasRef, guest]);
   const [copyState, copy] = useCopy();
   const [hostCopyState, copyHost] = useCopy();
   const link = `${window.location.origin}${roomPath(id)}`;
