@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { DRAWING_LIMITS } from "../../src/common/drawing-document/limits.ts";
 import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
 import { encodePointer } from "../../src/common/room/room-passing-frames.ts";
 import { LOOPBACK_HOSTS, UNLIMITED_EDGE } from "../../src/server/config.ts";
@@ -72,6 +73,25 @@ describe.each(testDialects())("a live room's limits (%s)", (dialect) => {
     expect(await flood.waitFor(closedWith(ROOM_CLOSE.rateLimited), "the close")).toMatchObject({
       reason: "too many points",
     });
+    await stillServes(room.id);
+  });
+
+  it("takes one finished stroke of the most points a stroke may have, then holds the socket to the rate", async () => {
+    app = await startRoomApp(dialect);
+    const room = await app.createRoom();
+    const drawer = await welcomed(room.id);
+    // Back and forth across the drawing, a pixel apart: as many points as a stroke may have.
+    const x = Array.from({ length: DRAWING_LIMITS.pointsPerStroke }, (_, i) => 50 + (i % 500));
+    const longest = {
+      ...stroke(1),
+      points: { x, y: x.map((_, i) => 50 + Math.floor(i / 500)), elapsed: x.map((_, i) => i) },
+    };
+    const longId = opId();
+    drawer.submit([{ kind: "op", opId: longId, op: longest }]);
+    await drawer.waitFor(() => drawer.ops().some((entry) => entry.opId === longId), "the long stroke");
+    // Its points are owed: another stroke at once is past ROOM_POINTS_PER_SECOND.
+    drawer.submit([{ kind: "op", opId: opId(), op: stroke(50) }]);
+    await drawer.waitFor(closedWith(ROOM_CLOSE.rateLimited), "the close");
     await stillServes(room.id);
   });
 

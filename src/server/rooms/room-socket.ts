@@ -1,5 +1,6 @@
 import type { RawData, WebSocket } from "ws";
 import { isDrawingCodecError } from "../../common/drawing-document/errors.ts";
+import { DRAWING_LIMITS } from "../../common/drawing-document/limits.ts";
 import { ROOM_CLOSE } from "../../common/room/room-close.ts";
 import { decodeSubmit, FRAME, type FrameOptions } from "../../common/room/room-frames.ts";
 import { type ClientMessage, parseClientMessage } from "../../common/room/room-messages.ts";
@@ -109,7 +110,10 @@ export function serveRoomSocket(
             (sum, e) => sum + (e.kind === "op" && e.op.kind === "stroke" ? e.op.points.x.length : 0),
             0,
           );
-          if (!points.take(strokePoints)) return limited("points", settings.pointsPerSecond);
+          // One stroke of the most points the format allows goes from a full bucket (its page sends it again
+          // after a reconnect: it must not close the socket every time), then the rate pays it back.
+          if (!points.takeLarge(strokePoints, DRAWING_LIMITS.pointsPerStroke))
+            return limited("points", settings.pointsPerSecond);
           const accepted = entries.filter((entry) => {
             const refusal = room.refusalOf(member, entry);
             if (refusal !== undefined) member.send({ t: "refused", opIds: [entry.opId], ...refusal });

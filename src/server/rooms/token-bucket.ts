@@ -19,11 +19,26 @@ export class TokenBucket {
 
   /** Spends `amount` if the bucket holds it; false (spending nothing) when it does not. */
   take(amount = 1): boolean {
-    const now = this.#now();
-    this.#tokens = Math.min(this.#capacity, this.#tokens + ((now - this.#at) / 1000) * this.#perSecond);
-    this.#at = now;
+    this.#refill();
     if (amount > this.#tokens) return false;
     this.#tokens -= amount;
     return true;
+  }
+
+  /**
+   * Spends `amount` as take does, or, from a full bucket, up to `most` at once: the rest is a debt the rate pays
+   * back before anything more is taken, so the average stays `perSecond`.
+   */
+  takeLarge(amount: number, most: number): boolean {
+    if (this.take(amount)) return true;
+    if (this.#tokens < this.#capacity || amount > most) return false;
+    this.#tokens -= amount;
+    return true;
+  }
+
+  #refill(): void {
+    const now = this.#now();
+    this.#tokens = Math.min(this.#capacity, this.#tokens + ((now - this.#at) / 1000) * this.#perSecond);
+    this.#at = now;
   }
 }
