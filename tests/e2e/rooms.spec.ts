@@ -6,6 +6,7 @@ import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
 import { mouseStroke, TouchScreen } from "./helpers/strokes.ts";
+import { chooseTool } from "./helpers/tools.ts";
 
 // Live rooms with real browsers: two (or three) Chromium contexts, each a visitor of its own, drawing with real
 // pointer input on one room's canvas. The pixels of every visitor's canvas must end up equal.
@@ -359,4 +360,24 @@ test("Draw together brings the drawing on the board into the new room, as its ho
   expect(compareBitmaps(alone, together).differingPixels).toBe(0);
   await page.getByRole("button", { name: "Undo" }).click();
   await expect.poll(() => colourRows(guest, [255, 0, 0])).toEqual([150]);
+});
+
+test("a fill lands the same on every page, over the stroke ordered before it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await choose(page, "blue", 12);
+  await mouseStroke(page, across(100));
+  await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([100]);
+  await choose(guest, "yellow");
+  await chooseTool(guest, "Fill");
+  const geometry = await canvasGeometry(guest);
+  const corner = toViewport(geometry, { x: 20, y: 20 });
+  await guest.mouse.click(corner.x, corner.y);
+  // The white around the mascot turns yellow up to the blue stroke's edges, on the host's page as on the guest's.
+  await expect.poll(() => colourCount(page, [255, 255, 0])).toBeGreaterThan(50_000);
+  await expectSamePictures([page, guest]);
 });
