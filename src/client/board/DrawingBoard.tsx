@@ -25,9 +25,10 @@ const BrushCursorPreview = lazyView(
   (module) => module.BrushCursorPreview,
 );
 
-/** A live room's bar and session (src/client/room/), fetched only on a room's page. */
+/** A live room's bar and session (src/client/room/), fetched only on a room's page, beside the engine. */
+const roomChunk = lazyChunk(() => import("../room/RoomBar.tsx"));
 const RoomBar = lazyView(
-  lazyChunk(() => import("../room/RoomBar.tsx")),
+  roomChunk,
   (module) => module.RoomBar,
   (error) => console.error("Fanvas: the room could not be loaded; reload the page to join it.", error),
 );
@@ -82,7 +83,11 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   const [announcement, setAnnouncement] = useState("");
   // Read after hydration: the server renders one page for / and every room's /r/<id>.
   const [room, setRoom] = useState<string | null>(null);
-  useEffect(() => setRoom(roomIdOfPath(window.location.pathname) ?? null), []);
+  useEffect(() => {
+    const id = roomIdOfPath(window.location.pathname) ?? null;
+    if (id !== null) void roomChunk.load().catch(() => undefined);
+    setRoom(id);
+  }, []);
 
   // React owns the tool choices; the engine just follows them (also after it is re-created).
   useEffect(() => {
