@@ -12,7 +12,8 @@
  * --baseline <checkout> the per-move cost side by side with another commit's (bench/document/index.ts);
  * then issue 32's, where podman is installed: the container image's added size, a build without layer cache, and
  * fresh containers' start to healthy and SIGTERM to exit (bench/container.ts); then issue 28's soak: the server's
- * memory after each of three rounds of hostile load within the limits, and /healthz p99 during them (bench/soak.ts).
+ * memory after each of three rounds of hostile load within the limits, and /healthz p99 during them (bench/soak.ts);
+ * then issue 31's live rooms: fan-out latency at 2, 10 and 30 drawers with 100 watchers (bench/rooms.ts).
  *
  * The page, server, validation, wall, codec and container benches write their figures and verdicts into BENCHMARKS.md's generated
  * blocks (bench/benchmarks-file.ts; Lighthouse's are printed only); --benchmarks <path> writes another file,
@@ -20,7 +21,7 @@
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|document|container|soak
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|document|container|soak|rooms
  * (default all; the page bench includes the fill and the side-by-side figures; pairs: those figures alone, Fanvas against the floor and zoomed against unzoomed), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
@@ -49,6 +50,7 @@ import { SYSTEM_NAMES, type SystemName } from "./page/api.ts";
 import { pageVerdicts } from "./page-verdicts.ts";
 import { describePaired, type PairedFigures, pairedPerMove } from "./paired.ts";
 import { renderMarkdown, renderText } from "./report.ts";
+import { runRoomsBench } from "./rooms.ts";
 import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
 import { runSoakBench } from "./soak.ts";
@@ -255,6 +257,7 @@ async function main(): Promise<void> {
     "document",
     "container",
     "soak",
+    "rooms",
   ];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
@@ -315,6 +318,11 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${soak.text}\n`);
     sections.push(soak.markdown);
     await write({ soak: soak.markdown, "soak-verdicts": verdictTable(soak.verdicts) });
+  }
+  if (only === undefined || only === "rooms") {
+    const rooms = await runRoomsBench(Number(options["server-runs"]));
+    process.stdout.write(`\n${rooms.text}\n`);
+    sections.push(rooms.text);
   }
   if (only === undefined || only === "codec") {
     const codec = runCodecBench(Number(options.runs));
