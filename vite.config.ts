@@ -17,7 +17,7 @@ const PERMALINK_MODE = "permalink";
  * bundle does not import belong here: one it did would make the first bundle load this chunk.
  */
 const BOARD_EXTRAS =
-  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/]ShortcutsHelp\.tsx|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
+  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/](ShortcutsHelp|DrawTogether)\.tsx|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
 
 // The page is built once; branding reaches it at run time from the server, so rebranding never needs a rebuild.
 // `--mode static` (npm run build:static) is the exception: a page for a static host storing into Supabase, with

@@ -15,6 +15,7 @@
  * memory after each of three rounds of hostile load within the limits, and /healthz p99 during them (bench/soak.ts);
  * then issue 30's timelapse: a drawing's log against its PNG, the player's frames, its MP4 and GIF made in
  * Chromium, and a save with the log against one without it (bench/timelapse/index.ts).
+ * then issue 31's live rooms: fan-out latency at 2, 10 and 30 drawers with 100 watchers (bench/rooms.ts).
  *
  * The page, server, validation, wall, codec and container benches write their figures and verdicts into BENCHMARKS.md's generated
  * blocks (bench/benchmarks-file.ts; Lighthouse's are printed only); --benchmarks <path> writes another file,
@@ -22,7 +23,7 @@
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|document|container|soak|timelapse
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|document|container|soak|timelapse|rooms
  * (default all; the page bench includes the fill and the side-by-side figures; pairs: those figures alone, Fanvas against the floor and zoomed against unzoomed), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
@@ -51,6 +52,7 @@ import { SYSTEM_NAMES, type SystemName } from "./page/api.ts";
 import { pageVerdicts } from "./page-verdicts.ts";
 import { describePaired, type PairedFigures, pairedPerMove } from "./paired.ts";
 import { renderMarkdown, renderText } from "./report.ts";
+import { runRoomsBench } from "./rooms.ts";
 import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
 import { runSoakBench } from "./soak.ts";
@@ -259,6 +261,7 @@ async function main(): Promise<void> {
     "container",
     "soak",
     "timelapse",
+    "rooms",
   ];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
@@ -325,6 +328,11 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${timelapse.text}\n`);
     sections.push(timelapse.markdown);
     await write({ timelapse: timelapse.markdown, "timelapse-verdicts": verdictTable(timelapse.verdicts) });
+  }
+  if (only === undefined || only === "rooms") {
+    const rooms = await runRoomsBench(Number(options["server-runs"]));
+    process.stdout.write(`\n${rooms.text}\n`);
+    sections.push(rooms.text);
   }
   if (only === undefined || only === "codec") {
     const codec = runCodecBench(Number(options.runs));

@@ -1,15 +1,22 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
 import { knownStickers } from "../common/drawing-document/known-stickers.ts";
 import {
   CLOSED_METRICS,
   DEFAULT_MODERATION,
+  DEFAULT_ROOMS,
   DEFAULT_THUMBNAILS,
   DEFAULT_UPLOAD_BUDGET,
   type EdgeSettings,
   type ImageCacheSettings,
   type ModerationSettings,
   type ObservabilitySettings,
+  type RoomSettings,
   type ThumbnailSettings,
   UNLIMITED_EDGE,
 } from "./config.ts";
@@ -47,6 +54,7 @@ import { permalinkShareScript } from "./pages/permalink-script.ts";
 import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
+import { roomPageAllowed, roomRoutes, webSockets } from "./rooms/room-routes.ts";
 
 /** Everything the app needs; production (main.ts) and tests pass the same shape. */
 export interface AppOptions {
@@ -72,6 +80,8 @@ export interface AppOptions {
   readonly uploadBudget?: UploadBudgetOptions;
   /** On-demand thumbnails made at once (THUMBNAILS_AT_ONCE). Default: DEFAULT_THUMBNAILS. */
   readonly thumbnails?: ThumbnailSettings;
+  /** Live rooms' limits (ROOM_*). Default: DEFAULT_ROOMS. */
+  readonly rooms?: RoomSettings;
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
@@ -118,8 +128,10 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   registerErrorHandling(app, notFoundPageFor(options.branding));
   registerSharedSchemas(app);
   closeConnectionsWhenClosing(app);
+  // The WebSocket plugin's hooks come before every guard's, so a handshake a guard refuses is closed.
+  await webSockets(app, options.rooms ?? DEFAULT_ROOMS);
   const { branding, publicBaseUrl, clientDir } = options;
-  // First of all: a request for a host that is not ours (DNS rebinding) reaches nothing else.
+  // First of the guards: a request for a host that is not ours (DNS rebinding) reaches nothing else.
   await app.register(appWide(hostGuard), { allowedHosts: edge.allowedHosts });
   // Read before the security headers: the page's inline stylesheets are allowed by their hashes.
   const built = readBuiltPage({ branding, clientDir, publicBaseUrl });
@@ -167,6 +179,12 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
   await app.register(reportRoutes, { store: options.store, settings: moderation });
   await app.register(reactionRoutes, { store: options.store, settings: moderation });
+  // Registered on the app itself: the admin's list and the room page ask its hub (app.rooms).
+  await app.register(appWide(roomRoutes), {
+    store: options.store,
+    settings: options.rooms ?? DEFAULT_ROOMS,
+    frames: { stickers: knownStickers(branding.stickers) },
+  });
   await app.register(adminRoutes, {
     store: options.store,
     adminToken: moderation.adminToken,
@@ -174,7 +192,9 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     timelapse: { branding, script: permalinkShareScript(clientDir) },
   });
   await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
-  await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });
+  const roomPage = (request: FastifyRequest, reply: FastifyReply, id: string) =>
+    roomPageAllowed(app, request, reply, id);
+  await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built, roomPage });
 }
 
 /**

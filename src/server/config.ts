@@ -1,6 +1,7 @@
 import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
 import { type LimitSettings, readLimitSettings } from "./config-limits.ts";
+import { type RoomSettings, readRoomSettings } from "./config-rooms.ts";
 import {
   hostnameOf,
   invalid,
@@ -12,10 +13,11 @@ import {
 } from "./config-values.ts";
 
 // Every environment setting, read and checked here: config-limits.ts reads the limits of what one process gives
-// out and config-values.ts holds the checks every setting shares; config.ts re-exports both. They import no other
-// server module, so they are in no cycle.
+// out, config-rooms.ts the live rooms' settings, and config-values.ts holds the checks every setting shares;
+// config.ts re-exports them. They import no other server module, so they are in no cycle.
 
 export * from "./config-limits.ts";
+export * from "./config-rooms.ts";
 export { ConfigError } from "./config-values.ts";
 
 /** Which database to use (DATABASE_URL, never sniffed later); commitHoldMs: FANVAS_TEST_COMMIT_HOLD_MS, tests only. */
@@ -86,6 +88,7 @@ export interface ServerSettings extends LimitSettings {
   readonly observability: ObservabilitySettings;
   /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute links follow each request's host. */
   readonly publicBaseUrl: string | undefined;
+  readonly rooms: RoomSettings;
 }
 
 /** The names every server answers for, whatever it listens on: a browser sends them only to this machine. */
@@ -146,6 +149,7 @@ export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
     observability: readObservabilitySettings(env),
     publicBaseUrl: readPublicBaseUrl(env.PUBLIC_BASE_URL),
     ...readLimitSettings(env),
+    rooms: readRoomSettings(env),
   };
 }
 

@@ -49,6 +49,7 @@ export async function start(lifecycle: StartLifecycle): Promise<void> {
     uploadBudget: settings.uploadBudget,
     eventStreams: { ...DEFAULT_EVENT_STREAM_LIMITS, ...settings.eventStreams },
     thumbnails: settings.thumbnails,
+    rooms: settings.rooms,
     logger: loggerOptions(settings.logLevel, process.stderr),
   });
   // Resumes the re-encoding a previous process left pending, then follows every save. At a stop, the job in

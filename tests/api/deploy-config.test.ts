@@ -83,6 +83,17 @@ describe("deploy/nginx.conf", () => {
     expect(text).toContain("client_max_body_size 9m;");
   });
 
+  it("passes the live rooms' WebSockets through, with every header the server sets for the others", () => {
+    const socket = /location ~ \^\/api\/rooms\/\[A-Za-z0-9_-\]\+\/socket\$ \{([^}]*)\}/.exec(text)?.[1] ?? "";
+    expect(socket).toContain("proxy_set_header Upgrade $http_upgrade;");
+    expect(socket).toContain('proxy_set_header Connection "upgrade";');
+    // A location with proxy_set_header of its own inherits none of the server's: each is repeated.
+    for (const header of text.matchAll(/^ {8}(proxy_set_header (?!Connection)[^\n]+)$/gm)) {
+      expect(socket).toContain(header[1]);
+    }
+    expect(socket).toContain("proxy_read_timeout 1h;");
+  });
+
   it.runIf(installed("nginx", "-v"))(
     "passes nginx -t (with a throwaway certificate and cache directory)",
     () => {
@@ -132,6 +143,8 @@ describe("deploy/Caddyfile", () => {
     expect(text).toContain('header Strict-Transport-Security "max-age=31536000"');
     expect(text).toContain("max_size 9MiB");
     expect(text).toContain("flush_interval -1");
+    // reverse_proxy carries WebSocket upgrades (the rooms) by itself: no matcher may send them elsewhere.
+    expect(text).not.toMatch(/@\w+\s*\{[^}]*\/api\/rooms/);
     expect((text.match(/\{/g) ?? []).length).toBe((text.match(/\}/g) ?? []).length);
   });
 

@@ -52,8 +52,14 @@ describe("the migration set", () => {
       "drawings",
       "reactions",
       "reports",
+      "room_bans",
+      "room_entries",
+      "room_live",
+      "room_people",
+      "rooms",
       "server_secrets",
     ]);
+    expect(shape.room_entries?.foreignKeys).toEqual(["room_id -> rooms.id on delete cascade"]);
     expect(shape.drawings?.columns.map((column) => `${column.name} ${column.type}`)).toEqual([
       "id text",
       "image_data bytes",

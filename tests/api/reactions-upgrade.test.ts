@@ -1,8 +1,10 @@
+import { readdirSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
+import { MIGRATIONS_FOLDER } from "../../src/server/db/migrate.ts";
 import { openStore, type Store } from "../../src/server/db/open.ts";
 import type { Database } from "../../src/server/db/schema.ts";
 import { insertDrawing } from "../../src/server/drawings/queries.ts";
@@ -85,11 +87,20 @@ for (const dialect of testDialects()) {
 
 /** Takes the store back to before reactions belonged to browsers, as main left it. */
 async function downgrade(db: Kysely<Database>): Promise<void> {
-  const migration = (await import(`../../src/server/db/migrations/${MIGRATION}.ts`)) as {
-    down(db: Kysely<unknown>): Promise<void>;
-  };
-  await migration.down(db as unknown as Kysely<unknown>);
-  await sql`delete from kysely_migration where name = ${MIGRATION}`.execute(db);
+  // Back to just before MIGRATION: it and every later one are taken back, newest first, as a database that
+  // never had them (openStore then runs them all again, in order).
+  const later = readdirSync(MIGRATIONS_FOLDER)
+    .map((file) => file.replace(/\.ts$/, ""))
+    .filter((name) => name >= MIGRATION)
+    .sort()
+    .reverse();
+  for (const name of later) {
+    const migration = (await import(`../../src/server/db/migrations/${name}.ts`)) as {
+      down(db: Kysely<unknown>): Promise<void>;
+    };
+    await migration.down(db as unknown as Kysely<unknown>);
+    await sql`delete from kysely_migration where name = ${name}`.execute(db);
+  }
 }
 
 /** Two drawings, each with a heart given the old way: keyed by the salted hash of LEGACY_ADDRESS. */

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
+import { roomIdOfPath } from "../../common/room/room-links.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import { lazyView } from "../lazy/lazy-view.ts";
@@ -22,6 +23,14 @@ import "./controls.css";
 const BrushCursorPreview = lazyView(
   lazyChunk(() => import("../cursor/BrushCursorPreview.tsx")),
   (module) => module.BrushCursorPreview,
+);
+
+/** A live room's bar and session (src/client/room/), fetched only on a room's page, beside the engine. */
+const roomChunk = lazyChunk(() => import("../room/RoomBar.tsx"));
+const RoomBar = lazyView(
+  roomChunk,
+  (module) => module.RoomBar,
+  (error) => console.error("Fanvas: the room could not be loaded; reload the page to join it.", error),
 );
 
 /** Props of the drawing component. */
@@ -72,6 +81,13 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   const [sheet, setSheet] = useState<SavedStatus | null>(null);
   // Shortcuts change things the visitor may not be looking at; a polite live region says what happened.
   const [announcement, setAnnouncement] = useState("");
+  // Read after hydration: the server renders one page for / and every room's /r/<id>.
+  const [room, setRoom] = useState<string | null>(null);
+  useEffect(() => {
+    const id = roomIdOfPath(window.location.pathname) ?? null;
+    if (id !== null) void roomChunk.load().catch(() => undefined);
+    setRoom(id);
+  }, []);
 
   // React owns the tool choices; the engine just follows them (also after it is re-created).
   useEffect(() => {
@@ -113,7 +129,12 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   const ready = engineReady && settled;
 
   return (
-    <section className="board" aria-label="Drawing board">
+    <section className="board" aria-label="Drawing board" data-room={room === null ? undefined : ""}>
+      {room !== null && engine !== null && (
+        <Suspense fallback={null}>
+          <RoomBar id={room} engine={engine} canvasRef={canvasRef} mascotSrc={backgroundSrc} />
+        </Suspense>
+      )}
       <div ref={viewportRef} className="board__viewport">
         <div ref={stageRef} className="board__stage">
           {/* The largest thing on the first screen: fetched first, ahead of the page's script. */}
@@ -134,7 +155,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
         </div>
       </div>
       <ToolPanel
-        board={{ engine, ready, style: brush, toolbox, history, status, save, downloadPrefix, sheet }}
+        board={{ engine, ready, style: brush, toolbox, history, status, save, downloadPrefix, sheet, room }}
         tools={{
           viewportRef,
           stageRef,

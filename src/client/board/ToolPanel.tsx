@@ -35,6 +35,10 @@ const SaveSheetSlot = lazyView(
   lazyChunk(() => import("../save/SaveSheetSlot.tsx")),
   (module) => module.SaveSheetSlot,
 );
+const DrawTogether = lazyView(
+  lazyChunk(() => import("./DrawTogether.tsx")),
+  (module) => module.DrawTogether,
+);
 const ShortcutsHelp = lazyView(
   lazyChunk(() => import("./ShortcutsHelp.tsx")),
   (module) => module.ShortcutsHelp,
@@ -53,6 +57,8 @@ export interface BoardState {
   readonly save: () => Promise<void>;
   readonly downloadPrefix: string;
   readonly sheet: SavedStatus | null;
+  /** The live room the board is in (its id), or null. */
+  readonly room: string | null;
 }
 
 /** What the lazily loaded tools need from the board besides its state. */
@@ -173,6 +179,17 @@ export function ToolPanel(props: ToolPanelProps) {
           </Suspense>
         ) : (
           <div className="status" />
+        )}
+        {/* Kept in its place from the start, as the status line is; not in a live room's page, nor in the static
+            build, which has no server to hold a room. */}
+        {board.room === null && import.meta.env.MODE !== "static" && (
+          <div className="draw-together">
+            {ready && (
+              <Suspense fallback={null}>
+                <DrawTogether disabled={!ready} engine={engine} />
+              </Suspense>
+            )}
+          </div>
         )}
         {/* Under the panel on a desktop (shortcuts.css), the footer's last control. */}
         {ready && (

@@ -2,6 +2,7 @@
  * The drawing tool's own chunk: the engine, its first display and the start of its browser backup. The
  * page's first bundle only hydrates what the server rendered; this arrives in parallel (see use-drawing-engine).
  */
+import { roomIdOfPath } from "../../common/room/room-links.ts";
 import { DrawingEngine } from "../engine/drawing-engine.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import type { DrawingBackupOptions } from "../persistence/drawing-backup.ts";
@@ -47,7 +48,7 @@ function startBackupSoon(engine: DrawingEngine, options: DrawingBackupOptions): 
 
 /**
  * Creates the engine over `canvas`, loads its first display (the mascot, or the drawing a remix page remixes)
- * and starts the backup (which restores the last drawing). Returns the engine and a function that stops and
+ * and, unless the page is a live room's (/r/<id>), starts the backup (which restores the last drawing). Returns the engine and a function that stops and
  * destroys them all.
  */
 export function mountEngine(
@@ -58,10 +59,12 @@ export function mountEngine(
   const engine = new DrawingEngine(canvas);
   const stopListening = engine.on("ready", callbacks.onReady);
   const firstDisplay = loadFirstDisplay(engine, backgroundSrc);
-  const stopBackup = startBackupSoon(engine, {
-    onRestoreSettled: callbacks.onRestoreSettled,
-    mascot: firstDisplay.mascot,
-  });
+  // A live room's drawing is the room's, kept by its server: this browser's backup keeps the drawing made alone.
+  const inRoom = roomIdOfPath(window.location.pathname) !== undefined;
+  if (inRoom) callbacks.onRestoreSettled();
+  const stopBackup = inRoom
+    ? () => {}
+    : startBackupSoon(engine, { onRestoreSettled: callbacks.onRestoreSettled, mascot: firstDisplay.mascot });
   return {
     engine,
     unmount: () => {

@@ -40,11 +40,12 @@ export function useDrawingEngine(
     engineChunk.load().then(
       ({ mountEngine }) => {
         if (cancelled) return;
-        const mounted = mountEngine(canvas, backgroundSrc, {
+        const callbacks = {
           // Transitions: React re-renders the board in slices, never holding up a stroke or a click.
           onReady: () => startTransition(() => setReady(true)),
           onRestoreSettled: () => canvas.setAttribute("data-restored", "true"),
-        });
+        };
+        const mounted = mountEngine(canvas, backgroundSrc, callbacks);
         unmount = mounted.unmount;
         startTransition(() => setEngine(mounted.engine));
       },

@@ -6,6 +6,7 @@ import { PAINTERS } from "./painters.ts";
 import { Picture, type SavedLog } from "./picture.ts";
 import { watchDevicePixelRatio } from "./pixel-ratio.ts";
 import { usableImage } from "./render.ts";
+import type { SharedHistory } from "./shared-history.ts";
 import { StrokeInput } from "./stroke-input.ts";
 import { Surface } from "./surface.ts";
 import type { EngineEventName, EngineListener, InputMode, OperationContent, StrokeStyle } from "./types.ts";
@@ -38,6 +39,7 @@ export class DrawingEngine {
   readonly #emitter = new Emitter();
   readonly #picture: Picture;
   readonly #stopWatchingRatio: () => void = () => {};
+  #shared: SharedHistory | null = null;
 
   constructor(canvas: HTMLCanvasElement, options: EngineOptions = {}) {
     this.#canvas = canvas;
@@ -95,15 +97,9 @@ export class DrawingEngine {
    * Paints `document` from its start on this engine and makes it the log (a replay): the first display must be
    * its start (setBackground with the same picture). See restore for what it resolves.
    */
-  load(document: DrawingDocument): Promise<boolean> {
-    const { start, operations } = document;
-    return this.restore({
-      start,
-      origin: Date.now(),
-      operations,
-      position: operations.length,
-      picture: null,
-    });
+  load({ start, operations }: DrawingDocument): Promise<boolean> {
+    const position = operations.length;
+    return this.restore({ start, origin: Date.now(), operations, position, picture: null });
   }
 
   /** Changes the brush for the next stroke (a stroke keeps the style it started with). */
@@ -166,21 +162,30 @@ export class DrawingEngine {
   /** Undoes the last operation; false when there is nothing to undo. */
   undo(): boolean {
     this.#input.endStroke();
-    return this.#picture.step(-1);
+    return this.#shared?.undo() ?? this.#picture.step(-1);
   }
 
   /** Redoes the last undone operation; false when there is nothing to redo. */
   redo(): boolean {
     this.#input.endStroke();
-    return this.#picture.step(1);
+    return this.#shared?.redo() ?? this.#picture.step(1);
   }
 
   get canUndo(): boolean {
-    return this.#picture.log?.canUndo ?? false;
+    return this.#shared?.canUndo ?? this.#picture.log?.canUndo ?? false;
   }
 
   get canRedo(): boolean {
-    return this.#picture.log?.canRedo ?? false;
+    return this.#shared?.canRedo ?? this.#picture.log?.canRedo ?? false;
+  }
+
+  /**
+   * Hands Undo and Redo to `shared` (a live room: each person takes back only their own operations, for
+   * everyone) or back to the log (null); call again whenever its flags change, to tell the buttons.
+   */
+  shareHistory(shared: SharedHistory | null): void {
+    this.#shared = shared;
+    this.#emitter.emit("historychange", { canUndo: this.canUndo, canRedo: this.canRedo });
   }
 
   /** The drawing as data: its start and the operations that make the picture; null when its start is unknown. */

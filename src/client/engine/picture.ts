@@ -10,6 +10,9 @@ import type { BuiltStroke } from "./stroke-builder.ts";
 import type { Surface } from "./surface.ts";
 import type { LogChange, OperationContent } from "./types.ts";
 
+/** More than the history's undo steps and checkpoint interval together (100 + 10): see restore. */
+const REPLAY_KEPT = 128;
+
 /** A saved log to show again: the log, and a picture of its first `index` operations to start from (or none). */
 export interface SavedLog extends LogState {
   readonly picture: { readonly index: number; readonly image: CanvasImageSource } | null;
@@ -88,8 +91,15 @@ export class Picture {
     before();
     if (image !== null) this.#surface.paintDrawing(image);
     else this.#surface.paintBackground(this.#background);
-    const log = this.#reset(saved, image === null ? this.#firstDisplay() : this.#surface.snapshot(), from);
-    for (let index = from; index < Math.min(saved.position, saved.operations.length); index += 1) {
+    const end = Math.min(saved.position, saved.operations.length);
+    // The history keeps fewer undo steps than REPLAY_KEPT: the operations before those are painted without the
+    // checkpoints it would let go of anyway, so a long replay (a live room's) costs its painting only.
+    const cut = Math.max(from, end - REPLAY_KEPT);
+    this.#memo = new WeakMap();
+    for (let index = from; index < cut; index += 1) this.#paint(saved.operations[index] as Operation);
+    const base = image === null && cut === from ? this.#firstDisplay() : this.#surface.snapshot();
+    const log = this.#reset(saved, base, cut);
+    for (let index = cut; index < end; index += 1) {
       this.#paint(log.at(index));
       log.replayed(() => this.#surface.snapshot());
     }

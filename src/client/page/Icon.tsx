@@ -30,7 +30,8 @@ export type IconName =
   | "reaction-fire"
   | "reaction-lol"
   | "play"
-  | "remix";
+  | "remix"
+  | "people";
 
 /** The sprite beside index.html (relative in the static build, which may live under a sub-path). */
 const SPRITE = `${import.meta.env.BASE_URL}icons.svg`;

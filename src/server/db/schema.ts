@@ -1,4 +1,5 @@
 import type { ColumnType } from "kysely";
+import type { RoomTables } from "./room-schema.ts";
 
 /** One stored drawing. The PNG is kept as bytes (BLOB / bytea), never as base64 text. */
 export interface DrawingsTable {
@@ -97,8 +98,8 @@ export interface AdminSessionsTable {
  */
 export type DrawingStatus = "visible" | "pending" | "hidden" | "deleted";
 
-/** Every table Kysely knows about. */
-export interface Database {
+/** Every table Kysely knows about (the live rooms' in room-schema.ts). */
+export interface Database extends RoomTables {
   drawings: DrawingsTable;
   reports: ReportsTable;
   reactions: ReactionsTable;

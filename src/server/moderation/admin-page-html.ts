@@ -120,6 +120,7 @@ ${rows}
 <form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>
 <nav aria-label="Filters"><ul>
 ${links}
+<li><a href="/admin/rooms">live rooms</a></li>
 </ul></nav></header>
 <main>
 <h2>${escapeHtml(filter)} drawings</h2>

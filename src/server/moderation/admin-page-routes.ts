@@ -3,6 +3,8 @@ import type { Store } from "../db/open.ts";
 import { answerErrorsWith, answerHtml, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { findMaking, removeMaking } from "../making/making-queries.ts";
+import { adminRoomPageRoutes } from "../rooms/admin-room-routes.ts";
+import type { RoomHub } from "../rooms/room-hub.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { sessionCookie } from "./admin-auth.ts";
 import { sameOrigin } from "./admin-guard.ts";
@@ -21,6 +23,8 @@ export interface AdminPageOptions {
   readonly title: string;
   /** What the moderators' timelapse view needs; without it the view says the page has no script to play it. */
   readonly timelapse?: AdminTimelapse | undefined;
+  /** The live rooms (their list and End buttons). */
+  readonly rooms: RoomHub;
 }
 
 const LIST_LIMIT = 100;
@@ -61,6 +65,8 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
   const requireSession = async (request: FastifyRequest) => {
     if (!(await auth.sessionMatches(request.headers.cookie, now()))) throw signedOut();
   };
+
+  await app.register(adminRoomPageRoutes, { rooms: options.rooms, auth, title, requireSession });
 
   const filterQuery = { type: "object", properties: { filter: { type: "string" } } } as const;
   app.get<{ Querystring: { filter?: string } }>(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Store } from "../db/open.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
+import { adminRoomApiRoutes } from "../rooms/admin-room-routes.ts";
 import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
 import { unauthorized } from "./admin-guard.ts";
@@ -67,10 +68,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
   const routeOptions = { store: options.store, auth, now };
   await app.register(adminApiRoutes, routeOptions);
+  await app.register(adminRoomApiRoutes, { rooms: app.rooms, auth });
   await app.register(adminPageRoutes, {
     ...routeOptions,
     title: options.title,
     timelapse: options.timelapse,
+    rooms: app.rooms,
   });
   // Checked from the headers, before any body: these addresses take none.
   const signedInOrBearer = async (request: FastifyRequest) => {

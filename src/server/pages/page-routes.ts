@@ -39,7 +39,11 @@ const htmlSchema = {
  */
 export async function pageRoutes(
   app: FastifyInstance,
-  options: PageRoutesOptions & { readonly built: BuiltPage | undefined },
+  options: PageRoutesOptions & {
+    readonly built: BuiltPage | undefined;
+    /** Whether /r/<id> is a live room's page (the page then opens the room); see rooms/room-routes.ts. */
+    readonly roomPage?: (request: FastifyRequest, reply: FastifyReply, id: string) => Promise<boolean>;
+  },
 ): Promise<void> {
   const built = options.built?.html;
   if (built === undefined) {
@@ -56,16 +60,30 @@ export async function pageRoutes(
   // protocol (X-Forwarded-* behind a trusted proxy): a shared cache must keep one copy per value of them.
   const vary =
     fixed === null ? "Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto" : "Accept-Encoding";
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, cacheControl = "no-cache") => {
     const page = fixed ?? withOrigin(html, `${request.protocol}://${request.host}`);
     // The HTML names the hashed assets of the current build, so it must be revalidated every time.
-    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("Vary", vary);
+    reply.type("text/html; charset=utf-8").header("Cache-Control", cacheControl).header("Vary", vary);
     // A few KB, gzipped in well under a millisecond: the first byte of the first paint arrives sooner.
     if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.send(page);
     return reply.header("Content-Encoding", "gzip").send(gzipSync(page));
   };
-  app.get("/", { schema: htmlSchema }, sendPage);
-  app.get("/index.html", { schema: htmlSchema }, sendPage);
+  app.get("/", { schema: htmlSchema }, (request, reply) => sendPage(request, reply));
+  app.get("/index.html", { schema: htmlSchema }, (request, reply) => sendPage(request, reply));
+  const { roomPage } = options;
+  if (roomPage !== undefined) {
+    app.get<{ Params: { id: string } }>("/r/:id", { schema: htmlSchema }, async (request, reply) => {
+      if (!(await roomPage(request, reply, request.params.id)))
+        throw new HttpError(
+          404,
+          "not_found",
+          "This room has ended, or its link is wrong. Start a new one from the drawing page.",
+        );
+      // A room's link is nobody's to cache or index.
+      reply.header("X-Robots-Tag", "noindex");
+      return sendPage(request, reply, "no-store");
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: options.clientDir,

@@ -5,6 +5,7 @@ import type {
   EdgeSettings,
   ModerationSettings,
   ObservabilitySettings,
+  RoomSettings,
   ThumbnailSettings,
 } from "../../../src/server/config.ts";
 import type { Store } from "../../../src/server/db/open.ts";
@@ -36,6 +37,7 @@ export async function startTestApp(
     uploadBudget?: UploadBudgetOptions;
     eventStreams?: EventStreamLimits;
     thumbnails?: ThumbnailSettings;
+    rooms?: RoomSettings;
     /** Off by default; memoryLog().logger to read what the app logs. */
     logger?: FastifyServerOptions["logger"];
   } = {},
@@ -49,6 +51,7 @@ export async function startTestApp(
     ...(options.moderation === undefined ? {} : { moderation: options.moderation }),
     ...(options.edge === undefined ? {} : { edge: options.edge }),
     ...(options.observability === undefined ? {} : { observability: options.observability }),
+    ...(options.rooms === undefined ? {} : { rooms: options.rooms }),
     publicBaseUrl: options.publicBaseUrl,
     ...(options.uploadBudget === undefined ? {} : { uploadBudget: options.uploadBudget }),
     ...(options.eventStreams === undefined ? {} : { eventStreams: options.eventStreams }),

@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import { sql } from "kysely";
+import pg from "pg";
+import type { Store } from "../db/open.ts";
+import type { FeedListener, RoomFeed } from "./room-feed.ts";
+import { insertLiveFrames, pruneLiveFrames, readLiveFrames } from "./room-log-queries.ts";
+import { packRooms, unpackRooms } from "./room-relay.ts";
+
+// Several processes serving one room on one PostgreSQL database. NOTIFY carries signals only, a few dozen bytes
+// (its payloads are capped at 8,000): "the log of room R reached seq S" (sent by the append's own transaction,
+// so it arrives once the entries can be read), "frames are waiting under id I" (a row of room_live, written and
+// signalled in one transaction), "room R ended", "slot N of room R was barred". Each process gathers its passing
+// frames of every room while one write is on its way, so it writes at most one row at a time, whatever the
+// rooms' pace (docs/decisions/0028-live-rooms.md).
+
+const CHANNEL = "fanvas_rooms";
+/** Names the listening connection in pg_stat_activity. */
+export const ROOMS_APPLICATION_NAME = "fanvas-rooms";
+/** Passing frames are deleted this long after they were written (every process read them within milliseconds). */
+const LIVE_KEEP_MS = 30_000;
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
+
+/** Starts listening; resolves once LISTEN is active. */
+export async function startPostgresRoomFeed(
+  store: Store,
+  log: FastifyBaseLogger,
+  origin: string,
+): Promise<RoomFeed> {
+  const { config } = store;
+  if (config.dialect !== "postgres") throw new Error("the rooms' feed needs a PostgreSQL store");
+  const { connectionString } = config;
+  let listener: FeedListener | undefined;
+  let client: pg.Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let reading: Promise<void> = Promise.resolve();
+  const notify = (payload: string, db = store.db) =>
+    sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
+
+  const receive = (payload: string) => {
+    const [kind = "", first = "", second = "", third = ""] = payload.split(":");
+    if (kind === "e") listener?.entries(first, Number(second));
+    else if (kind === "x") listener?.ended(first);
+    else if (kind === "b") listener?.barred(first, Number(second), third === "1");
+    else if (kind === "l")
+      reading = reading
+        .then(() => readLive(first))
+        .catch((error: unknown) => {
+          log.warn({ err: error }, "could not read a room's passing frames");
+        });
+  };
+  const readLive = async (id: string) => {
+    const bytes = await readLiveFrames(store.db, id);
+    const unpacked = bytes === undefined ? undefined : unpackRooms(bytes);
+    if (unpacked === undefined || unpacked.origin === origin) return;
+    for (const [roomId, frames] of unpacked.rooms) listener?.live(roomId, frames);
+  };
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({
+      connectionString,
+      application_name: ROOMS_APPLICATION_NAME,
+      keepAlive: true,
+    });
+    next.on("notification", (message) => {
+      if (message.channel === CHANNEL && message.payload !== undefined) receive(message.payload);
+    });
+    next.on("error", (error) => dropped(next, error));
+    next.on("end", () => dropped(next, undefined));
+    await next.connect();
+    await next.query(`listen ${CHANNEL}`);
+    if (closed) return void (await next.end());
+    client = next;
+    attempt = 0;
+  }
+  function dropped(which: pg.Client, error: Error | undefined): void {
+    if (which !== client || closed) return;
+    client = undefined;
+    which.end().catch(() => {});
+    log.warn(
+      { err: error },
+      "lost the LISTEN connection for live rooms; reconnecting (pages resync on their own)",
+    );
+    const retry = () => {
+      const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
+      setTimeout(() => {
+        if (!closed) connect().catch(retry);
+      }, delay).unref();
+    };
+    retry();
+  }
+  await connect();
+
+  // Passing frames gathered while a write is on its way go together in the next.
+  let gathered = new Map<string, Uint8Array[]>();
+  let writing = false;
+  const write = async () => {
+    if (writing || gathered.size === 0) return;
+    writing = true;
+    const rooms = gathered;
+    gathered = new Map();
+    const id = randomUUID();
+    try {
+      await insertLiveFrames(store.db, id, packRooms(rooms, origin), new Date(), (trx) =>
+        notify(`l:${id}`, trx).then(() => {}),
+      );
+    } catch (error) {
+      log.warn({ err: error }, "could not pass a room's frames to the other processes");
+    } finally {
+      writing = false;
+      void write();
+    }
+  };
+  const prune = setInterval(() => {
+    void pruneLiveFrames(store.db, new Date(Date.now() - LIVE_KEEP_MS)).catch(() => {});
+  }, LIVE_KEEP_MS / 3);
+  prune.unref();
+
+  return {
+    notifyEntries: async (trx, roomId, lastSeq) => {
+      await notify(`e:${roomId}:${lastSeq}`, trx);
+    },
+    publishLive: (roomId, frames) => {
+      const list = gathered.get(roomId) ?? [];
+      list.push(...frames);
+      gathered.set(roomId, list);
+      void write();
+    },
+    announceEnded: async (roomId) => {
+      await notify(`x:${roomId}`);
+    },
+    announceBarred: async (roomId, slot, banned) => {
+      await notify(`b:${roomId}:${slot}:${banned ? 1 : 0}`);
+    },
+    listen: (next) => {
+      listener = next;
+    },
+    close: async () => {
+      closed = true;
+      clearInterval(prune);
+      const last = client;
+      client = undefined;
+      await last?.end();
+    },
+  };
+}

@@ -1,0 +1,383 @@
+import type { Browser, Page } from "@playwright/test";
+import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
+import { expect, test } from "./fixtures.ts";
+import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
+import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { decodePng } from "./helpers/png.ts";
+import { nextUpload, saveImage } from "./helpers/save.ts";
+import { mouseStroke, TouchScreen } from "./helpers/strokes.ts";
+import { chooseTool } from "./helpers/tools.ts";
+
+// Live rooms with real browsers: two (or three) Chromium contexts, each a visitor of its own, drawing with real
+// pointer input on one room's canvas. The pixels of every visitor's canvas must end up equal.
+
+/** Starts a room from the drawing page with its "Draw together" button; the host's page lands in it. */
+async function startRoom(page: Page, home = "/"): Promise<string> {
+  await openDrawingPage(page, home);
+  await page.getByRole("button", { name: "Draw together" }).click();
+  await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByTestId("room-status")).toContainText("Everyone here draws");
+  return new URL(page.url()).pathname;
+}
+
+/** A second visitor (a browser context of its own) opening the room's link. */
+async function joinRoom(browser: Browser, baseURL: string, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  await openDrawingPage(page, path);
+  await expect(page.getByTestId("room-status")).toContainText("Everyone here draws");
+  return page;
+}
+
+/** Waits until every page's canvas shows the same pixels; returns them. */
+async function expectSamePictures(pages: readonly Page[]): Promise<Pixels> {
+  let pictures: Pixels[] = [];
+  await expect
+    .poll(
+      async () => {
+        pictures = await Promise.all(pages.map((page) => readCanvasPixels(page)));
+        const [first, ...rest] = pictures;
+        return rest.map((other) => compareBitmaps(first as Pixels, other).differingPixels);
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual(pages.slice(1).map(() => 0));
+  return pictures[0] as Pixels;
+}
+
+const across = (y: number) => [
+  { x: 80, y },
+  { x: 520, y },
+];
+
+test("two visitors draw at once: each sees the other's stroke before its release, and both canvases end equal", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await expect(page.getByTestId("room-count")).toHaveText("2 here");
+  await choose(page, "red", 12);
+  await choose(guest, "blue", 12);
+
+  // The guest presses and moves, and holds: the host sees the stroke on its way.
+  const geometry = await canvasGeometry(guest);
+  const start = toViewport(geometry, { x: 100, y: 300 });
+  await guest.mouse.move(start.x, start.y);
+  await guest.mouse.down();
+  for (let x = 100; x <= 500; x += 20) {
+    const point = toViewport(geometry, { x, y: 300 });
+    await guest.mouse.move(point.x, point.y);
+  }
+  await expect
+    .poll(() => page.locator(".room-live__strokes").evaluate(liveInkOf), { timeout: 10_000 })
+    .toBeGreaterThan(100);
+  // Meanwhile the host draws too, while the guest's button is still down.
+  await mouseStroke(page, [
+    { x: 300, y: 60 },
+    { x: 300, y: 560 },
+  ]);
+  await guest.mouse.up();
+  await mouseStroke(guest, across(450));
+  await mouseStroke(page, across(150));
+
+  const picture = await expectSamePictures([page, guest]);
+  const first = await readCanvasPixels(await blankPage(browser, baseURL as string));
+  expect(compareBitmaps(first, picture).differingPixels).toBeGreaterThan(1000);
+});
+
+/** Non-transparent pixels of the live layer's canvas (runs in the page). */
+function liveInkOf(element: Element): number {
+  const canvas = element as HTMLCanvasElement;
+  const data = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+  let ink = 0;
+  for (let index = 3; index < data.length; index += 4) if ((data[index] ?? 0) > 0) ink += 1;
+  return ink;
+}
+
+/** A fresh visitor's drawing page (the mascot's first display). */
+async function blankPage(browser: Browser, baseURL: string): Promise<Page> {
+  const page = await (
+    await browser.newContext({ baseURL, viewport: { width: 1280, height: 1000 } })
+  ).newPage();
+  await openDrawingPage(page);
+  return page;
+}
+
+test("undo takes back one's own stroke for everyone; a late joiner and a reload see the room as it is", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await choose(page, "red", 12);
+  await choose(guest, "blue", 12);
+  await mouseStroke(page, across(200));
+  await mouseStroke(guest, across(400));
+  const both = await expectSamePictures([page, guest]);
+  // The host drew last in time only on its own screen: the guest's Undo takes the guest's stroke, not the host's.
+  await mouseStroke(page, across(300));
+  await expectSamePictures([page, guest]);
+  await guest.getByRole("button", { name: "Undo" }).click();
+  const undone = await expectSamePictures([page, guest]);
+  const blue = await colourCount(guest, [0, 0, 255]);
+  expect(blue, "the guest's blue stroke is gone").toBe(0);
+  expect(await colourCount(page, [255, 0, 0])).toBeGreaterThan(2000);
+  expect(compareBitmaps(both, undone).differingPixels).toBeGreaterThan(0);
+
+  const late = await joinRoom(browser, baseURL as string, path);
+  await expectSamePictures([page, guest, late]);
+  await guest.getByRole("button", { name: "Redo" }).click();
+  await expectSamePictures([page, guest, late]);
+  expect(await colourCount(late, [0, 0, 255])).toBeGreaterThan(2000);
+  await late.reload();
+  await expect(late.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectSamePictures([page, guest, late]);
+});
+
+/** Pixels of the canvas within a few levels of `rgb` (the palette's pure colours). */
+async function colourCount(page: Page, rgb: readonly [number, number, number]): Promise<number> {
+  const pixels = await readCanvasPixels(page);
+  let count = 0;
+  for (let index = 0; index < pixels.data.length; index += 4) {
+    const near = [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
+    if (near) count += 1;
+  }
+  return count;
+}
+
+test("a visitor whose connection drops keeps drawing; the strokes go once it is back, once each", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  // The guest's socket passes through the test, which can stop the server's answers, cut it and refuse new
+  // ones, as a network that drops does.
+  let cut = false;
+  let deaf = false;
+  const open: { close: (options?: { code?: number; reason?: string }) => Promise<void> }[] = [];
+  await guest.routeWebSocket(/\/api\/rooms\/.*\/socket$/, (socket) => {
+    if (cut) return void socket.close({ code: 1013, reason: "offline" });
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (!deaf) socket.send(message);
+    });
+    open.push(socket);
+  });
+  await guest.reload();
+  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws");
+  await choose(guest, "blue", 12);
+  await mouseStroke(guest, across(150));
+  await expectSamePictures([page, guest]);
+
+  // A stroke the server takes but whose answer never arrives: the page sends it again after the reconnect.
+  deaf = true;
+  await mouseStroke(guest, across(250));
+  await expect(page.getByTestId("room-count")).toHaveText("2 here");
+  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([150, 250]);
+  cut = true;
+  await Promise.all(open.splice(0).map((socket) => socket.close({ code: 1001, reason: "gone" })));
+  deaf = false;
+  await expect(guest.getByTestId("room-status")).toContainText("reconnecting");
+  await mouseStroke(guest, across(350));
+  await mouseStroke(guest, across(450));
+  await expect(guest.getByTestId("room-status")).toContainText("3 of your changes wait to be sent");
+  await mouseStroke(page, across(520));
+  cut = false;
+  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws", { timeout: 20_000 });
+  await expectSamePictures([page, guest]);
+  expect(await colourRows(page, [0, 0, 255])).toEqual([150, 250, 350, 450]);
+  // Once each: the room's log holds the guest's four strokes and the host's one.
+  const watcher = await connectRoom(baseURL as string, path.slice(3));
+  await watcher.waitFor(isMessage("people"), "who is there");
+  await expect.poll(() => watcher.state().painted().length).toBe(5);
+  watcher.close();
+});
+
+/** The rows (drawing pixels, at x = 300) where a horizontal stroke of colour `rgb` crosses. */
+async function colourRows(page: Page, rgb: readonly [number, number, number]): Promise<number[]> {
+  const pixels = await readCanvasPixels(page);
+  const scale = pixels.width / 600;
+  const rows: number[] = [];
+  for (let y = 0; y < 600; y += 1) {
+    const index = (Math.round(y * scale) * pixels.width + Math.round(300 * scale)) * 4;
+    const near = [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
+    if (near && !rows.some((row) => Math.abs(row - y) <= 30)) rows.push(y);
+  }
+  return rows.map((row) => Math.round(row / 50) * 50);
+}
+
+test("the host locks drawing, removes a visitor's strokes and ends the room; everyone is told", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await choose(guest, "blue", 12);
+  await mouseStroke(guest, across(300));
+  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([300]);
+
+  // Clear is the host's: a guest is not offered it.
+  await expect(page.getByRole("button", { name: "Clear" })).toBeVisible();
+  await expect(guest.getByRole("button", { name: "Clear" })).toBeHidden();
+  await page.getByRole("button", { name: "Lock drawing" }).click();
+  await expect(guest.getByTestId("room-status")).toHaveText("The host has locked drawing for now.");
+  await mouseStroke(guest, across(450));
+  await page.getByRole("button", { name: "Unlock drawing" }).click();
+  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws");
+  expect(await colourRows(guest, [0, 0, 255]), "nothing was drawn while locked").toEqual([300]);
+
+  await page.getByLabel(/Host controls for/).click();
+  await page.getByRole("button", { name: /strokes$/ }).click();
+  // The menu closes once it has done its work: nothing it covers is hidden behind it.
+  await expect(page.locator(".room-bar__person-actions")).toBeHidden();
+  await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([]);
+  await expectSamePictures([page, guest]);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "End room" }).click();
+  await expect(guest.getByTestId("room-status")).toContainText("ended");
+  await expect(guest.getByRole("link", { name: "Draw on your own" })).toBeVisible();
+  const gone = await guest.request.get(path);
+  expect(gone.status()).toBe(404);
+});
+
+test("Save Image in a room stores the room's picture, everyone's strokes in it, on the wall", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await choose(page, "red", 12);
+  await choose(guest, "blue", 12);
+  await mouseStroke(page, across(200));
+  await mouseStroke(guest, across(400));
+  const picture = await expectSamePictures([page, guest]);
+  const upload = nextUpload(guest);
+  await saveImage(guest);
+  const stored = await (await upload).json();
+  const png = await guest.request.get(stored.url);
+  const saved = await decodePng(new Uint8Array(await png.body()));
+  const scale = picture.width / 600;
+  for (const y of [200, 400]) {
+    const index = (Math.round(y * scale) * picture.width + Math.round(300 * scale)) * 4;
+    const stored4 = (y * 600 + 300) * 4;
+    expect([...saved.data.slice(stored4, stored4 + 3)]).toEqual([...picture.data.slice(index, index + 3)]);
+  }
+});
+
+test("a phone drawing by touch and a desktop drawing by mouse share one room, pixel for pixel", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const phone = await (
+    await browser.newContext({
+      baseURL: baseURL as string,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      hasTouch: true,
+      isMobile: true,
+    })
+  ).newPage();
+  await openDrawingPage(phone, path);
+  await expect(phone.getByTestId("room-status")).toContainText("Everyone here draws");
+  await choose(phone, "blue", 12);
+  await choose(page, "red", 12);
+  await new TouchScreen(phone).strokeOnCanvas(across(250));
+  await mouseStroke(page, across(350));
+  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([250]);
+  await expect.poll(() => colourRows(phone, [255, 0, 0])).toEqual([350]);
+  // The phone's canvas has three device pixels to each of the drawing's: the 600 x 600 PNGs Save makes compare.
+  const [onDesktop, onPhone] = await Promise.all(
+    [page, phone].map(async (each) => decodePng((await saveImage(each)).downloadBytes)),
+  );
+  expect(compareBitmaps(onDesktop as Pixels, onPhone as Pixels).differingPixels).toBe(0);
+});
+
+test("a host link makes whoever opens it a host, and leaves the address bar without the secret", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const id = path.slice(3);
+  const secret = await page.evaluate((room) => localStorage.getItem(`fanvas-room-host:${room}`), id);
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await expect(guest.getByRole("button", { name: "Lock drawing" })).toHaveCount(0);
+  const cohost = await joinRoom(browser, baseURL as string, `${path}#host=${secret}`);
+  await expect(cohost.getByRole("button", { name: "Lock drawing" })).toBeVisible();
+  expect(new URL(cohost.url()).hash).toBe("");
+  await cohost.getByRole("button", { name: "Lock drawing" }).click();
+  await expect(guest.getByTestId("room-status")).toHaveText("The host has locked drawing for now.");
+});
+
+test("past ROOM_DRAWERS a visitor watches, is told so, and draws once a seat is free", async ({
+  page,
+  browser,
+  launchServer,
+}) => {
+  const server = await launchServer({ env: { ROOM_DRAWERS: "1" } });
+  const path = await startRoom(page, `${server.url}/`);
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 1000 } });
+  const guest = await context.newPage();
+  await openDrawingPage(guest, path);
+  await expect(guest.getByTestId("room-status")).toHaveText(/You are watching/);
+  await expect(guest.locator("canvas.board__canvas")).toHaveAttribute("data-room-readonly", "");
+  await page.close();
+  await expect(guest.getByTestId("room-status")).toHaveText("A seat is free: you can draw now.");
+  await expect(guest.locator("canvas.board__canvas")).not.toHaveAttribute("data-room-readonly");
+  await choose(guest, "blue", 12);
+  await mouseStroke(guest, across(300));
+  const watcher = await connectRoom(server.url, path.slice(3));
+  await expect.poll(() => watcher.state().painted().length).toBe(1);
+  watcher.close();
+});
+
+test("Draw together brings the drawing on the board into the new room, as its host's own", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await openDrawingPage(page);
+  await choose(page, "red", 12);
+  await mouseStroke(page, across(150));
+  await mouseStroke(page, across(450));
+  const alone = await readCanvasPixels(page);
+  await page.getByRole("button", { name: "Draw together" }).click();
+  await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
+  const path = new URL(page.url()).pathname;
+  const guest = await joinRoom(browser, baseURL as string, path);
+  const together = await expectSamePictures([page, guest]);
+  expect(compareBitmaps(alone, together).differingPixels).toBe(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => colourRows(guest, [255, 0, 0])).toEqual([150]);
+});
+
+test("a fill lands the same on every page, over the stroke ordered before it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const path = await startRoom(page);
+  const guest = await joinRoom(browser, baseURL as string, path);
+  await choose(page, "blue", 12);
+  await mouseStroke(page, across(100));
+  await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([100]);
+  await choose(guest, "yellow");
+  await chooseTool(guest, "Fill");
+  const geometry = await canvasGeometry(guest);
+  const corner = toViewport(geometry, { x: 20, y: 20 });
+  await guest.mouse.click(corner.x, corner.y);
+  // The white around the mascot turns yellow up to the blue stroke's edges, on the host's page as on the guest's.
+  await expect.poll(() => colourCount(page, [255, 255, 0])).toBeGreaterThan(50_000);
+  await expectSamePictures([page, guest]);
+});
