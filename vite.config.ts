@@ -19,6 +19,13 @@ const PERMALINK_MODE = "permalink";
 const BOARD_EXTRAS =
   /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/](ShortcutsHelp|DrawTogether)\.tsx|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
 
+/**
+ * React and ReactDOM, one chunk of their own: the first bundle and every lazy chunk share it whole (left to the
+ * bundler, React's core became a chunk of its own and ReactDOM stayed in the first bundle, a few hundred bytes more
+ * to load), and a deploy that changes only our code leaves it in the browser's cache.
+ */
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+
 // The page is built once; branding reaches it at run time from the server, so rebranding never needs a rebuild.
 // `--mode static` (npm run build:static) is the exception: a page for a static host storing into Supabase, with
 // the branding and Supabase settings baked in at build time (scripts/vite-static-mode.ts).
@@ -74,7 +81,10 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       rolldownOptions: {
         output: {
           codeSplitting: {
-            groups: [{ name: "board-extras", test: BOARD_EXTRAS, includeDependenciesRecursively: false }],
+            groups: [
+              { name: "board-extras", test: BOARD_EXTRAS, includeDependenciesRecursively: false },
+              { name: "react", test: REACT, priority: 1 },
+            ],
           },
         },
       },
