@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
-import { expect, test } from "./fixtures.ts";
+import { test as base, expect } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
 import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
@@ -10,6 +10,27 @@ import { chooseTool } from "./helpers/tools.ts";
 
 // Live rooms with real browsers: two (or three) Chromium contexts, each a visitor of its own, drawing with real
 // pointer input on one room's canvas. The pixels of every visitor's canvas must end up equal.
+
+/** Opens more visitors' browser contexts; each is closed when the test ends. */
+interface Visitors {
+  open(options: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+// A context left open keeps its pages' event streams: every later test on the worker's server, whose visitors
+// all share one address, would find that address's streams taken.
+const test = base.extend<{ visitors: Visitors }>({
+  visitors: async ({ browser }, use) => {
+    const opened: BrowserContext[] = [];
+    await use({
+      open: async (options) => {
+        const context = await browser.newContext(options);
+        opened.push(context);
+        return context;
+      },
+    });
+    await Promise.all(opened.map((context) => context.close()));
+  },
+});
 
 /** Starts a room from the drawing page with its "Draw together" button; the host's page lands in it. */
 async function startRoom(page: Page, home = "/"): Promise<string> {
@@ -21,8 +42,8 @@ async function startRoom(page: Page, home = "/"): Promise<string> {
 }
 
 /** A second visitor (a browser context of its own) opening the room's link. */
-async function joinRoom(browser: Browser, baseURL: string, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 1000 } });
+async function joinRoom(visitors: Visitors, baseURL: string, path: string): Promise<Page> {
+  const context = await visitors.open({ baseURL, viewport: { width: 1280, height: 1000 } });
   const page = await context.newPage();
   await openDrawingPage(page, path);
   await expect(page.getByTestId("room-status")).toContainText("Everyone here draws");
@@ -52,11 +73,11 @@ const across = (y: number) => [
 
 test("two visitors draw at once: each sees the other's stroke before its release, and both canvases end equal", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   const path = await startRoom(page);
-  const guest = await joinRoom(browser, baseURL as string, path);
+  const guest = await joinRoom(visitors, baseURL as string, path);
   await expect(page.getByTestId("room-count")).toHaveText("2 here");
   await choose(page, "red", 12);
   await choose(guest, "blue", 12);
@@ -83,7 +104,7 @@ test("two visitors draw at once: each sees the other's stroke before its release
   await mouseStroke(page, across(150));
 
   const picture = await expectSamePictures([page, guest]);
-  const first = await readCanvasPixels(await blankPage(browser, baseURL as string));
+  const first = await readCanvasPixels(await blankPage(visitors, baseURL as string));
   expect(compareBitmaps(first, picture).differingPixels).toBeGreaterThan(1000);
 });
 
@@ -97,21 +118,19 @@ function liveInkOf(element: Element): number {
 }
 
 /** A fresh visitor's drawing page (the mascot's first display). */
-async function blankPage(browser: Browser, baseURL: string): Promise<Page> {
-  const page = await (
-    await browser.newContext({ baseURL, viewport: { width: 1280, height: 1000 } })
-  ).newPage();
+async function blankPage(visitors: Visitors, baseURL: string): Promise<Page> {
+  const page = await (await visitors.open({ baseURL, viewport: { width: 1280, height: 1000 } })).newPage();
   await openDrawingPage(page);
   return page;
 }
 
 test("undo takes back one's own stroke for everyone; a late joiner and a reload see the room as it is", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   const path = await startRoom(page);
-  const guest = await joinRoom(browser, baseURL as string, path);
+  const guest = await joinRoom(visitors, baseURL as string, path);
   await choose(page, "red", 12);
   await choose(guest, "blue", 12);
   await mouseStroke(page, across(200));
@@ -127,7 +146,7 @@ test("undo takes back one's own stroke for everyone; a late joiner and a reload 
   expect(await colourCount(page, [255, 0, 0])).toBeGreaterThan(2000);
   expect(compareBitmaps(both, undone).differingPixels).toBeGreaterThan(0);
 
-  const late = await joinRoom(browser, baseURL as string, path);
+  const late = await joinRoom(visitors, baseURL as string, path);
   await expectSamePictures([page, guest, late]);
   await guest.getByRole("button", { name: "Redo" }).click();
   await expectSamePictures([page, guest, late]);
@@ -150,11 +169,11 @@ async function colourCount(page: Page, rgb: readonly [number, number, number]): 
 
 test("a visitor whose connection drops keeps drawing; the strokes go once it is back, once each", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   const path = await startRoom(page);
-  const guest = await joinRoom(browser, baseURL as string, path);
+  const guest = await joinRoom(visitors, baseURL as string, path);
   // The guest's socket passes through the test, which can stop the server's answers, cut it and refuse new
   // ones, as a network that drops does.
   let cut = false;
@@ -213,11 +232,11 @@ async function colourRows(page: Page, rgb: readonly [number, number, number]): P
 
 test("the host locks drawing, removes a visitor's strokes and ends the room; everyone is told", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   const path = await startRoom(page);
-  const guest = await joinRoom(browser, baseURL as string, path);
+  const guest = await joinRoom(visitors, baseURL as string, path);
   await choose(guest, "blue", 12);
   await mouseStroke(guest, across(300));
   await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([300]);
@@ -249,11 +268,11 @@ test("the host locks drawing, removes a visitor's strokes and ends the room; eve
 
 test("Save Image in a room stores the room's picture, everyone's strokes in it, on the wall", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   const path = await startRoom(page);
-  const guest = await joinRoom(browser, baseURL as string, path);
+  const guest = await joinRoom(visitors, baseURL as string, path);
   await choose(page, "red", 12);
   await choose(guest, "blue", 12);
   await mouseStroke(page, across(200));
@@ -274,12 +293,12 @@ test("Save Image in a room stores the room's picture, everyone's strokes in it, 
 
 test("a phone drawing by touch and a desktop drawing by mouse share one room, pixel for pixel", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   const path = await startRoom(page);
   const phone = await (
-    await browser.newContext({
+    await visitors.open({
       baseURL: baseURL as string,
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 3,
@@ -304,16 +323,16 @@ test("a phone drawing by touch and a desktop drawing by mouse share one room, pi
 
 test("a host link makes whoever opens it a host, and leaves the address bar without the secret", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   const path = await startRoom(page);
   const id = path.slice(3);
   const secret = await page.evaluate((room) => localStorage.getItem(`fanvas-room-host:${room}`), id);
   expect(secret).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
-  const guest = await joinRoom(browser, baseURL as string, path);
+  const guest = await joinRoom(visitors, baseURL as string, path);
   await expect(guest.getByRole("button", { name: "Lock drawing" })).toHaveCount(0);
-  const cohost = await joinRoom(browser, baseURL as string, `${path}#host=${secret}`);
+  const cohost = await joinRoom(visitors, baseURL as string, `${path}#host=${secret}`);
   await expect(cohost.getByRole("button", { name: "Lock drawing" })).toBeVisible();
   expect(new URL(cohost.url()).hash).toBe("");
   await cohost.getByRole("button", { name: "Lock drawing" }).click();
@@ -322,12 +341,12 @@ test("a host link makes whoever opens it a host, and leaves the address bar with
 
 test("past ROOM_DRAWERS a visitor watches, is told so, and draws once a seat is free", async ({
   page,
-  browser,
+  visitors,
   launchServer,
 }) => {
   const server = await launchServer({ env: { ROOM_DRAWERS: "1" } });
   const path = await startRoom(page, `${server.url}/`);
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 1000 } });
+  const context = await visitors.open({ baseURL: server.url, viewport: { width: 1280, height: 1000 } });
   const guest = await context.newPage();
   await openDrawingPage(guest, path);
   await expect(guest.getByTestId("room-status")).toHaveText(/You are watching/);
@@ -344,7 +363,7 @@ test("past ROOM_DRAWERS a visitor watches, is told so, and draws once a seat is 
 
 test("Draw together brings the drawing on the board into the new room, as its host's own", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   await openDrawingPage(page);
@@ -355,7 +374,7 @@ test("Draw together brings the drawing on the board into the new room, as its ho
   await page.getByRole("button", { name: "Draw together" }).click();
   await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
   const path = new URL(page.url()).pathname;
-  const guest = await joinRoom(browser, baseURL as string, path);
+  const guest = await joinRoom(visitors, baseURL as string, path);
   const together = await expectSamePictures([page, guest]);
   expect(compareBitmaps(alone, together).differingPixels).toBe(0);
   await page.getByRole("button", { name: "Undo" }).click();
@@ -364,11 +383,11 @@ test("Draw together brings the drawing on the board into the new room, as its ho
 
 test("a fill lands the same on every page, over the stroke ordered before it", async ({
   page,
-  browser,
+  visitors,
   baseURL,
 }) => {
   const path = await startRoom(page);
-  const guest = await joinRoom(browser, baseURL as string, path);
+  const guest = await joinRoom(visitors, baseURL as string, path);
   await choose(page, "blue", 12);
   await mouseStroke(page, across(100));
   await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([100]);

@@ -21,8 +21,15 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
   return {
     put: (item) =>
       write((saves) => {
-        const { key, blob, createdAt, attempts, remixOf } = item;
-        saves.put({ key, blob, createdAt, attempts, ...(remixOf === undefined ? {} : { remixOf }) });
+        const { key, blob, createdAt, attempts, remixOf, making } = item;
+        saves.put({
+          key,
+          blob,
+          createdAt,
+          attempts,
+          ...(remixOf === undefined ? {} : { remixOf }),
+          ...(making === undefined ? {} : { making }),
+        });
       }),
     async list() {
       const values: unknown[] = await readStore(db, store, (saves) => saves.getAll());
