@@ -9,6 +9,7 @@ import {
   type ObservabilitySettings,
   UNLIMITED_EDGE,
 } from "./config.ts";
+import { namePageRoutes } from "./credit/name-page-route.ts";
 import type { Store } from "./db/open.ts";
 import { imageRoutes } from "./drawings/image-routes.ts";
 import { yieldToSaves } from "./drawings/save-requests.ts";
@@ -32,12 +33,15 @@ import { eventsRoutes } from "./live/events-route.ts";
 import { startPostgresBridge } from "./live/postgres-bridge.ts";
 import { adminRoutes } from "./moderation/admin-routes.ts";
 import { reportRoutes } from "./moderation/report-route.ts";
+import { brandingPrompts } from "./pages/branding-prompts.ts";
 import { configRoutes } from "./pages/config-route.ts";
 import { notFoundPageFor } from "./pages/not-found-page.ts";
 import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
 import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
+import { startPromptBoard } from "./prompts/prompt-board.ts";
+import { promptRoutes } from "./prompts/prompt-routes.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
 
 /** Everything the app needs; production (main.ts) and tests pass the same shape. */
@@ -128,6 +132,11 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     const bridge = await startPostgresBridge(options.store, app.log);
     app.addHook("onClose", () => bridge.close());
   }
+  const prompts = await startPromptBoard(options.store, {
+    brandingPrompts: brandingPrompts(branding.prompts),
+    log: app.log,
+  });
+  app.addHook("onClose", async () => prompts.close());
   await app.register(appWide(requestLog));
   const observability = options.observability ?? CLOSED_METRICS;
   await app.register(appWide(metrics), { store: options.store, settings: observability });
@@ -140,6 +149,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     cardStyle: cardStyleOf(branding),
   });
   await app.register(wallRoute, { store: options.store });
+  await app.register(promptRoutes, { store: options.store });
   const limits = options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS;
   await app.register(eventsRoutes, { events: options.store.events, limits });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
@@ -151,7 +161,14 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     title: branding.title,
   });
   await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
-  await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built });
+  await app.register(namePageRoutes, { branding, store: options.store, publicBaseUrl });
+  await app.register(pageRoutes, {
+    branding,
+    clientDir,
+    publicBaseUrl,
+    built,
+    currentPrompt: () => prompts.current(),
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import { insertTogether } from "./insert-together.ts";
 import type { NewDrawing, StoredDrawing } from "./queries.ts";
 import { withVisibleOriginal } from "./remix-of.ts";
 import type { SaveTimeline } from "./save-timeline.ts";
+import { withSignature } from "./signature.ts";
 
 // The one save path behind every upload route (/api/drawings and the Supabase-compatible
 // /rest/v1/drawings), so validation, idempotency and moderation can never differ between them.
@@ -63,15 +64,15 @@ export async function storeDrawing(
   key: string | undefined,
   timeline?: SaveTimeline,
 ): Promise<SaveOutcome> {
-  const drawing = await withVisibleOriginal(store.db, given);
+  const drawing = await withSignature(store.db, await withVisibleOriginal(store.db, given));
   const outcome = await insertTogether(store, drawing, key);
   timeline?.mark("store");
   if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
   if (outcome.kind === "created") {
-    const { id, createdAt, status, remixOf } = outcome.record;
+    const { id, createdAt, status, remixOf, credit, promptId } = outcome.record;
     await store.events.publish({
       type: "added",
-      drawing: { id, createdAt, remixOf },
+      drawing: { id, createdAt, remixOf, credit, promptId },
       visible: status === "visible",
     });
     timeline?.mark("announce");
@@ -79,9 +80,12 @@ export async function storeDrawing(
   return outcome;
 }
 
+/** What an upload says about its drawing besides the picture (each kept only when allowed: storeDrawing). */
+export type DrawingClaims = Pick<NewDrawing, "remixOf" | "credit" | "promptId" | "saverHash">;
+
 /**
- * Validates and stores one uploaded PNG; outcome.record.status says whether it is public yet. `remixOf` names
- * the drawing it remixes (kept when that one is on the wall).
+ * Validates and stores one uploaded PNG; outcome.record.status says whether it is public yet. `claims` name the
+ * drawing it remixes (kept when that one is on the wall), its name, the prompt it enters and the saving browser.
  */
 export async function saveDrawing(
   store: Store,
@@ -89,7 +93,7 @@ export async function saveDrawing(
   key: string | undefined,
   mode: ModerationMode,
   timeline?: SaveTimeline,
-  remixOf?: string,
+  claims: DrawingClaims = {},
 ): Promise<SaveOutcome> {
-  return storeDrawing(store, { ...(await prepareDrawing(png, mode, timeline)), remixOf }, key, timeline);
+  return storeDrawing(store, { ...(await prepareDrawing(png, mode, timeline)), ...claims }, key, timeline);
 }

@@ -28,7 +28,7 @@ const MAX_LIMIT = 200;
 
 const drawingSchema = {
   type: "object",
-  required: ["id", "createdAt", "status", "reportCount", "reactions", "remixOf", "imageUrl"],
+  required: ["id", "createdAt", "status", "reportCount", "reactions", "remixOf", "name", "imageUrl"],
   properties: {
     id: { type: "string" },
     createdAt: { type: "string" },
@@ -36,6 +36,7 @@ const drawingSchema = {
     reportCount: { type: "integer" },
     reactions: reactionCountsSchema,
     remixOf: { type: ["string", "null"] },
+    name: { type: ["string", "null"] },
     imageUrl: { type: "string" },
   },
 } as const;

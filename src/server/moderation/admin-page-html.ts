@@ -1,6 +1,7 @@
 import { permalinkPath } from "../../common/permalink.ts";
 import { REACTION_KINDS, REACTION_NAMES, type ReactionCounts } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
+import { nameCell } from "../credit/admin-name-cell.ts";
 import { PERMALINK_STYLESHEET_PATH } from "../pages/permalink-html.ts";
 import type { AdminDrawing, AdminFilter } from "./admin-queries.ts";
 import { ADMIN_FILTERS } from "./admin-queries.ts";
@@ -14,11 +15,12 @@ export function escapeHtml(text: string): string {
 }
 
 /** The admin's name of the community's page: its branding title, marked as the admin's. */
-function adminHeading(community: string): string {
+export function adminHeading(community: string): string {
   return `<h1>${escapeHtml(community)} <span class="admin__role">admin</span></h1>`;
 }
 
-function page(title: string, body: string): string {
+/** An admin page: its title, and its body's HTML. */
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -97,33 +99,53 @@ export function listPage(
   drawings: readonly AdminDrawing[],
   now = new Date(),
 ): string {
-  const links = ADMIN_FILTERS.map((name) =>
-    name === filter
-      ? `<li><strong aria-current="page">${name}</strong></li>`
-      : `<li><a href="/admin?filter=${name}">${name}</a></li>`,
-  ).join("\n");
+  const links = adminLinks(filter);
   const rows = drawings.map((drawing) => row(filter, drawing, now)).join("\n");
   const table =
     drawings.length === 0
       ? `<p>Nothing to review here.</p>`
       : `<table>
-<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Actions</th></tr></thead>
+<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Name</th><th>Actions</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>`;
   return page(
     `${community} admin: ${filter}`,
-    `<header>${adminHeading(community)}
-<form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>
-<nav aria-label="Filters"><ul>
-${links}
-</ul></nav></header>
+    `${adminHeader(community, links)}
 <main>
 <h2>${escapeHtml(filter)} drawings</h2>
 ${table}
 </main>`,
   );
+}
+
+/** The admin's sections: the drawings' filters, then the blocked names and the prompts. */
+export type AdminSection = AdminFilter | "names" | "prompts";
+
+/** The links to every section, the current one marked. */
+export function adminLinks(current: AdminSection): string {
+  const sections: readonly [AdminSection, string][] = [
+    ...ADMIN_FILTERS.map((name): [AdminSection, string] => [name, `/admin?filter=${name}`]),
+    ["names", "/admin/names"],
+    ["prompts", "/admin/prompts"],
+  ];
+  return sections
+    .map(([name, href]) =>
+      name === current
+        ? `<li><strong aria-current="page">${name}</strong></li>`
+        : `<li><a href="${href}">${name}</a></li>`,
+    )
+    .join("\n");
+}
+
+/** The header of every signed-in admin page: the title, Sign out, and the sections' links. */
+export function adminHeader(community: string, links: string): string {
+  return `<header>${adminHeading(community)}
+<form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>
+<nav aria-label="Sections"><ul>
+${links}
+</ul></nav></header>`;
 }
 
 function row(filter: AdminFilter, drawing: AdminDrawing, now: Date): string {
@@ -158,6 +180,7 @@ ${form("delete", "Delete for good", "admin__action admin__action--final")}</deta
 <td data-label="Reports">${drawing.reportCount}</td>
 <td data-label="Reactions">${reactionsText(drawing.reactions)}</td>
 <td data-label="Remix of">${remixLink(drawing.remixOf)}</td>
+<td data-label="Name">${nameCell(drawing.id, drawing.name, filter)}</td>
 <td><div class="admin__actions">${buttons}</div></td>
 </tr>`;
 }

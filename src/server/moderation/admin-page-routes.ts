@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { adminNamePageRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
 import { answerErrorsWith, answerHtml, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { adminPromptPageRoutes } from "../prompts/admin-prompt-routes.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { sessionCookie } from "./admin-auth.ts";
 import { sameOrigin } from "./admin-guard.ts";
@@ -116,6 +118,9 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
       return reply.redirect(`/admin?filter=${filter}`, 303);
     },
   );
+  // Names and prompts: their own pages and forms, answered as these pages are.
+  await app.register(adminNamePageRoutes, options);
+  await app.register(adminPromptPageRoutes, options);
 }
 
 /** The page is forgiving where a link may be stale: an unknown filter shows the newest drawings. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { adminNameApiRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
 import { HttpError } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
+import { adminPromptApiRoutes } from "../prompts/admin-prompt-routes.ts";
 import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
 import { unauthorized } from "./admin-guard.ts";
@@ -51,6 +53,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
   const routeOptions = { store: options.store, auth, now };
   await app.register(adminApiRoutes, routeOptions);
+  const titled = { ...routeOptions, title: options.title };
+  await app.register(adminNameApiRoutes, titled);
+  await app.register(adminPromptApiRoutes, titled);
   await app.register(adminPageRoutes, { ...routeOptions, title: options.title });
   for (const prefix of ["/admin/*", "/api/admin/*"]) {
     app.all(prefix, async (request, reply) => {

@@ -1,0 +1,57 @@
+/** What a drawing's permalink page says of its name and its prompt: plain HTML, every value escaped. */
+import { type Credit, creditKey, namePagePath, storedCredit, xProfileUrl } from "../../common/credit.ts";
+import { escapeHtml } from "../pages/index-html.ts";
+
+/** A drawing's claims as its page shows them. */
+export interface DrawingClaimsShown {
+  /** The name it shows; null for none. */
+  readonly credit: string | null;
+  /** The prompt it was entered in, with its title; undefined for none. */
+  readonly prompt?: { readonly id: string; readonly title: string } | undefined;
+  /** Its place among that prompt's top three, once it ended. */
+  readonly place: number | null;
+}
+
+const PLACES = ["1st", "2nd", "3rd"];
+
+/** "1st", "2nd", "3rd" for a place among a prompt's top three; "" otherwise. */
+export function placeName(place: number | null): string {
+  return place === null ? "" : (PLACES[place - 1] ?? "");
+}
+
+/** The address of a prompt's tab on the wall. */
+export function promptTabPath(id: string): string {
+  return `/?prompt=${encodeURIComponent(id)}#wall`;
+}
+
+/**
+ * "by @fred" (the handle linking to the X profile, a display name as text) and a link to the name's page, and
+ * "1st in Fred at the beach" or "Entered in Fred at the beach" with a link to the prompt's tab. The credit's
+ * element carries its key, so the page's script hides it when a moderator removes or blocks the name live.
+ */
+export function drawingClaimsHtml(claims: DrawingClaimsShown): string {
+  const credit = storedCredit(claims.credit);
+  const lines = [credit === undefined ? "" : creditLine(credit), entryLine(claims)].filter(
+    (line) => line !== "",
+  );
+  return lines.map((line) => `          ${line}`).join("\n");
+}
+
+function creditLine(credit: Credit): string {
+  const name = escapeHtml(credit.name);
+  const shown =
+    credit.handle === undefined
+      ? `<strong>${name}</strong>`
+      : `<a href="${escapeHtml(xProfileUrl(credit.handle))}" rel="noopener noreferrer nofollow ugc" target="_blank">${name}<span class="visually-hidden"> on X (opens in a new tab)</span></a>`;
+  const more = `<a href="${escapeHtml(namePagePath(credit.name))}">More signed ${name}</a>`;
+  return `<p class="permalink__credit" data-credit-key="${escapeHtml(creditKey(credit.name))}">by ${shown} · ${more}</p>`;
+}
+
+function entryLine({ prompt, place }: DrawingClaimsShown): string {
+  if (prompt === undefined) return "";
+  const link = `<a href="${escapeHtml(promptTabPath(prompt.id))}">${escapeHtml(prompt.title)}</a>`;
+  const placed = placeName(place);
+  return placed === ""
+    ? `<p class="permalink__entry">Entered in ${link}</p>`
+    : `<p class="permalink__entry"><span class="permalink__place">${placed}</span> in ${link}</p>`;
+}
