@@ -84,6 +84,10 @@ for (const dialect of testDialects()) {
         reactionsVersion: 0,
         remixOf: null,
         reacted: [],
+        name: null,
+        prompt: null,
+        place: null,
+        mine: false,
       });
     });
 

@@ -112,7 +112,7 @@ export async function updatePrompt(
 /** Deletes a prompt; its entries stay on the wall, entered in nothing. False when there was none. */
 export async function deletePrompt(db: Kysely<Database>, id: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    // SQLite enforces no foreign keys here, so the entries are let go by hand (PostgreSQL's SET NULL agrees).
+    // prompt_id has no foreign key (a column with one could not be dropped again on SQLite): let go by hand.
     await trx
       .updateTable("drawings")
       .set({ prompt_id: null, prompt_place: null })

@@ -44,10 +44,8 @@ export async function up(db: Kysely<unknown>, dialect: DialectSchema): Promise<v
   await db.schema.alterTable("drawings").addColumn("credit_name", "text").execute();
   await db.schema.alterTable("drawings").addColumn("credit_key", "text").execute();
   await db.schema.alterTable("drawings").addColumn("saver_hash", "text").execute();
-  await db.schema
-    .alterTable("drawings")
-    .addColumn("prompt_id", "text", (column) => column.references("prompts.id").onDelete("set null"))
-    .execute();
+  // No foreign key: SQLite could not drop the column again, and deleting a prompt lets its entries go by hand.
+  await db.schema.alterTable("drawings").addColumn("prompt_id", "text").execute();
   await db.schema.alterTable("drawings").addColumn("prompt_place", "integer").execute();
   const ranges: [string, string, string[]][] = [
     ["drawings_by_credit", "credit_key", ["credit_key", "status", "created_at", "id"]],
