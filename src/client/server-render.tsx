@@ -6,11 +6,11 @@
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import type { BrandingConfig } from "../common/config.ts";
+import type { PageConfig } from "../common/config.ts";
 import { App } from "./components/App.tsx";
 
-/** The markup of #root for this branding, exactly as the browser's first render makes it. */
-export function renderPage(branding: BrandingConfig): string {
+/** The markup of #root for this branding and running prompt, exactly as the browser's first render makes it. */
+export function renderPage(branding: PageConfig): string {
   return renderToString(
     <StrictMode>
       <App branding={branding} />

@@ -1,4 +1,6 @@
-import type { BrandingConfig } from "../../common/config.ts";
+import type { PageConfig } from "../../common/config.ts";
+import { PromptBanner } from "../credit/PromptBanner.tsx";
+import { ServedPrompt } from "../credit/served-prompt.ts";
 import { GallerySlot } from "../gallery/GallerySlot.tsx";
 import type { SaveCallback } from "../save/save-callback.ts";
 import { DrawingBoard } from "./DrawingBoard.tsx";
@@ -13,14 +15,16 @@ export function App({
   branding,
   onSave,
 }: {
-  readonly branding: BrandingConfig;
+  /** The branding, and the prompt running when the page was served (its banner shows above the canvas). */
+  readonly branding: PageConfig;
   /** Stores each saved drawing (the page passes the lazily loaded save pipeline). */
   readonly onSave?: SaveCallback;
 }) {
   return (
-    <>
+    <ServedPrompt value={branding.prompt}>
       <div className="page">
         <Masthead branding={branding} />
+        <PromptBanner />
         <main className="studio">
           <DrawingBoard
             backgroundSrc={branding.mascotImage}
@@ -30,6 +34,6 @@ export function App({
         </main>
       </div>
       <GallerySlot />
-    </>
+    </ServedPrompt>
   );
 }

@@ -1,4 +1,5 @@
 import { type RefCallback, type RefObject, Suspense, useRef } from "react";
+import { SignatureField } from "../credit/SignatureField.tsx";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import type { ToolSlots } from "../tools/ToolControls.tsx";
@@ -108,6 +109,7 @@ export function ToolPanel(props: ToolPanelProps) {
         </Suspense>
       )}
       <div className="panel__footer">
+        <SignatureField />
         <div className="panel__actions">
           <div className="panel__history">
             <HistoryButtons

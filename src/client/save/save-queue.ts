@@ -3,7 +3,7 @@ import type { SavedDrawingStatus } from "../../common/api.ts";
 import type { Timers } from "../persistence/timers.ts";
 import { retryDelayMs } from "./backoff.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
-import type { QueuedSave, QueueStorage } from "./queue-storage.ts";
+import { type QueuedClaims, type QueuedSave, type QueueStorage, setClaims } from "./queue-storage.ts";
 
 /** How a queued save stands, as the visitor should hear it. */
 export type SaveProgress =
@@ -19,6 +19,9 @@ export type SaveProgress =
       readonly id?: string;
       readonly status?: SavedDrawingStatus;
       readonly alreadyStored?: true;
+      /** The name it is signed with and the prompt it entered, as stored (absent: not known). */
+      readonly name?: string | null;
+      readonly prompt?: string | null;
     }
   /** The last attempt failed for a passing reason; another follows by itself. */
   | { readonly kind: "retrying" }
@@ -42,7 +45,7 @@ export interface SaveQueueOptions {
 /** The queue's handle. */
 export interface SaveQueue {
   /** Keeps the drawing — durably, before any attempt — then starts sending. */
-  add(blob: Blob, key: string, remixOf?: string): Promise<void>;
+  add(blob: Blob, key: string, claims?: QueuedClaims): Promise<void>;
   /** Sends what waits now (on load, back online, a new save); resolves when this sender is idle again. */
   wake(): Promise<void>;
   /** Resolves when no pass is running (a backoff timer may still be waiting). */
@@ -135,6 +138,8 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
           url: verdict.drawing.url,
           id: verdict.drawing.id,
           status: verdict.drawing.status,
+          name: verdict.drawing.name,
+          prompt: verdict.drawing.prompt,
         });
         return undefined;
       case "conflict":
@@ -176,8 +181,8 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
   }
 
   return {
-    async add(blob, key, remixOf) {
-      const item: QueuedSave = { key, blob, createdAt: now(), attempts: 0, ...(remixOf ? { remixOf } : {}) };
+    async add(blob, key, claims = {}) {
+      const item: QueuedSave = { key, blob, createdAt: now(), attempts: 0, ...setClaims(claims) };
       report(key, { kind: "saving" });
       try {
         await storage.put(item);

@@ -1,6 +1,7 @@
 /** The page's save callback: every save goes through one durable queue per tab, which uploads and retries. */
 
 import { remixIdIn } from "../../common/remix.ts";
+import { saveClaims } from "../credit/save-claims.ts";
 import { windowTimers } from "../persistence/timers.ts";
 import { openIdbQueueStorage } from "./idb-queue-storage.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
@@ -70,6 +71,9 @@ export async function storeDrawing(_pngDataUrl: string, { png, report }: SaveCon
     sending.report = report;
     return report(sending.progress);
   }
+  const claims = saveClaims();
+  // A name that breaks a rule stores nothing (the field says why): signed wrongly is worse than not saved yet.
+  if ("problem" in claims) return report({ kind: "refused", message: claims.problem });
   const key = newIdempotencyKey();
   const follow: Sending = { progress: { kind: "saving" }, report };
   if (picture !== undefined) sendingByPicture.set(picture, follow);
@@ -79,7 +83,8 @@ export async function storeDrawing(_pngDataUrl: string, { png, report }: SaveCon
     follow.report(progress);
   });
   // A remix says which drawing it remixes; the server keeps the link while that one is on the wall.
-  await (await queue()).add(png, key, remixIdIn(window.location.search) ?? undefined);
+  const remixOf = remixIdIn(window.location.search) ?? undefined;
+  await (await queue()).add(png, key, { remixOf, ...claims });
 }
 
 /** A settled save's picture is no longer on its way; a stored one is known from now on. */
@@ -91,6 +96,8 @@ function remember(picture: string, progress: SaveProgress): void {
       id: progress.id,
       url: progress.url,
       status: progress.status ?? "visible",
+      name: progress.name ?? null,
+      prompt: progress.prompt ?? null,
     });
   }
 }

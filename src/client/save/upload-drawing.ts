@@ -2,7 +2,7 @@
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { CONSOLE_MESSAGES } from "../../common/constants.ts";
 import { type AttemptVerdict, classifyAnswer } from "./classify-answer.ts";
-import type { QueuedSave } from "./queue-storage.ts";
+import { type QueuedSave, setClaims } from "./queue-storage.ts";
 
 /** An attempt that hangs longer than this is abandoned and retried, so one stuck request cannot stall the queue. */
 export const UPLOAD_TIMEOUT_MS = 60_000;
@@ -17,7 +17,10 @@ export async function uploadDrawing(item: QueuedSave): Promise<AttemptVerdict> {
   let retryAfter: string | null;
   let body: unknown;
   try {
-    const query = item.remixOf === undefined ? "" : `?remixOf=${encodeURIComponent(item.remixOf)}`;
+    const claims = new URLSearchParams(
+      setClaims({ remixOf: item.remixOf, name: item.name, prompt: item.prompt }),
+    );
+    const query = claims.size === 0 ? "" : `?${claims}`;
     const response = await fetch(`${DRAWINGS_PATH}${query}`, {
       method: "POST",
       headers: { "Content-Type": "image/png", Accept: "application/json", "Idempotency-Key": item.key },

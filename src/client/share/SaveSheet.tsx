@@ -2,6 +2,8 @@ import { useEffect, useId, useMemo, useRef } from "react";
 import { permalinkPath } from "../../common/permalink.ts";
 import { Icon } from "../components/Icon.tsx";
 import type { SavedStatus } from "../components/save-status.ts";
+import { SheetClaims } from "../credit/SheetClaims.tsx";
+import { useRunningPrompt } from "../credit/served-prompt.ts";
 import { downloadBlob, downloadFileName } from "../save/download.ts";
 import { ShareActions } from "./ShareActions.tsx";
 import "./save-sheet.css";
@@ -33,6 +35,7 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
   const id = pending ? undefined : saved.id;
   // The name the shared or copied picture travels under, as its download is named.
   const fileName = useMemo(() => downloadFileName(downloadPrefix), [downloadPrefix]);
+  const prompt = useRunningPrompt();
 
   useEffect(() => {
     const element = dialog.current;
@@ -55,11 +58,22 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
           </button>
         </header>
         <p className="sheet__lead">{sheetText(saved).lead}</p>
+        <SheetClaims saved={saved} prompt={prompt} />
         {image === undefined ? null : (
           <img className="sheet__image" src={image} alt="Your drawing" width={600} height={600} />
         )}
         <div className="sheet__actions">
-          {id === undefined ? null : <ShareActions id={id} png={saved.png} fileName={fileName} />}
+          {id === undefined ? null : (
+            <ShareActions
+              id={id}
+              png={saved.png}
+              fileName={fileName}
+              about={{
+                credit: saved.name,
+                promptHashtag: saved.prompt === prompt?.id ? prompt?.hashtag : null,
+              }}
+            />
+          )}
           {id === undefined ? null : (
             <a className="sheet__action" href={permalinkPath(id)} target="_blank" rel="noopener noreferrer">
               <Icon name="eye" />

@@ -19,9 +19,9 @@ export function placeName(place: number | null): string {
   return place === null ? "" : (PLACES[place - 1] ?? "");
 }
 
-/** The address of a prompt's tab on the wall. */
+/** The address of a prompt's tab on the wall (the wall opens the view its fragment names). */
 export function promptTabPath(id: string): string {
-  return `/?prompt=${encodeURIComponent(id)}#wall`;
+  return `/#prompt=${encodeURIComponent(id)}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { CONSOLE_MESSAGES } from "../../../common/constants.ts";
 import type { AttemptVerdict } from "../classify-answer.ts";
 import { blobToDataUrl } from "../png-data.ts";
-import type { QueuedSave } from "../queue-storage.ts";
+import { type QueuedSave, setClaims } from "../queue-storage.ts";
 import { UPLOAD_TIMEOUT_MS } from "../upload-drawing.ts";
 import { classifySupabaseAnswer } from "./classify-supabase-answer.ts";
 
@@ -48,7 +48,12 @@ export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict
   const signal = AbortSignal.timeout(UPLOAD_TIMEOUT_MS);
   const answer = await supabase()
     .from("drawings")
-    .insert({ image_data: await blobToDataUrl(item.blob) })
+    // name and prompt only when set: a project whose table predates them (supabase/schema.sql) still stores
+    // every unsigned save.
+    .insert({
+      image_data: await blobToDataUrl(item.blob),
+      ...setClaims({ name: item.name, prompt: item.prompt }),
+    })
     .select()
     .setHeader("Idempotency-Key", item.key)
     .abortSignal(signal)

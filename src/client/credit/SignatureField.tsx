@@ -1,0 +1,77 @@
+import { useEffect, useId, useState } from "react";
+import { useRunningPrompt } from "./served-prompt.ts";
+import { restoreSignature, setSignatureEnter, setSignatureName, useSignature } from "./signature.ts";
+import "./signature.css";
+
+/** Loaded with the first name typed (the save pipeline shares it), so the first screen carries no text rules. */
+const nameRules = () => import("../../common/credit.ts");
+
+/**
+ * "Sign it": an optional name for the next Save (a display name or an @handle, remembered on this browser), and
+ * while a prompt runs, "Enter <prompt>" (ticked by default). Server-rendered with the page; the name's rules
+ * come with the save flow, and a name that breaks one says why under the field (Save then stores nothing).
+ */
+export function SignatureField() {
+  const signature = useSignature();
+  const prompt = useRunningPrompt();
+  const fieldId = useId();
+  const problemId = useId();
+  const [problem, setProblem] = useState("");
+
+  useEffect(restoreSignature, []);
+
+  useEffect(() => {
+    let current = true;
+    if (signature.name.trim() === "") setProblem("");
+    else
+      void nameRules().then(
+        ({ readCredit }) => {
+          const read = readCredit(signature.name);
+          if (current) setProblem(read.kind === "refused" ? read.problem : "");
+        },
+        // Offline before the rules arrived: the save checks the name again.
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [signature.name]);
+
+  return (
+    <div className="signature">
+      <label className="signature__label" htmlFor={fieldId}>
+        Sign it <span className="signature__optional">(optional)</span>
+      </label>
+      <input
+        id={fieldId}
+        className="signature__name"
+        type="text"
+        value={signature.name}
+        placeholder="Your name or @handle"
+        autoComplete="nickname"
+        spellCheck={false}
+        enterKeyHint="done"
+        aria-invalid={problem === "" ? undefined : true}
+        aria-describedby={problem === "" ? undefined : problemId}
+        onChange={(event) => setSignatureName(event.target.value)}
+      />
+      {problem === "" ? null : (
+        <p className="signature__problem" id={problemId}>
+          {problem}
+        </p>
+      )}
+      {prompt === undefined ? null : (
+        <label className="signature__enter">
+          <input
+            type="checkbox"
+            checked={signature.enter}
+            onChange={(event) => setSignatureEnter(event.target.checked)}
+          />
+          <span>
+            Enter <q>{prompt.title}</q>
+          </span>
+        </label>
+      )}
+    </div>
+  );
+}
