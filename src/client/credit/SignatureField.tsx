@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { useRunningPrompt } from "./served-prompt.ts";
-import { restoreSignature, setSignatureEnter, setSignatureName, useSignature } from "./signature.ts";
+import { restoreSignature, setSignatureEnter, setSignatureName } from "./signature.ts";
+import { useSignature } from "./use-signature.ts";
 import "./signature.css";
 
-/** Loaded with the first name typed (the save pipeline shares it), so the first screen carries no text rules. */
-const nameRules = () => import("../../common/credit.ts");
+/** Loaded with the first name typed (the save pipeline shares its rules), so the first screen carries none. */
+const nameRules = () => import("./name-problem.ts");
 
 /**
  * "Sign it": an optional name for the next Save (a display name or an @handle, remembered on this browser), and
@@ -25,9 +26,8 @@ export function SignatureField() {
     if (signature.name.trim() === "") setProblem("");
     else
       void nameRules().then(
-        ({ readCredit }) => {
-          const read = readCredit(signature.name);
-          if (current) setProblem(read.kind === "refused" ? read.problem : "");
+        ({ nameProblem }) => {
+          if (current) setProblem(nameProblem(signature.name));
         },
         // Offline before the rules arrived: the save checks the name again.
         () => undefined,

@@ -1,9 +1,8 @@
 /**
  * What the next Save signs with and enters: the name typed into "Sign it" (remembered on this browser) and
- * whether the save enters the running prompt. A tiny store outside React: the panel's field (first bundle)
- * writes it, the save pipeline (its own chunk) reads it when Save is pressed.
+ * whether the save enters the running prompt. A tiny store outside React (use-signature.ts is its hook): the
+ * panel's field (first bundle) writes it, the save pipeline (its own chunk) reads it when Save is pressed.
  */
-import { useSyncExternalStore } from "react";
 
 /** The signature as the visitor left it. */
 export interface Signature {
@@ -16,7 +15,10 @@ export interface Signature {
 /** Where the name is remembered on this browser (nothing else is kept: the checkbox starts on each visit). */
 const STORAGE_KEY = "fanvas-signature";
 
-let signature: Signature = { name: "", enter: true };
+/** What the server renders: an empty field and a ticked box. */
+export const SERVER_SIGNATURE: Signature = { name: "", enter: true };
+
+let signature: Signature = SERVER_SIGNATURE;
 let restored = false;
 const listeners = new Set<() => void>();
 
@@ -58,18 +60,8 @@ export function currentSignature(): Signature {
   return signature;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Hears every change; returns the function that stops it. */
+export function subscribeSignature(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-const serverSignature: Signature = { name: "", enter: true };
-
-/** The signature, re-rendering when it changes; the server renders an empty field and a ticked box. */
-export function useSignature(): Signature {
-  return useSyncExternalStore(
-    subscribe,
-    () => signature,
-    () => serverSignature,
-  );
 }
