@@ -3,8 +3,8 @@
 --
 -- Run it once in the project's SQL editor (or psql as the database owner). Running it again is harmless.
 -- The page talks to PostgREST with the public anon key, so everything a visitor may do is decided here:
---   anon (and authenticated) may INSERT a drawing, only the image_data column, and only a PNG data URL of at
---   most 2 MiB of PNG; every new row is 'visible'.
+--   anon (and authenticated) may INSERT a drawing, only the image_data column (a PNG data URL of at most 2 MiB
+--   of PNG) and optionally name and prompt; every new row is 'visible'.
 --   anon (and authenticated) may SELECT visible rows only (a public wall of drawings).
 --   nobody but the owner / service role may UPDATE or DELETE (moderation happens in the dashboard).
 -- There is no server-side check beyond these: the PNG's dimensions and contents are not verified.
@@ -25,6 +25,18 @@ create table if not exists public.drawings (
     constraint drawings_status_known check (status in ('visible', 'pending', 'hidden', 'deleted'))
 );
 
+-- Optional: the name a drawing is signed with and the id of the prompt it enters (the Fanvas server checks both
+-- fully; here the table keeps out what it can: control, invisible and direction-changing characters, and ids
+-- that are not a prompt's). The page sends them only when they are set, so a table made before they existed
+-- still takes every unsigned save; run this script again to add them.
+alter table public.drawings add column if not exists name text
+  constraint drawings_name_is_one_line
+    check (char_length(name) between 1 and 400
+           and name !~ '[[:cntrl:]]'
+           and name !~ '[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]');
+alter table public.drawings add column if not exists prompt text
+  constraint drawings_prompt_is_an_id check (prompt ~ '^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$');
+
 -- The wall lists visible drawings newest first.
 create index if not exists drawings_status_created_at_id on public.drawings (status, created_at desc, id);
 
@@ -34,7 +46,7 @@ alter table public.drawings enable row level security;
 -- and give only what the page needs. Column-level INSERT means a visitor cannot choose id, created_at or status.
 revoke all on table public.drawings from public, anon, authenticated;
 grant usage on schema public to anon, authenticated;
-grant insert (image_data) on table public.drawings to anon, authenticated;
+grant insert (image_data, name, prompt) on table public.drawings to anon, authenticated;
 -- SELECT is needed for the wall and for `.insert(...).select()`, which reads the new row back (RETURNING).
 grant select on table public.drawings to anon, authenticated;
 

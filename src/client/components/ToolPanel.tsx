@@ -108,8 +108,8 @@ export function ToolPanel(props: ToolPanelProps) {
           />
         </Suspense>
       )}
+      <SignatureField />
       <div className="panel__footer">
-        <SignatureField />
         <div className="panel__actions">
           <div className="panel__history">
             <HistoryButtons

@@ -68,7 +68,9 @@ export function SignatureField() {
             onChange={(event) => setSignatureEnter(event.target.checked)}
           />
           <span>
-            Enter <q>{prompt.title}</q>
+            Enter <q className="signature__prompt">{prompt.title}</q>
+            {/* Beside the canvas, under the banner that names it, the prompt is "the prompt". */}
+            <span className="signature__the-prompt">the prompt</span>
           </span>
         </label>
       )}

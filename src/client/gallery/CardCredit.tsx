@@ -13,9 +13,12 @@ export function CardPlace({ place }: { readonly place: number | null }) {
   );
 }
 
-/** "by @fred": the name a card's drawing is signed with, linking to the name's page; nothing when unsigned. */
+/**
+ * "by @fred": the name a card's drawing is signed with, linking to the name's page. An unsigned card keeps the
+ * line empty, so the reactions of a row's cards stay level.
+ */
 export function CardCredit({ name }: { readonly name: string | null }) {
-  if (name === null) return null;
+  if (name === null) return <p className="wall__credit" aria-hidden="true" />;
   return (
     <p className="wall__credit">
       by{" "}

@@ -25,7 +25,7 @@ export function promptTabPath(id: string): string {
 }
 
 /**
- * "by @fred" (the handle linking to the X profile, a display name as text) and a link to the name's page, and
+ * "by @fred" (the name linking to its page of drawings, and a handle to its X profile: "on X"), and
  * "1st in Fred at the beach" or "Entered in Fred at the beach" with a link to the prompt's tab. The credit's
  * element carries its key, so the page's script hides it when a moderator removes or blocks the name live.
  */
@@ -39,12 +39,12 @@ export function drawingClaimsHtml(claims: DrawingClaimsShown): string {
 
 function creditLine(credit: Credit): string {
   const name = escapeHtml(credit.name);
-  const shown =
+  const page = `<a href="${escapeHtml(namePagePath(credit.name))}">${name}</a>`;
+  const profile =
     credit.handle === undefined
-      ? `<strong>${name}</strong>`
-      : `<a href="${escapeHtml(xProfileUrl(credit.handle))}" rel="noopener noreferrer nofollow ugc" target="_blank">${name}<span class="visually-hidden"> on X (opens in a new tab)</span></a>`;
-  const more = `<a href="${escapeHtml(namePagePath(credit.name))}">More signed ${name}</a>`;
-  return `<p class="permalink__credit" data-credit-key="${escapeHtml(creditKey(credit.name))}">by ${shown} · ${more}</p>`;
+      ? ""
+      : ` · <a href="${escapeHtml(xProfileUrl(credit.handle))}" rel="noopener noreferrer nofollow ugc" target="_blank">on X<span class="visually-hidden"> (opens in a new tab)</span></a>`;
+  return `<p class="permalink__credit" data-credit-key="${escapeHtml(creditKey(credit.name))}">by ${page}${profile}</p>`;
 }
 
 function entryLine({ prompt, place }: DrawingClaimsShown): string {
