@@ -55,11 +55,15 @@ test("a signed save: the name on the sheet's post, the card, the permalink and t
     /^A drawing by @e2e_artist on /,
   );
   await expect(page.locator(".permalink__credit")).toContainText("by @e2e_artist");
-  await expect(page.getByRole("link", { name: /on X/ })).toHaveAttribute("href", "https://x.com/e2e_artist");
+  const credit = page.locator(".permalink__credit");
+  await expect(credit.getByRole("link", { name: /on X/ })).toHaveAttribute(
+    "href",
+    "https://x.com/e2e_artist",
+  );
   const post = await page.getByRole("link", { name: /Share on X/ }).getAttribute("href");
   expect(new URL(post ?? "").searchParams.get("text")).toContain("— by @e2e_artist");
 
-  await page.getByRole("link", { name: "@e2e_artist", exact: true }).click();
+  await credit.getByRole("link", { name: "@e2e_artist", exact: true }).click();
   await expect(page).toHaveURL(`${server.url}/by/%40e2e_artist`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Drawings signed @e2e_artist");
   await expect(page.getByText("A name is a claim, not an identity")).toBeVisible();
