@@ -57,7 +57,12 @@ function afterMascotPaint(): Promise<void> {
  * it renders from scratch.
  */
 async function start(): Promise<void> {
-  const branding = await loadBranding();
+  const loaded = await loadBranding();
+  // A static host has no server to say which prompt runs: that build works it out from the baked branding.
+  const branding =
+    import.meta.env.MODE === "static"
+      ? (await import("./credit/static-prompt.ts")).withStaticPrompt(loaded)
+      : loaded;
   // The served HTML carries the title and the theme's colours; vite dev's does not, so there the branding sets them.
   if (import.meta.env.DEV) {
     document.title = branding.title;

@@ -8,7 +8,7 @@ export interface BrandingSticker {
 }
 
 /**
- * A prompt as the branding file sets it (the server's prompts/prompt-input.ts reads it): `starts` and `ends` are
+ * A prompt as the branding file sets it (common/prompt-input.ts reads it): `starts` and `ends` are
  * a date ("2026-11-23": a prompt runs through its end date), a time in `timeZone` ("2026-11-23T18:00") or a time
  * with its offset; `timeZone` is IANA ("Europe/Berlin"), UTC when left out; `id` is made from the title when left out.
  */

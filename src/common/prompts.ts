@@ -4,6 +4,7 @@
  * wall has a tab per running and past prompt. No DOM, no Node.
  */
 import { checkText } from "./text-rules.ts";
+import { dayInZone } from "./zoned-time.ts";
 
 /** A prompt as the page and the API see it. */
 export interface Prompt {
@@ -26,6 +27,12 @@ export interface CurrentPrompt {
   readonly hashtag: string | null;
   /** "30 Nov": the last day it runs, in its own time zone. */
   readonly lastDay: string;
+}
+
+/** The banner's view of a running prompt: its last day said in its own time zone. */
+export function currentPromptOf(prompt: Prompt): CurrentPrompt {
+  const lastDay = dayInZone(Date.parse(prompt.endsAt) - 1, prompt.timeZone);
+  return { id: prompt.id, title: prompt.title, hashtag: prompt.hashtag, lastDay };
 }
 
 /** Where a prompt stands at some moment. */

@@ -1,6 +1,6 @@
 import type { BrandingPrompt } from "../../common/config.ts";
+import { readPromptInput } from "../../common/prompt-input.ts";
 import type { Prompt } from "../../common/prompts.ts";
-import { readPromptInput } from "../prompts/prompt-input.ts";
 
 /** The branding file's `prompts`, as prompts; the file was checked at start (promptsProblem), so none fails. */
 export function brandingPrompts(prompts: readonly BrandingPrompt[] | undefined): Prompt[] {

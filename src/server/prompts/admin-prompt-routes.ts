@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { PromptInput } from "../../common/prompt-input.ts";
 import { PROMPT_ID_SCHEMA_PATTERN } from "../../common/prompts.ts";
 import { ADMIN_BODY_LIMIT } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
@@ -8,7 +9,6 @@ import type { AdminAuth } from "../moderation/admin-auth.ts";
 import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
 import { promptsPage } from "./admin-prompts-html.ts";
 import { changePrompt, createPrompt, noSuchPrompt, removePrompt } from "./edit-prompts.ts";
-import type { PromptInput } from "./prompt-input.ts";
 import { listPrompts } from "./prompt-queries.ts";
 
 /** Options of the admin's prompt routes. */
@@ -20,7 +20,7 @@ export interface AdminPromptOptions {
 }
 
 const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
-/** A prompt as the form and the API send it (prompt-input.ts reads and checks it). */
+/** A prompt as the form and the API send it (common/prompt-input.ts reads and checks it). */
 const PROMPT_BODY = {
   type: "object",
   required: ["title", "starts", "ends"],

@@ -1,7 +1,7 @@
+import { type PromptInput, readPromptInput } from "../../common/prompt-input.ts";
 import type { Prompt } from "../../common/prompts.ts";
 import type { Store } from "../db/open.ts";
 import { HttpError } from "../http/errors.ts";
-import { type PromptInput, readPromptInput } from "./prompt-input.ts";
 import {
   deletePrompt,
   insertPrompt,

@@ -1,5 +1,4 @@
-import { type CurrentPrompt, type Prompt, promptPhase } from "../../common/prompts.ts";
-import { dayInZone } from "../../common/zoned-time.ts";
+import { type CurrentPrompt, currentPromptOf, type Prompt, promptPhase } from "../../common/prompts.ts";
 import type { Store } from "../db/open.ts";
 import { listPrompts, type StoredPrompt, settlePrompt } from "./prompt-queries.ts";
 import { syncBrandingPrompts } from "./prompt-sync.ts";
@@ -28,12 +27,6 @@ export interface PromptBoardOptions {
   readonly brandingPrompts: readonly Prompt[];
   readonly log: BoardLog;
   readonly now?: () => number;
-}
-
-/** The banner's view of a running prompt. */
-export function currentPromptOf(prompt: Prompt): CurrentPrompt {
-  const lastDay = dayInZone(Date.parse(prompt.endsAt) - 1, prompt.timeZone);
-  return { id: prompt.id, title: prompt.title, hashtag: prompt.hashtag, lastDay };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { PROMPTS_PATH, type PromptSummary, type PromptsAnswer } from "../../common/api.ts";
-import { promptPhase } from "../../common/prompts.ts";
+import { currentPromptOf, promptPhase } from "../../common/prompts.ts";
 import type { Store } from "../db/open.ts";
 import { errorResponses } from "../http/errors.ts";
-import { currentPromptOf } from "./prompt-board.ts";
 import { listPrompts, promptWinners } from "./prompt-queries.ts";
 
 /** Options of the prompts route. */

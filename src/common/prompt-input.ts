@@ -1,11 +1,5 @@
-import {
-  checkHashtag,
-  checkPromptTitle,
-  PROMPT_ID_PATTERN,
-  type Prompt,
-  promptIdFrom,
-} from "../../common/prompts.ts";
-import { instantOf, isTimeZone } from "../../common/zoned-time.ts";
+import { checkHashtag, checkPromptTitle, PROMPT_ID_PATTERN, type Prompt, promptIdFrom } from "./prompts.ts";
+import { instantOf, isTimeZone } from "./zoned-time.ts";
 
 /** A prompt as an operator writes it: in the branding file's `prompts`, or the admin page's form. */
 export interface PromptInput {
