@@ -3,7 +3,7 @@ import type { BrandingConfig } from "../../src/common/config.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { drawingPng } from "../api/helpers/png.ts";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN_TOKEN } from "./helpers/admin.ts";
+import { ADMIN_TOKEN, adminRow, openModerator } from "./helpers/admin.ts";
 import { drawingCanvas } from "./helpers/page.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
@@ -153,9 +153,10 @@ test("the running prompt: its banner in the page's HTML, a save entered by defau
   await expect(wall(page).getByText("No entries yet")).toBeVisible();
 });
 
-test("a moderator removes a name and it leaves the open wall and permalink page at once; a prompt set in /admin shows its banner live", async ({
+test("a moderator removes a name on /admin and it leaves the open wall and permalink page at once; a prompt set in /admin shows its banner live", async ({
   page,
   context,
+  browser,
   request,
   launchServer,
 }) => {
@@ -174,11 +175,18 @@ test("a moderator removes a name and it leaves the open wall and permalink page 
   // Its event stream is open once the reactions are live.
   await expect(permalink.locator('button[data-kind="heart"]')).toBeEnabled();
 
-  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-  const removed = await request.post(`${server.url}/api/admin/drawings/${signed.id}/remove-name`, {
-    headers: admin,
-  });
-  expect(removed.status()).toBe(200);
+  // The moderator, in a browser of their own, presses Remove name in the drawing's row of /admin.
+  const moderator = await openModerator(browser, server.url);
+  try {
+    const row = adminRow(moderator.page, signed.id);
+    await expect(row).toContainText("Rude Name");
+    await row.getByRole("button", { name: "Remove name" }).click();
+    await expect(
+      adminRow(moderator.page, signed.id).getByRole("button", { name: "Remove name" }),
+    ).toHaveCount(0);
+  } finally {
+    await moderator.close();
+  }
   await expect(onWall.locator(".wall__credit")).toHaveText("");
   await expect(permalink.locator(".permalink__credit")).toBeHidden();
   await expect(onWall).toBeVisible();
@@ -187,7 +195,7 @@ test("a moderator removes a name and it leaves the open wall and permalink page 
   await expect(page.getByRole("complementary", { name: "This week's prompt" })).toHaveCount(0);
   const now = Date.now();
   const created = await request.post(`${server.url}/api/admin/prompts`, {
-    headers: admin,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     data: {
       title: "Live prompt",
       starts: new Date(now - 3_600_000).toISOString(),
