@@ -7,15 +7,17 @@
  * Then the server bench of issues 4 and 5 (bench/server/index.ts): saves, serving, stored bytes, the wall;
  * then issue 13's: how long validating one upload takes, on real drawings and the worst inputs (bench/validation.ts);
  * then issue 12's: the wall's list latency at 100,000 drawings and 1,000,000 reactions against 1,000 and 10,000
- * (bench/wall.ts); then issue 29's: the drawing document's encoded size and decode time (bench/codec/index.ts).
+ * (bench/wall.ts); then issue 29's: the drawing document's encoded size and decode time (bench/codec/index.ts);
+ * then issue 32's, where podman is installed: the container image's added size, a build without layer cache, and
+ * fresh containers' start to healthy and SIGTERM to exit (bench/container.ts).
  *
- * The page, server, validation and wall benches write their figures and verdicts into BENCHMARKS.md's generated
+ * The page, server, validation, wall, codec and container benches write their figures and verdicts into BENCHMARKS.md's generated
  * blocks (bench/benchmarks-file.ts; Lighthouse's are printed only); --benchmarks <path> writes another file,
  * --benchmarks none none.
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|container
  * (default all; the page bench includes the fill and the side-by-side figures; pairs: those figures alone, Fanvas against the floor and zoomed against unzoomed), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
@@ -27,10 +29,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { BrowserContext } from "@playwright/test";
+import { podmanInstalled } from "../tests/container/helpers/podman.ts";
 import { updateBenchmarksFile, verdictTable } from "./benchmarks-file.ts";
 import { launchBenchBrowser } from "./browser.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { runCodecBench } from "./codec/index.ts";
+import { runContainerBench } from "./container.ts";
 import { fillBench } from "./fill.ts";
 import { runLighthouseBench } from "./lighthouse.ts";
 import { loadAverage, machine, machineHeading, today } from "./machine.ts";
@@ -231,7 +235,7 @@ async function pairsOnly(): Promise<void> {
 
 async function main(): Promise<void> {
   const only = options.only;
-  const known = ["page", "pairs", "fill", "server", "lighthouse", "validation", "wall", "codec"];
+  const known = ["page", "pairs", "fill", "server", "lighthouse", "validation", "wall", "codec", "container"];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
   }
@@ -281,6 +285,14 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${codec.text}\n`);
     sections.push(codec.markdown);
     await write({ codec: codec.markdown, "codec-verdicts": verdictTable(codec.verdicts) });
+  }
+  if (only === "container" || (only === undefined && podmanInstalled())) {
+    const container = await runContainerBench(Number(options.runs));
+    process.stdout.write(`\n${container.text}\n`);
+    sections.push(container.markdown);
+    await write({ container: container.markdown, "container-verdicts": verdictTable(container.verdicts) });
+  } else if (only === undefined) {
+    process.stdout.write("\nContainer bench left out: podman is not installed.\n");
   }
   if (options.markdown !== undefined) {
     await writeFile(options.markdown, sections.join("\n"));

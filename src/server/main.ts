@@ -1,72 +1,55 @@
-import type { AddressInfo } from "node:net";
-import { buildApp } from "./app.ts";
-import { ConfigError, readSettings } from "./config.ts";
-import { openStore } from "./db/open.ts";
-import { describeStoreOpenFailure } from "./db/open-errors.ts";
-import { loggerOptions } from "./http/request-log.ts";
-import { startDrawingWorker } from "./jobs/drawing-worker.ts";
-import { loadBranding } from "./pages/branding.ts";
-import { checkRemoteImages } from "./pages/remote-images.ts";
-import { cardStyleOf } from "./png/card.ts";
+import { ConfigError } from "./config.ts";
 
-// Process entry only: read the configuration, open the store, listen, and close gracefully.
+// Process entry only: take SIGTERM and SIGINT from the first moment, then load and run the start (start.ts);
+// a stop finishes what is in flight, closes what the start opened so far, and exits 0.
+//
+// The handlers come before the server's modules load, since a signal can come at any time: an engine stopping a
+// container that is still starting, say. In the container image Node is PID 1, which ignores a signal it has no
+// handler for, so a signal before the handlers existed would be lost until the engine's SIGKILL.
 
 /** A shutdown that hangs (a client trickling its upload) must not keep the process forever. */
 const SHUTDOWN_DEADLINE_MS = 15_000;
 
-async function main(): Promise<void> {
-  const settings = readSettings(process.env);
-  const branding = await loadBranding(settings.configPath, settings.configPathExplicit);
-  const store = await openStore(settings.store).catch((error: unknown) => {
-    throw describeStoreOpenFailure(error, settings.store, settings.dataDir);
-  });
-  // Logs are JSON on stderr; stdout carries only the one line that says where the server listens.
-  const app = await buildApp({
-    branding,
-    store,
-    clientDir: settings.clientDir,
-    edge: settings.edge,
-    publicBaseUrl: settings.publicBaseUrl,
-    moderation: settings.moderation,
-    observability: settings.observability,
-    imageCache: settings.imageCache,
-    logger: loggerOptions(settings.logLevel, process.stderr),
-  });
-  // Resumes the re-encoding a previous process left pending, then follows every save.
-  const worker = startDrawingWorker(store, app.log, cardStyleOf(branding));
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) {
-      console.error(`Received ${signal} again: exiting without waiting`);
-      process.exit(1);
-    }
-    stopping = true;
-    console.error(`Received ${signal}: finishing saves in flight, then stopping`);
-    setTimeout(() => {
-      console.error("Shutdown took too long; exiting with saves possibly unfinished");
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-    await app.close();
-    // The job in progress finishes; the rest stays pending in the store for the next start.
-    await worker.stop();
-    await store.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", (signal) => void stop(signal));
-  process.on("SIGINT", (signal) => void stop(signal));
+/** What a stop closes, last opened first. */
+const closers: (() => Promise<void>)[] = [];
+/** The store's opening in progress. */
+let opening: Promise<unknown> = Promise.resolve();
+let stopping = false;
 
-  await app.listen({ port: settings.port, host: settings.host });
-  const { port } = app.server.address() as AddressInfo;
-  const host = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  const origin = `http://${host}:${port}`;
-  console.log(`Fanvas listening on ${origin}`);
-  void checkRemoteImages(branding, origin, (line) => console.error(line));
+async function stop(signal: string): Promise<void> {
+  if (stopping) {
+    console.error(`Received ${signal} again: exiting without waiting`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.error(`Received ${signal}: finishing saves in flight, then stopping`);
+  setTimeout(() => {
+    console.error("Shutdown took too long; exiting with saves possibly unfinished");
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  await opening.catch(() => undefined);
+  for (const close of closers.reverse()) await close();
+  process.exit(0);
 }
 
-main().catch((error: unknown) => {
+process.on("SIGTERM", (signal) => void stop(signal));
+process.on("SIGINT", (signal) => void stop(signal));
+
+try {
+  const { start } = await import("./start.ts");
+  await start({
+    stopping: () => stopping,
+    opening: (opened) => {
+      opening = opened;
+    },
+    onStop: (close) => {
+      closers.push(close);
+    },
+  });
+} catch (error) {
   console.error(describeStartFailure(error));
   process.exit(1);
-});
+}
 
 /** One line the operator can act on. */
 function describeStartFailure(error: unknown): string {

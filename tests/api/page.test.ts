@@ -104,8 +104,10 @@ for (const dialect of testDialects()) {
     it("carries the built stylesheet inline, so the first paint waits for no other request; the CSP allows it by its hash", async () => {
       const response = await t.app.inject({ method: "GET", url: "/" });
       expect(response.body).toContain(`<style>${PAGE_CSS}</style>`);
-      // The link stays, disabled (never fetched), so a lazily loaded chunk sees the page already has it.
-      expect(response.body).toContain('<link rel="stylesheet" href="/assets/index-Ef56Gh78.css" disabled>');
+      // The link stays, of a type no browser fetches, so a lazily loaded chunk sees the page already has it.
+      expect(response.body).toContain(
+        '<link rel="stylesheet" href="/assets/index-Ef56Gh78.css" type="text/plain" disabled>',
+      );
       expect(response.body).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)/);
       const hash = createHash("sha256").update(PAGE_CSS).digest("base64");
       expect(String(response.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);

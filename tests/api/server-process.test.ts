@@ -9,9 +9,15 @@ import type { SavedDrawing } from "../../src/common/api.ts";
 import { openStore } from "../../src/server/db/open.ts";
 import { findDrawingImage } from "../../src/server/drawings/queries.ts";
 import { decodeRgba } from "../../src/server/png/reencode.ts";
+import { makeHeldFile, waitForReader } from "../helpers/held-file.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
-import { killLeftoverServers, runServerToExit, spawnServer } from "./helpers/server-process.ts";
+import {
+  killLeftoverServers,
+  runServerToExit,
+  spawnServer,
+  startServerProcess,
+} from "./helpers/server-process.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -160,6 +166,26 @@ describe("server start-up checks", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(run.stderr).toContain(`Invalid config ${config}: "profileUrl" must match ^https?://`);
+  });
+
+  it("stops with exit code 0 on a SIGTERM that arrives while it starts (held reading its branding file)", async () => {
+    const dir = tempDir();
+    const branding = join(dir, "branding.json");
+    makeHeldFile(branding);
+    const server = startServerProcess({ DATA_DIR: dir, FANVAS_CONFIG: branding });
+    const release = await waitForReader(branding);
+    try {
+      server.child.kill("SIGTERM");
+      // Node's exit waits for the read the held file blocks, so the file is let go once the server has taken
+      // the signal (a server without a handler for it is gone by then, and this wait fails).
+      await server.waitForStderr(/Received SIGTERM: finishing saves in flight, then stopping/);
+    } finally {
+      release();
+    }
+    const run = await server.finished();
+    expect(run.signal, run.stderr).toBeNull();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe("");
   });
 
   it("stops with exit code 1 on an unknown config field, broken JSON, a missing named file or a bad PORT", async () => {

@@ -234,7 +234,8 @@ test("saves an earlier visit left are sent even when the save pipeline could not
 
   // The next visit's first fetch of the pipeline fails (the network dropped as the page settled); nobody saves.
   let pipelineFetches = 0;
-  await page.route(/\/store-drawing-[^/]+\.js$/, (route) => {
+  // A retry asks for the chunk under a query of its own (a browser keeps a failed module as failed).
+  await page.route(/\/store-drawing-[^/?]+\.js(\?retry=\d+)?$/, (route) => {
     pipelineFetches += 1;
     return pipelineFetches === 1 ? route.abort("internetdisconnected") : route.continue();
   });

@@ -18,7 +18,7 @@ function readyEngine(host: HTMLElement): { canvas: HTMLCanvasElement; engine: Dr
 async function storeBackup(png: Blob): Promise<void> {
   const store = await openBackupStore();
   if (store === null) throw new Error("IndexedDB is unavailable in the bench page");
-  await store.write({ blob: png, savedAt: Date.now(), remixOf: null });
+  await store.write({ image: png, savedAt: Date.now(), remixOf: null });
   store.close();
 }
 

@@ -6,6 +6,7 @@ import type { ToolSlots } from "../tools/ToolControls.tsx";
 import type { ToolCommands } from "../tools/tool-commands.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
+import { useFocusBackWhenClosed } from "./focus-return.ts";
 import { HistoryButtons } from "./HistoryButtons.tsx";
 import { Icon } from "./Icon.tsx";
 import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
@@ -52,10 +53,11 @@ export interface ToolPanelProps {
 }
 
 /**
- * The tool panel: Tool (Brush, Eraser and the tools' own buttons), Colour (the 15, then the custom colour and
- * recent ones), Size, View (zoom), history and Clear, Save and its status, Shortcuts. Beside the canvas on wide
- * screens, docked under it on phones (board.css). The tools' controls arrive with their chunk into slots that
- * keep their place, so nothing moves when they do.
+ * The tool panel, in the order the keyboard's Tab goes through it: Tool (Brush, Eraser and the tools' own
+ * buttons), the open tool's options, Colour (the 15, then the custom colour and recent ones), Size, history and
+ * Clear, Save and its status, Shortcuts, then View (zoom, under the canvas). Beside the canvas on wide screens,
+ * docked under it on phones (board.css). The tools' controls arrive with their chunk into slots that keep their
+ * place, so nothing moves when they do.
  */
 export function ToolPanel(props: ToolPanelProps) {
   const { board, tools, setStyle, chooseBrush, announce, closeSheet, help, extras } = props;
@@ -63,10 +65,14 @@ export function ToolPanel(props: ToolPanelProps) {
   const toolsSlot = useRef<HTMLDivElement>(null);
   const coloursSlot = useRef<HTMLDivElement>(null);
   const viewSlot = useRef<HTMLDivElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  // Opened by Ctrl+S, or by a Save that placed the caption being typed, the sheet has no element to give the
+  // focus back to when it closes: Save Image, which opened it, takes it.
+  useFocusBackWhenClosed(board.sheet !== null, () => saveButton.current);
   const slots: ToolSlots = { tools: toolsSlot, colours: coloursSlot, view: viewSlot };
   return (
-    // The tool in use decides which groups show (panel-options.css): a tool's own options take the place of what it
-    // does not use, so they open next to the tool and Save stays in view.
+    // The tool in use decides which groups show (panel-options.css): a tool's own options open under the tools, in
+    // place of what it does not use.
     <div className="panel" data-tool={board.tool}>
       <fieldset className="panel__group panel__tools">
         <legend className="panel__label">Tool</legend>
@@ -87,28 +93,30 @@ export function ToolPanel(props: ToolPanelProps) {
           <div ref={toolsSlot} className="panel__slot--tools" />
         </div>
       </fieldset>
-      <ColourPalette selected={style.colour} onSelect={(colour) => setStyle({ colour, eraser: false })}>
-        <div ref={coloursSlot} className="panel__slot--colours" />
-      </ColourPalette>
-      <BrushSizePicker brush={style} onSelect={(width) => setStyle({ width })} />
-      <div ref={viewSlot} className="panel__slot--view" />
-      {extras === null || !tools.wanted ? null : (
-        <Suspense fallback={null}>
-          <extras.ToolControls
-            engine={engine}
-            ready={ready}
-            style={style}
-            setStyle={setStyle}
-            announce={announce}
-            viewportRef={tools.viewportRef}
-            stageRef={tools.stageRef}
-            commandsRef={tools.commandsRef}
-            onToolChange={tools.onToolChange}
-            slots={slots}
-          />
-        </Suspense>
-      )}
-      <SignatureField />
+      {/* Between the tools and the footer, which stay in view: where the panel cannot grow to hold a tool's
+          options and the groups, this scrolls on its own (panel.css). The open tool's options come first. */}
+      <div className="panel__body">
+        {extras === null || !tools.wanted ? null : (
+          <Suspense fallback={null}>
+            <extras.ToolControls
+              engine={engine}
+              ready={ready}
+              style={style}
+              setStyle={setStyle}
+              announce={announce}
+              viewportRef={tools.viewportRef}
+              stageRef={tools.stageRef}
+              commandsRef={tools.commandsRef}
+              onToolChange={tools.onToolChange}
+              slots={slots}
+            />
+          </Suspense>
+        )}
+        <ColourPalette selected={style.colour} onSelect={(colour) => setStyle({ colour, eraser: false })}>
+          <div ref={coloursSlot} className="panel__slot--colours" />
+        </ColourPalette>
+        <BrushSizePicker brush={style} onSelect={(width) => setStyle({ width })} />
+      </div>
       <div className="panel__footer">
         <div className="panel__actions">
           <div className="panel__history">
@@ -127,6 +135,7 @@ export function ToolPanel(props: ToolPanelProps) {
             />
           </div>
           <button
+            ref={saveButton}
             type="button"
             className="save-button"
             disabled={!ready}
@@ -140,16 +149,19 @@ export function ToolPanel(props: ToolPanelProps) {
         </div>
         {/* Until the extras arrive, an empty line keeps the status's room (nothing can be saved before). */}
         {extras === null ? <div className="status" /> : <extras.SaveStatusLine status={status} />}
+        {/* Under the panel on a desktop (shortcuts.css), the footer's last control. */}
+        {extras === null ? null : <extras.ShortcutsHelp open={help.open} onOpenChange={help.onOpenChange} />}
       </div>
+      {/* Under the canvas on a desktop, left of the zoom controls (signature.css); after the colours on a phone. */}
+      <SignatureField />
+      {/* After Save and Shortcuts: the zoom controls sit under the canvas, to their right (tools.css). */}
+      <div ref={viewSlot} className="panel__slot--view" />
       {extras === null ? null : (
-        <>
-          <extras.ShortcutsHelp open={help.open} onOpenChange={help.onOpenChange} />
-          <extras.SaveSheetSlot
-            saved={board.sheet}
-            downloadPrefix={board.downloadPrefix}
-            onClose={closeSheet}
-          />
-        </>
+        <extras.SaveSheetSlot
+          saved={board.sheet}
+          downloadPrefix={board.downloadPrefix}
+          onClose={closeSheet}
+        />
       )}
     </div>
   );

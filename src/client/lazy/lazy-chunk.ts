@@ -14,15 +14,36 @@ export interface LazyChunk<Module> {
   readonly prefetchWhenSettled: () => () => void;
 }
 
+/** Imports a module by its address; the page's is the browser's own `import()`. */
+export type ImportByAddress = (address: string) => Promise<unknown>;
+
+const importByAddress: ImportByAddress = (address) => import(/* @vite-ignore */ address);
+
 /**
  * Wraps a chunk's bare `import()` (e.g. `() => import("./X.tsx")`): the bundler wraps that expression to
  * preload the chunk's stylesheet, and only handlers chained outside the wrapper, as here, also see a
  * stylesheet that cannot be preloaded.
+ *
+ * A browser keeps a module whose download failed as failed for the whole visit (Chromium does: importing the
+ * same address again fails at once, without a request), so a retry imports the address the failure named with
+ * a query of its own, which the browser sees as a module not yet tried. Its own imports keep their addresses,
+ * so every module the page already has is shared, never loaded twice.
  */
-export function lazyChunk<Module>(importChunk: () => Promise<Module>): LazyChunk<Module> {
+export function lazyChunk<Module>(
+  importChunk: () => Promise<Module>,
+  importAgain: ImportByAddress = importByAddress,
+  origin: string = globalThis.location?.origin ?? "",
+): LazyChunk<Module> {
   let loading: Promise<Module> | null = null;
+  let failedAddress: string | null = null;
+  let retries = 0;
+  const download = (): Promise<Module> =>
+    failedAddress === null
+      ? importChunk()
+      : (importAgain(`${failedAddress}?retry=${++retries}`) as Promise<Module>);
   const load = (): Promise<Module> => {
-    loading ??= importChunk().catch((error: unknown) => {
+    loading ??= download().catch((error: unknown) => {
+      failedAddress = failedModuleAddress(error, origin) ?? failedAddress;
       loading = null;
       throw error;
     });
@@ -32,6 +53,18 @@ export function lazyChunk<Module>(importChunk: () => Promise<Module>): LazyChunk
     load,
     prefetchWhenSettled: () => whenPageSettles(() => void load().catch(() => undefined)),
   };
+}
+
+/**
+ * The same-origin script address a failed dynamic import names in its message ("Failed to fetch dynamically
+ * imported module: https://…/assets/x-1a2b.js" in Chromium, "error loading dynamically imported module: …" in
+ * Firefox), or null where it names none (Safari) or another origin's.
+ */
+export function failedModuleAddress(error: unknown, origin: string): string | null {
+  const message = error instanceof Error ? error.message : "";
+  const address = /https?:\/\/[^\s?#]+\.js\b/.exec(message)?.[0];
+  if (address === undefined || origin === "" || new URL(address).origin !== origin) return null;
+  return address;
 }
 
 /**

@@ -106,7 +106,7 @@ export function createBackupMirror(dependencies: MirrorDependencies): (message: 
       return;
     }
     try {
-      await opened.write({ blob: png, savedAt: last.savedAt, remixOf: last.remixOf });
+      await opened.write({ image: png, savedAt: last.savedAt, remixOf: last.remixOf });
       if (messages.some((message) => message.ack))
         dependencies.answer({ kind: "written", through: last.seq });
     } catch (error) {

@@ -2,11 +2,13 @@
 import { openStoreDatabase, readStore, writeStore } from "./idb.ts";
 
 /**
- * What is kept: the 600 x 600 PNG of the drawing, when it was written (ms since the epoch) and the drawing it
- * remixes (null for none), so a reload of that remix restores it over the remix without asking.
+ * What is kept: the 600 x 600 drawing, when it was written (ms since the epoch) and the drawing it remixes
+ * (null for none), so a reload of that remix restores it over the remix without asking. The drawing is a PNG
+ * (the worker's writes), or its raw pixels where the page had to write at once, with no time to encode
+ * (writeAtOnce); stored as `blob` or `pixels`.
  */
 export interface DrawingBackup {
-  readonly blob: Blob;
+  readonly image: Blob | ImageData;
   readonly savedAt: number;
   readonly remixOf: string | null;
 }
@@ -15,11 +17,23 @@ export interface DrawingBackup {
 export interface BackupStore {
   /** The stored backup; null when there is none or the record is not a backup. */
   read(): Promise<DrawingBackup | null>;
-  /** Replaces the backup; resolves once the transaction has committed. */
+  /**
+   * Replaces the backup unless the stored one was written later (a write the page made at once as it was
+   * hidden, while this one was on its way); resolves once the transaction has committed.
+   */
   write(backup: DrawingBackup): Promise<void>;
+  /**
+   * Replaces the backup in a transaction asked to commit before this returns, so it lands even when the page
+   * is unloaded or killed straight after (nothing waits for an answer: a failure is only warned about).
+   */
+  writeAtOnce(backup: DrawingBackup): void;
   /** Closes the connection once running transactions finish. */
   close(): void;
 }
+
+/** Logged with the error when the page's write as it is hidden fails. */
+export const AT_ONCE_FAILED_WARNING =
+  "Fanvas: the drawing backup could not be written as the page was hidden.";
 
 /** Where the backup lives (exported so end-to-end tests can look at the record itself). */
 export const BACKUP_LOCATION = { database: "fanvas", version: 1, store: "backup", key: "drawing" } as const;
@@ -28,9 +42,16 @@ export const BACKUP_LOCATION = { database: "fanvas", version: 1, store: "backup"
 function asBackup(value: unknown): DrawingBackup | null {
   if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
-  if (!(record.blob instanceof Blob) || typeof record.savedAt !== "number") return null;
+  const image = record.blob instanceof Blob ? record.blob : record.pixels;
+  if (!(image instanceof Blob || image instanceof ImageData) || typeof record.savedAt !== "number")
+    return null;
   const remixOf = typeof record.remixOf === "string" ? record.remixOf : null;
-  return { blob: record.blob, savedAt: record.savedAt, remixOf };
+  return { image, savedAt: record.savedAt, remixOf };
+}
+
+/** The backup as it is stored: a PNG as `blob`, raw pixels as `pixels`. */
+function asRecord({ image, savedAt, remixOf }: DrawingBackup): Record<string, unknown> {
+  return image instanceof Blob ? { blob: image, savedAt, remixOf } : { pixels: image, savedAt, remixOf };
 }
 
 /**
@@ -55,8 +76,22 @@ export async function openBackupStore(
     },
     write: (backup) =>
       writeStore(db, store, (backups) => {
-        backups.put({ blob: backup.blob, savedAt: backup.savedAt, remixOf: backup.remixOf }, key);
+        const stored = backups.get(key);
+        stored.onsuccess = () => {
+          const storedAt: unknown = (stored.result as { savedAt?: unknown } | undefined)?.savedAt;
+          if (typeof storedAt !== "number" || storedAt <= backup.savedAt) backups.put(asRecord(backup), key);
+        };
       }),
+    writeAtOnce(backup) {
+      try {
+        const transaction = db.transaction(store, "readwrite");
+        transaction.onabort = () => console.warn(AT_ONCE_FAILED_WARNING, transaction.error);
+        transaction.objectStore(store).put(asRecord(backup), key);
+        transaction.commit();
+      } catch (error) {
+        console.warn(AT_ONCE_FAILED_WARNING, error);
+      }
+    },
     close() {
       db.close();
     },

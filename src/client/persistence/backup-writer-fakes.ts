@@ -15,11 +15,12 @@ export function fakeBitmap(): FakeBitmap {
 }
 
 /**
- * A fake engine: each copy (whole or a rectangle) is a new fake bitmap; its own PNG is `pagePng`; a stroke is
- * being drawn while `drawing.now` is true.
+ * A fake engine: each copy (whole or a rectangle) is a new fake bitmap; its own PNG is `pagePng`, its pixels
+ * `pagePixels`; a stroke is being drawn while `drawing.now` is true.
  */
 export function fakeEngine(copy: () => Promise<FakeBitmap> = async () => fakeBitmap()) {
   const pagePng = new Blob(["encoded on the page"], { type: "image/png" });
+  const pagePixels = { width: 600, height: 600, data: new Uint8ClampedArray(0) } as unknown as ImageData;
   const bitmaps: FakeBitmap[] = [];
   const drawing = { now: false };
   const engine: BackupSource = {
@@ -32,21 +33,24 @@ export function fakeEngine(copy: () => Promise<FakeBitmap> = async () => fakeBit
       return bitmap;
     }),
     toBlob: vi.fn(async () => pagePng),
+    getImageData: vi.fn(() => pagePixels),
   };
-  return { engine, pagePng, bitmaps, drawing };
+  return { engine, pagePng, pagePixels, bitmaps, drawing };
 }
 
-/** A store that keeps what the page wrote. */
+/** A store that keeps what the page wrote, in `writtenAtOnce` what it wrote at once. */
 export function fakeStore() {
   const written: DrawingBackup[] = [];
+  const writtenAtOnce: DrawingBackup[] = [];
   const store: BackupStore = {
     read: async () => null,
     write: async (backup) => {
       written.push(backup);
     },
+    writeAtOnce: (backup) => writtenAtOnce.push(backup),
     close: () => {},
   };
-  return { store, written };
+  return { store, written, writtenAtOnce };
 }
 
 /** Fake workers the test answers by hand; `failOnStart`/`failOnPost` make starting or posting throw. */

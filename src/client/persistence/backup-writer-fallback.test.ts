@@ -24,7 +24,7 @@ describe("createBackupWriter's fallback to the page", () => {
     expect(written, "a stroke begun holds the page's write too").toEqual([]);
     writer.changed(STROKE);
     await rest(timers);
-    expect(written).toEqual([{ blob: pagePng, savedAt: 1234, remixOf: "r1" }]);
+    expect(written).toEqual([{ image: pagePng, savedAt: 1234, remixOf: "r1" }]);
     expect(started).toEqual([]);
     expect(engine.toImageBitmap).not.toHaveBeenCalled();
   });

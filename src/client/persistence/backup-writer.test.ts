@@ -137,15 +137,38 @@ describe("createBackupWriter", () => {
     expect(started[0]?.terminated).toBe(false);
   });
 
-  it("a flush writes what waits at once; with nothing waiting it posts nothing", async () => {
-    const { started, writer, posted } = setUp();
-    writer.flush();
+  it("keepNow writes the drawing's pixels from the page before it returns and posts what waits at once; with no change since, neither", async () => {
+    const { started, writer, posted, pagePixels, writtenAtOnce, timers } = setUp({ remixOf: () => "r1" });
+    writer.keepNow();
     await settle();
     expect(started).toEqual([]);
+    expect(writtenAtOnce).toEqual([]);
     writer.changed(STROKE);
-    writer.flush();
+    writer.keepNow();
+    expect(writtenAtOnce).toEqual([{ image: pagePixels, savedAt: 1234, remixOf: "r1" }]);
     await settle();
     expect(posted()).toEqual(["whole 1 ack"]);
+    // Hidden again with no change since: the worker has been sent everything, the page writes nothing.
+    writer.keepNow();
+    await settle();
+    expect(writtenAtOnce).toHaveLength(1);
+    expect(posted()).toEqual(["whole 1 ack"]);
+    // A change after it is kept by the next keepNow while the worker may still be storing it.
+    writer.changed(STROKE);
+    await rest(timers);
+    writer.keepNow();
+    expect(writtenAtOnce).toHaveLength(2);
+  });
+
+  it("keepNow writes nothing when the worker was posted every change long enough ago to have stored it", async () => {
+    const clock = { now: 1000 };
+    const { writer, writtenAtOnce, timers } = setUp({ now: () => clock.now });
+    writer.changed(STROKE);
+    await rest(timers);
+    clock.now += WORKER_ANSWER_LIMIT_MS;
+    // Another tab may have drawn since: this one's older drawing must not replace it.
+    writer.keepNow();
+    expect(writtenAtOnce).toEqual([]);
   });
 
   it("warns when the worker could not store a write, keeps the worker, and goes on sending strokes", async () => {

@@ -1,7 +1,12 @@
 /** The backup's writes: by its worker (backup-worker.ts) when the browser can, on the page otherwise. */
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { Stroke } from "../engine/types.ts";
-import { createBackupChannel, type StartBackupWorker, startModuleWorker } from "./backup-channel.ts";
+import {
+  createBackupChannel,
+  type StartBackupWorker,
+  startModuleWorker,
+  WORKER_ANSWER_LIMIT_MS,
+} from "./backup-channel.ts";
 import { BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS, packStrokes } from "./backup-messages.ts";
 import type { BackupStore } from "./backup-store.ts";
 import { MirrorSync } from "./mirror-sync.ts";
@@ -9,7 +14,7 @@ import { type Timers, windowTimers } from "./timers.ts";
 import { createWriteScheduler, type WriteCause, type WriteScheduler } from "./write-scheduler.ts";
 
 /** What the writer needs of the engine: copies of its pixels, and its own PNG for the page's fallback. */
-export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "toBlob" | "isDrawing">;
+export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "toBlob" | "getImageData" | "isDrawing">;
 
 /** The writer's seams; the page uses the defaults, tests pass fakes. */
 export interface BackupWriterOptions {
@@ -31,8 +36,13 @@ export interface BackupWriter {
   repainted(): void;
   /** The engine's 'strokestart': a write waiting for the visitor to rest waits for the stroke's end. */
   strokeStarted(): void;
-  /** Write what is pending now (the page is being hidden, and may be killed without warning). */
-  flush(): void;
+  /**
+   * The page is being hidden, unloaded or closed, and may be gone before any write now started could finish
+   * (the worker ends with the page): when anything changed since the last such write, the page writes the
+   * drawing's pixels itself before this returns (as the canvas shows it, a stroke still being drawn with it),
+   * and what waits for the worker is posted at once.
+   */
+  keepNow(): void;
   /** Ends the worker and any waiting write. */
   close(): void;
 }
@@ -81,8 +91,12 @@ export function createBackupWriter(
   });
   if (!(options.canUseWorker ?? canWriteInWorker())) channel.close();
 
+  /** A change since the last keepNow, and when the worker was last posted a write (ms, `now`'s clock). */
+  let changedSinceKept = false;
+  let postedAt = Number.NEGATIVE_INFINITY;
+
   const writeOnPage = async (): Promise<void> =>
-    store.write({ blob: await engine.toBlob(), savedAt: now(), remixOf: remixOf() });
+    store.write({ image: await engine.toBlob(), savedAt: now(), remixOf: remixOf() });
 
   const postToWorker = async (cause: WriteCause): Promise<void> => {
     const rested = cause !== "deadline";
@@ -96,6 +110,7 @@ export function createBackupWriter(
     }
     const copy = sync.take(rested);
     const record = { savedAt: now(), remixOf: remixOf() };
+    postedAt = record.savedAt;
     if (copy === null) {
       channel.post({ patch: null, ...record }, []);
     } else if (typeof copy === "object" && "strokes" in copy) {
@@ -130,6 +145,7 @@ export function createBackupWriter(
 
   return {
     changed(stroke): void {
+      changedSinceKept = true;
       sync.changed(stroke);
       if (strokeHold !== null) timers.clear(strokeHold);
       strokeHold = null;
@@ -137,7 +153,17 @@ export function createBackupWriter(
     },
     repainted: () => sync.lost(),
     strokeStarted: () => scheduler.postpone(),
-    flush: () => scheduler.flush(),
+    keepNow(): void {
+      // A write posted this recently may not be stored yet (the worker is given as long to answer). Nothing
+      // unstored: nothing is written, so a tab hidden long after its last change leaves another tab's newer
+      // drawing in place (the last change wins).
+      const unstored = scheduler.busy || strokeHold !== null || now() - postedAt < WORKER_ANSWER_LIMIT_MS;
+      if (changedSinceKept && unstored)
+        store.writeAtOnce({ image: engine.getImageData(), savedAt: now(), remixOf: remixOf() });
+      changedSinceKept = false;
+      // The worker's PNG of the same drawing replaces the pixels, if the page lives on.
+      scheduler.flush();
+    },
     close(): void {
       if (strokeHold !== null) timers.clear(strokeHold);
       scheduler.dispose();

@@ -70,11 +70,14 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     // A new first display (a remix given up for the visitor's drawing) repaints everything, with no 'change'.
     engine.on("ready", () => writer?.repainted()),
   ];
+  // A reload or a closed tab ends the worker with the page, and a phone may kill a hidden tab without warning:
+  // the page writes the drawing itself before it goes (pagehide: where a browser does not tell it hidden first).
   const onHidden = (): void => {
-    // A phone may kill a hidden tab without warning: write what is pending now.
-    if (document.visibilityState === "hidden") writer?.flush();
+    if (document.visibilityState === "hidden") writer?.keepNow();
   };
+  const onPageHide = (): void => writer?.keepNow();
   document.addEventListener("visibilitychange", onHidden);
+  window.addEventListener("pagehide", onPageHide);
 
   Promise.all([loaded, firstDisplay(engine)]).then(async ([loadedBackup]) => {
     const { store } = loadedBackup;
@@ -111,6 +114,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     writer?.close();
     for (const stopListening of listeners) stopListening();
     document.removeEventListener("visibilitychange", onHidden);
+    window.removeEventListener("pagehide", onPageHide);
     void loaded.then(({ store }) => store?.close());
   };
 }
@@ -138,7 +142,7 @@ async function loadBackup(): Promise<Loaded> {
   try {
     const backup = await store.read();
     if (backup === null) return { store, bitmap: null, outcome: "none", remixOf: null };
-    const bitmap = await createImageBitmap(backup.blob);
+    const bitmap = await createImageBitmap(backup.image);
     return { store, bitmap, outcome: "restored", remixOf: backup.remixOf };
   } catch (error) {
     console.warn(

@@ -19,7 +19,8 @@ export interface ToolButtonsProps {
 
 /**
  * Text, Stickers, Fill and Pick colour: toggle buttons beside Brush and Eraser in the panel's Tool group, the
- * one in use pressed (Brush when none is).
+ * one in use pressed (Brush when none is). Each carries its tool's name (`data-tool`), for the focus to come
+ * back to it when what it opened closes.
  */
 export function ToolButtons({ state, disabled, onToggle }: ToolButtonsProps) {
   return (
@@ -32,6 +33,7 @@ export function ToolButtons({ state, disabled, onToggle }: ToolButtonsProps) {
           iconOnly
           aria-pressed={state.tool === tool}
           aria-keyshortcuts={keys}
+          data-tool={tool}
           disabled={disabled}
           onClick={() => onToggle(tool)}
         />

@@ -16,6 +16,7 @@ import {
   useState,
 } from "react";
 import { createPortal } from "react-dom";
+import { useFocusBackWhenClosed } from "../components/focus-return.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import type { CanvasView } from "../view/canvas-view.ts";
@@ -153,6 +154,15 @@ export function ToolControls(props: ToolControlsProps) {
     }),
     [toggle, tools.setState, withView],
   );
+
+  // A caption placed or cancelled, a sticker placed, the stickers closed, a colour picked with the keyboard's
+  // point: the focus goes back to the tool.
+  const toolButton = (tool: string) => () =>
+    slots.tools.current?.querySelector<HTMLElement>(`[data-tool="${tool}"]`) ?? null;
+  useFocusBackWhenClosed(caption.caption !== null, toolButton("text"));
+  useFocusBackWhenClosed(sticker.placed !== null, toolButton("stickers"));
+  useFocusBackWhenClosed(tools.state.tool === "stickers", toolButton("stickers"));
+  useFocusBackWhenClosed(tools.state.tool === "pick", toolButton("pick"));
 
   // The stylesheet shows each tool's cursor over the canvas.
   useEffect(() => {

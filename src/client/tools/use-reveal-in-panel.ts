@@ -1,24 +1,23 @@
 import { type RefObject, useLayoutEffect } from "react";
 
 /**
- * Scrolls the tool panel, never the page, so a tool's options that just opened in it show above its footer
- * (history and Save, which stay at the panel's bottom edge): beside a smaller canvas the panel is short, and
- * options opened below its edge would go unseen. The options' top stays in view, and a closing hint may stay
- * out of it. Where the panel does not scroll (docked under the canvas on phones) nothing moves.
+ * Scrolls the panel's body (panel.css), never the page, so a tool's options that just opened in it show: the
+ * body scrolls on its own beside a canvas too short to hold the options and the groups, and it may have been
+ * scrolled to a group further down. The options' top comes into view, and as much of the rest as fits under
+ * it. Where the body does not scroll (docked under the canvas on phones) nothing moves.
  */
 export function revealInPanel(options: HTMLElement): void {
-  const panel = options.closest<HTMLElement>(".panel");
-  if (panel === null || panel.scrollHeight <= panel.clientHeight) return;
-  if (getComputedStyle(panel).overflowY !== "auto") return;
-  const footer = panel.querySelector<HTMLElement>(".panel__footer");
-  const panelBox = panel.getBoundingClientRect();
+  const body = options.closest<HTMLElement>(".panel__body");
+  if (body === null || body.scrollHeight <= body.clientHeight) return;
+  if (getComputedStyle(body).overflowY !== "auto") return;
+  const bodyBox = body.getBoundingClientRect();
   const box = options.getBoundingClientRect();
-  // A hint that ends the options may stay below the edge (it is read once; the controls are used).
-  const hint = options.lastElementChild?.matches(".tool-panel__help") ? options.lastElementChild : null;
-  const bottom = hint === null ? box.bottom : hint.getBoundingClientRect().top;
-  const hiddenBelow = bottom - (panelBox.bottom - (footer?.offsetHeight ?? 0));
-  const roomAbove = box.top - panelBox.top;
-  if (hiddenBelow > 0 && roomAbove > 0) panel.scrollTop += Math.min(hiddenBelow, roomAbove);
+  // The body's padding is the room left for focus rings: the options keep it too.
+  const padding = Number.parseFloat(getComputedStyle(body).paddingTop) || 0;
+  const hiddenAbove = bodyBox.top + padding - box.top;
+  const hiddenBelow = box.bottom - (bodyBox.bottom - padding);
+  if (hiddenAbove > 0) body.scrollTop -= hiddenAbove;
+  else if (hiddenBelow > 0) body.scrollTop += Math.min(hiddenBelow, -hiddenAbove);
 }
 
 /** revealInPanel for the element of `ref` when it mounts and whenever `key` changes (what the options show). */

@@ -25,9 +25,11 @@ export function inlineStylesheets(html: string, clientDir: string): InlinedStyle
     // Text that could close the element early stays in its file (a minified stylesheet never has it).
     if (/<\/style/i.test(css)) return link;
     styleSources.push(styleSource(css));
-    // The link stays, disabled (a browser never fetches a disabled stylesheet): lazily loaded chunks that share
-    // a module with the page list its stylesheet among theirs, and Vite's loader skips one the page links.
-    return `<style>${css}</style><link rel="stylesheet" href="/${path}" disabled>`;
+    // A link stays, never fetched: lazily loaded chunks that share a module with the page list its stylesheet
+    // among theirs, and Vite's loader skips one the page links. Its type is what keeps it from being fetched
+    // (a browser fetches no stylesheet of a type it cannot read); `disabled` alone does not, as Chromium's
+    // preload scanner fetches a disabled stylesheet.
+    return `<style>${css}</style><link rel="stylesheet" href="/${path}" type="text/plain" disabled>`;
   });
   return { html: inlined, styleSources };
 }

@@ -141,6 +141,29 @@ export async function spawnServer(env: Record<string, string>, entry = SERVER_EN
   };
 }
 
+/** A server started without waiting for its listening line, for what it does while it starts. */
+export interface StartingProcess {
+  readonly child: ChildProcess;
+  /** Resolves once stderr has printed a line matching the pattern; rejects if the process exits first. */
+  waitForStderr(pattern: RegExp): Promise<void>;
+  /** Resolves once it has exited, with what it printed and the signal that ended it, if one did. */
+  finished(): Promise<FinishedProcess & { readonly signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the server and returns at once. */
+export function startServerProcess(env: Record<string, string>): StartingProcess {
+  const { child, out, err, closed } = launch(env);
+  const output = () => `${out.join("")}${err.join("")}`;
+  return {
+    child,
+    waitForStderr: (pattern) => waitFor(child, () => pattern.test(err.join("")), `stderr ${pattern}`, output),
+    finished: async () => {
+      await waitFor(child, closed, "the exit", output, false);
+      return { code: child.exitCode, signal: child.signalCode, stdout: out.join(""), stderr: err.join("") };
+    },
+  };
+}
+
 /** Runs a server that is expected to stop by itself (bad configuration) and collects its output. */
 export async function runServerToExit(env: Record<string, string>): Promise<FinishedProcess> {
   const { child, out, err, closed } = launch(env);

@@ -6,10 +6,20 @@ import { drawingCanvas, readCanvasPixels } from "./page.ts";
 import { compareBitmaps, type Pixels } from "./pixels.ts";
 import { decodePng } from "./png.ts";
 
-/** The backup record as the page stored it, its PNG bytes decoded in Node (independent of the engine). */
+/**
+ * The backup record as the page stored it: its PNG's bytes (decoded in Node, independent of the engine), or
+ * the raw RGBA of a write the page made at once as it was hidden (`raw`).
+ */
 export interface StoredBackup {
   readonly savedAt: number;
   readonly bytes: Uint8Array;
+  readonly raw?: { readonly width: number; readonly height: number };
+}
+
+/** The stored drawing's pixels; null when its PNG does not decode. */
+export async function storedPixels(stored: StoredBackup): Promise<Pixels | null> {
+  if (stored.raw !== undefined) return { ...stored.raw, data: stored.bytes };
+  return decodePng(stored.bytes).catch(() => null);
 }
 
 /**
@@ -59,13 +69,21 @@ async function readStoredRecord(page: Page, key: string): Promise<unknown> {
           request.onerror = () => reject(request.error);
         });
         if (value === undefined) return null;
-        const record = value as { blob?: unknown; savedAt?: number };
+        const record = value as { blob?: unknown; pixels?: unknown; savedAt?: number };
+        const base64 = (bytes: Uint8Array) => {
+          let binary = "";
+          for (let i = 0; i < bytes.length; i += 0x8000)
+            binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          return btoa(binary);
+        };
+        if (record.pixels instanceof ImageData) {
+          const { width, height, data } = record.pixels;
+          const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+          return { savedAt: record.savedAt, base64: base64(bytes), raw: { width, height } };
+        }
         if (!(record.blob instanceof Blob)) return value;
         const bytes = new Uint8Array(await record.blob.arrayBuffer());
-        let binary = "";
-        for (let i = 0; i < bytes.length; i += 0x8000)
-          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return { savedAt: record.savedAt, base64: btoa(binary) };
+        return { savedAt: record.savedAt, base64: base64(bytes) };
       } finally {
         db.close();
       }
@@ -79,9 +97,13 @@ export async function readStoredBackup(page: Page): Promise<StoredBackup | null>
   const found = (await readStoredRecord(page, BACKUP_LOCATION.key)) as {
     savedAt: number;
     base64: string;
+    raw?: { width: number; height: number };
   } | null;
   if (found === null) return null;
-  return { savedAt: found.savedAt, bytes: new Uint8Array(Buffer.from(found.base64, "base64")) };
+  const bytes = new Uint8Array(Buffer.from(found.base64, "base64"));
+  return found.raw === undefined
+    ? { savedAt: found.savedAt, bytes }
+    : { savedAt: found.savedAt, bytes, raw: found.raw };
 }
 
 /** The caption or sticker being edited, as the page keeps it for a reload (null when none is kept). */
@@ -125,7 +147,7 @@ export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<Store
         const latest = await readStoredBackup(page);
         if (latest === null) return "no backup yet";
         // Until the page's write lands, the stored backup may be an older one that does not decode at all.
-        const decoded = await decodePng(latest.bytes).catch(() => null);
+        const decoded = await storedPixels(latest);
         if (decoded === null) return "backup does not decode (yet)";
         if (decoded.width !== pixels.width || decoded.height !== pixels.height)
           return `backup is ${decoded.width}x${decoded.height}`;
