@@ -1,4 +1,4 @@
-import { promptPhase } from "../../common/prompts.ts";
+import { currentPromptOf, promptPhase } from "../../common/prompts.ts";
 import { adminHeader, adminLinks, escapeHtml, page } from "../moderation/admin-page-html.ts";
 import type { StoredPrompt } from "./prompt-queries.ts";
 
@@ -25,7 +25,7 @@ export function promptsPage(community: string, prompts: readonly StoredPrompt[],
       const id = escapeHtml(prompt.id);
       return `<tr>
 <td data-label="Prompt"><strong>${escapeHtml(prompt.title)}</strong> <span class="admin__muted">${id}${prompt.hashtag === null ? "" : ` · ${escapeHtml(prompt.hashtag)}`}</span></td>
-<td data-label="Runs"><time datetime="${escapeHtml(prompt.startsAt)}">${escapeHtml(inZone(prompt.startsAt, prompt.timeZone))}</time> to <time datetime="${escapeHtml(prompt.endsAt)}">${escapeHtml(inZone(prompt.endsAt, prompt.timeZone))}</time></td>
+<td data-label="Runs">from <time datetime="${escapeHtml(prompt.startsAt)}">${escapeHtml(inZone(prompt.startsAt, prompt.timeZone))}</time> until <time datetime="${escapeHtml(prompt.endsAt)}">${escapeHtml(inZone(prompt.endsAt, prompt.timeZone))}</time> <span class="admin__muted">(last day ${escapeHtml(currentPromptOf(prompt).lastDay)})</span></td>
 <td data-label="Now">${promptPhase(prompt, now)}</td>
 <td data-label="Set in">${prompt.source === "branding" ? "branding file" : "admin"}</td>
 <td><details class="admin__confirm"><summary class="admin__action admin__action--danger">Delete</summary>
