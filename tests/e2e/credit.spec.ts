@@ -114,7 +114,7 @@ test("the running prompt: its banner in the page's HTML, a save entered by defau
 
   await page.goto(server.url);
   await expect(drawingCanvas(page)).toHaveAttribute("data-ready", "true");
-  const banner = page.getByRole("complementary", { name: "This week's prompt" });
+  const banner = page.getByRole("complementary", { name: "The community's prompt" });
   await expect(banner).toContainText("Fred at the beach");
   await expect(banner).toContainText("#FredAtTheBeach");
   const enter = page.getByRole("checkbox", { name: /Enter/ });
@@ -192,7 +192,7 @@ test("a moderator removes a name on /admin and it leaves the open wall and perma
   await expect(onWall).toBeVisible();
 
   // No prompt yet; one set now shows at once, with its checkbox beside Save.
-  await expect(page.getByRole("complementary", { name: "This week's prompt" })).toHaveCount(0);
+  await expect(page.getByRole("complementary", { name: "The community's prompt" })).toHaveCount(0);
   const now = Date.now();
   const created = await request.post(`${server.url}/api/admin/prompts`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
@@ -203,7 +203,7 @@ test("a moderator removes a name on /admin and it leaves the open wall and perma
     },
   });
   expect(created.status()).toBe(201);
-  await expect(page.getByRole("complementary", { name: "This week's prompt" })).toContainText("Live prompt");
+  await expect(page.getByRole("complementary", { name: "The community's prompt" })).toContainText("Live prompt");
   await expect(page.getByRole("checkbox", { name: /Enter/ })).toBeChecked();
   await expect(wall(page).getByRole("button", { name: /Live prompt/ })).toBeVisible();
 });

@@ -15,7 +15,7 @@ export function PromptBanner() {
   const prompt = useRunningPrompt();
   if (prompt === undefined) return null;
   return (
-    <aside className="prompt-banner" aria-label="This week's prompt">
+    <aside className="prompt-banner" aria-label="The community's prompt">
       <span className="prompt-banner__label">Prompt</span>
       <strong className="prompt-banner__title">{prompt.title}</strong>
       <span className="prompt-banner__meta">
