@@ -203,7 +203,9 @@ test("a moderator removes a name on /admin and it leaves the open wall and perma
     },
   });
   expect(created.status()).toBe(201);
-  await expect(page.getByRole("complementary", { name: "The community's prompt" })).toContainText("Live prompt");
+  await expect(page.getByRole("complementary", { name: "The community's prompt" })).toContainText(
+    "Live prompt",
+  );
   await expect(page.getByRole("checkbox", { name: /Enter/ })).toBeChecked();
   await expect(wall(page).getByRole("button", { name: /Live prompt/ })).toBeVisible();
 });
