@@ -8,6 +8,17 @@ const SSR_OUT_DIR = "dist/.ssr";
 /** `vite build --mode permalink` (part of npm run build): the permalink page's script, beside the page's files. */
 const PERMALINK_MODE = "permalink";
 
+/**
+ * The page's own code splitting, said here once. Every feature loads what it needs after the first paint where
+ * it needs it (a dynamic import at its boundary: the tools, the wall, the engine, the backup, the save
+ * pipeline); what the board needs as soon as it is used rather than to paint — its keys, Save's download and
+ * status, the sheet's slot, the Shortcuts button, the brush cursor — is gathered into one chunk, "board-extras",
+ * fetched as the board mounts (the board counts itself ready once its keys are bound). Only modules the first
+ * bundle does not import belong here: one it did would make the first bundle load this chunk.
+ */
+const BOARD_EXTRAS =
+  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/]ShortcutsHelp\.tsx|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
+
 // The page is built once; branding reaches it at run time from the server, so rebranding never needs a rebuild.
 // `--mode static` (npm run build:static) is the exception: a page for a static host storing into Supabase, with
 // the branding and Supabase settings baked in at build time (scripts/vite-static-mode.ts).
@@ -60,6 +71,13 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       sourcemap: false,
       // Every browser the page supports preloads modules itself; the polyfill would only add to the first load.
       modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [{ name: "board-extras", test: BOARD_EXTRAS, includeDependenciesRecursively: false }],
+          },
+        },
+      },
     },
     server: { proxy: { "/api": "http://127.0.0.1:8080", "/healthz": "http://127.0.0.1:8080" } },
   };

@@ -96,19 +96,41 @@ function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
+/** A system on a bench page (a page built from another checkout can hold the code of another commit). */
+export interface Side {
+  readonly url: string;
+  readonly name: SystemName;
+}
+
 /**
  * `pairs` block pairs of `a` and `b` at full drawing, the order alternating pair by pair (a-b, b-a, ...), the
  * same probe strokes in both blocks of a pair; each system's main-thread time counted without a gap.
  */
-export async function pairedPerMove(
+export function pairedPerMove(
   url: string,
   systems: readonly [SystemName, SystemName],
   workload: Workload,
   pairs: number,
 ): Promise<PairedFigures> {
+  return pairedSides(
+    [
+      { url, name: systems[0] },
+      { url, name: systems[1] },
+    ],
+    workload,
+    pairs,
+  );
+}
+
+/** pairedPerMove for systems on pages of their own (this code's against a baseline commit's). */
+export async function pairedSides(
+  sides: readonly [Side, Side],
+  workload: Workload,
+  pairs: number,
+): Promise<PairedFigures> {
   const mounted: Mounted[] = [];
   try {
-    for (const name of systems) mounted.push(await mountAtFullDrawing(url, name, workload));
+    for (const { url, name } of sides) mounted.push(await mountAtFullDrawing(url, name, workload));
     const [a, b] = mounted as [Mounted, Mounted];
     const busy = { a: [] as number[], b: [] as number[] };
     let last = await busyOfBoth(a, b);

@@ -7,9 +7,12 @@
  * Then the server bench of issues 4 and 5 (bench/server/index.ts): saves, serving, stored bytes, the wall;
  * then issue 13's: how long validating one upload takes, on real drawings and the worst inputs (bench/validation.ts);
  * then issue 12's: the wall's list latency at 100,000 drawings and 1,000,000 reactions against 1,000 and 10,000
- * (bench/wall.ts); then issue 29's: the drawing document's encoded size and decode time (bench/codec/index.ts);
+ * (bench/wall.ts); then issue 29's: the drawing document's encoded size and decode time (bench/codec/index.ts),
+ * and the drawing as a log in the page: the backup's cost per stroke, a replay from the start, and with
+ * --baseline <checkout> the per-move cost side by side with another commit's (bench/document/index.ts);
  * then issue 32's, where podman is installed: the container image's added size, a build without layer cache, and
- * fresh containers' start to healthy and SIGTERM to exit (bench/container.ts).
+ * fresh containers' start to healthy and SIGTERM to exit (bench/container.ts); then issue 28's soak: the server's
+ * memory after each of three rounds of hostile load within the limits, and /healthz p99 during them (bench/soak.ts).
  *
  * The page, server, validation, wall, codec and container benches write their figures and verdicts into BENCHMARKS.md's generated
  * blocks (bench/benchmarks-file.ts; Lighthouse's are printed only); --benchmarks <path> writes another file,
@@ -17,12 +20,13 @@
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|container
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|document|container|soak
  * (default all; the page bench includes the fill and the side-by-side figures; pairs: those figures alone, Fanvas against the floor and zoomed against unzoomed), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
  * --pairs <n> (block pairs of each side-by-side figure, bench/paired.ts, default 60; 0 skips them and the
- * runs' medians decide; about 1.5 s a pair).
+ * runs' medians decide; about 1.5 s a pair), --baseline <checkout> (the document bench's commit to compare with),
+ * --soak-seconds <n> (length of each of the soak's three rounds, default 60).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -35,6 +39,7 @@ import { launchBenchBrowser } from "./browser.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { runCodecBench } from "./codec/index.ts";
 import { runContainerBench } from "./container.ts";
+import { runDocumentBench } from "./document/index.ts";
 import { fillBench } from "./fill.ts";
 import { runLighthouseBench } from "./lighthouse.ts";
 import { loadAverage, machine, machineHeading, today } from "./machine.ts";
@@ -46,6 +51,7 @@ import { describePaired, type PairedFigures, pairedPerMove } from "./paired.ts";
 import { renderMarkdown, renderText } from "./report.ts";
 import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
+import { runSoakBench } from "./soak.ts";
 import { median } from "./stats.ts";
 import { runValidationBench } from "./validation.ts";
 import { runWallBench } from "./wall.ts";
@@ -66,6 +72,8 @@ const { values: options } = parseArgs({
     "client-dir": { type: "string" },
     saves: { type: "string", default: "1000" },
     pairs: { type: "string", default: "60" },
+    baseline: { type: "string" },
+    "soak-seconds": { type: "string", default: "60" },
   },
 });
 
@@ -235,7 +243,19 @@ async function pairsOnly(): Promise<void> {
 
 async function main(): Promise<void> {
   const only = options.only;
-  const known = ["page", "pairs", "fill", "server", "lighthouse", "validation", "wall", "codec", "container"];
+  const known = [
+    "page",
+    "pairs",
+    "fill",
+    "server",
+    "lighthouse",
+    "validation",
+    "wall",
+    "codec",
+    "document",
+    "container",
+    "soak",
+  ];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
   }
@@ -279,6 +299,22 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${wall.text}\n`);
     sections.push(wall.markdown);
     await write({ wall: wall.markdown, "wall-verdicts": verdictTable(wall.verdicts) });
+  }
+  if (only === undefined || only === "document") {
+    const document = await runDocumentBench({
+      workload: benchWorkload(),
+      pairs: Number(options.pairs),
+      baseline: options.baseline ?? null,
+    });
+    process.stdout.write(`\n${document.text}\n`);
+    sections.push(document.text);
+    await write({ "document-verdicts": verdictTable(document.verdicts) });
+  }
+  if (only === undefined || only === "soak") {
+    const soak = await runSoakBench(Number(options["soak-seconds"]));
+    process.stdout.write(`\n${soak.text}\n`);
+    sections.push(soak.markdown);
+    await write({ soak: soak.markdown, "soak-verdicts": verdictTable(soak.verdicts) });
   }
   if (only === undefined || only === "codec") {
     const codec = runCodecBench(Number(options.runs));

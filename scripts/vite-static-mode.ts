@@ -81,7 +81,7 @@ function bakeBranding(branding: BrandingConfig): Plugin {
  * a static host has none, so the static build replaces them with nothing rather than let them call a 404.
  */
 const SERVER_ONLY_MODULES: Readonly<Record<string, string>> = {
-  "src/client/gallery/GallerySlot.tsx": "export function GallerySlot() { return null; }",
+  "src/client/wall/WallSlot.tsx": "export function WallSlot() { return null; }",
 };
 
 /** Loads the stand-in of each server-only module; its own imports (and chunks) then never enter the build. */

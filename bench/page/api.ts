@@ -37,6 +37,10 @@ export interface BenchApi {
    * each one's ms until on screen; null when the system has no undo.
    */
   undo(times: number): Promise<number[] | null>;
+  /** Turns the crash backup on or off (Fanvas), then waits a frame. */
+  setBackup(on: boolean): Promise<void>;
+  /** Times painting the whole drawing's log from its start on a fresh engine (Fanvas); null for the others. */
+  replay(): Promise<{ readonly ms: number; readonly operations: number } | null>;
   /** Saves, remounts fresh and times putting the drawing back on screen. */
   restore(): Promise<RestoreResult>;
   /** Share of non-white pixels: a sanity check that the strokes landed. */

@@ -104,6 +104,19 @@ window.fanvasBench = {
     }
     return durations;
   },
+  async setBackup(on) {
+    system().setBackup?.(on);
+    await nextFrame();
+  },
+  async replay() {
+    const current = system();
+    const plan = await current.prepareReplay?.();
+    if (plan === undefined) return null;
+    await nextFrame();
+    const ms = await timeUntilOnScreen(plan.run, () => current.settle(), current.paintsLater);
+    plan.done();
+    return { ms, operations: plan.operations };
+  },
   async restore() {
     const current = system();
     const plan = await current.prepareRestore();

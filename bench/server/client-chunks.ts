@@ -5,8 +5,8 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 
 const REPO_ROOT = join(import.meta.dirname, "..", "..");
-/** The module GallerySlot imports lazily: the wall's own chunk. */
-const GALLERY_MODULE = "src/client/gallery/Gallery.tsx";
+/** The module WallSlot imports lazily: the wall's own chunk. */
+const GALLERY_MODULE = "src/client/wall/Wall.tsx";
 
 interface ManifestChunk {
   readonly file: string;

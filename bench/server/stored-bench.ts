@@ -1,4 +1,4 @@
-import { GALLERY_PAGE_SIZE } from "../../src/client/gallery/gallery-api.ts";
+import { GALLERY_PAGE_SIZE } from "../../src/client/wall/wall-api.ts";
 import type { GalleryPage, SavedDrawing } from "../../src/common/api.ts";
 import { spawnServer } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "./databases.ts";

@@ -3,12 +3,12 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { themeProperties, withDefaults } from "../common/theme.ts";
 import { loadBranding } from "./branding/branding.ts";
-import { App } from "./components/App.tsx";
 import { lazyChunk, whenPageSettles } from "./lazy/lazy-chunk.ts";
 import { loadUntilLoaded, windowRetryClock } from "./lazy/load-until-loaded.ts";
-import { windowTimers } from "./persistence/timers.ts";
+import { App } from "./page/App.tsx";
 import type { SaveCallback } from "./save/save-callback.ts";
-import "./components/base.css";
+import { windowTimers } from "./timers/timers.ts";
+import "./page/base.css";
 
 /**
  * The save pipeline (queue, IndexedDB, uploader, retries) is loaded after the drawing tool, not with it: the
@@ -17,8 +17,7 @@ import "./components/base.css";
  */
 const savePipeline = lazyChunk(() => import("./save/store-drawing.ts"));
 
-const storeDrawing: SaveCallback = async (pngDataUrl, context) =>
-  (await savePipeline.load()).storeDrawing(pngDataUrl, context);
+const storeDrawing: SaveCallback = async (context) => (await savePipeline.load()).storeDrawing(context);
 
 /** Hydration waits at most this long after the script ran for the mascot to be painted (a remote mascot may hang). */
 const MASCOT_WAIT_MS = 1000;

@@ -7,7 +7,7 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import type { PageConfig } from "../common/config.ts";
-import { App } from "./components/App.tsx";
+import { App } from "./page/App.tsx";
 
 /** The markup of #root for this branding and running prompt, exactly as the browser's first render makes it. */
 export function renderPage(branding: PageConfig): string {

@@ -1,12 +1,15 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
-import type { ImageCacheSettings } from "./config.ts";
 import {
   CLOSED_METRICS,
   DEFAULT_MODERATION,
+  DEFAULT_THUMBNAILS,
+  DEFAULT_UPLOAD_BUDGET,
   type EdgeSettings,
+  type ImageCacheSettings,
   type ModerationSettings,
   type ObservabilitySettings,
+  type ThumbnailSettings,
   UNLIMITED_EDGE,
 } from "./config.ts";
 import { namePageRoutes } from "./credit/name-page-route.ts";
@@ -21,12 +24,14 @@ import { cors } from "./http/cors.ts";
 import { crossSiteGuard } from "./http/cross-site.ts";
 import { answerFrameworkError, registerErrorHandling } from "./http/errors.ts";
 import { healthRoutes } from "./http/health-routes.ts";
+import { hostGuard } from "./http/host-guard.ts";
 import { metrics } from "./http/metrics.ts";
+import { DEFAULT_BODY_LIMIT, requestBodies } from "./http/request-bodies.ts";
 import { requestLimitOptions } from "./http/request-limits.ts";
 import { requestLog, requestLoggingOptions } from "./http/request-log.ts";
 import { saveRateLimit } from "./http/save-rate-limit.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
-import { DEFAULT_UPLOAD_BUDGET, type UploadBudgetOptions, uploadBudget } from "./http/upload-budget.ts";
+import { type UploadBudgetOptions, uploadBudget } from "./http/upload-budget.ts";
 import { refuseInvalid, registerSharedSchemas, schemaController } from "./http/validation.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./live/event-streams.ts";
 import { eventsRoutes } from "./live/events-route.ts";
@@ -64,8 +69,10 @@ export interface AppOptions {
   readonly eventStreams?: EventStreamLimits;
   /** Memory for served PNGs (IMAGE_CACHE_MB). Default: DEFAULT_IMAGE_CACHE (64 MiB). */
   readonly imageCache?: ImageCacheSettings | undefined;
-  /** Upload bytes in flight, per process and per visitor. Default: DEFAULT_UPLOAD_BUDGET. */
+  /** Upload bytes in flight, per process, network and visitor. Default: DEFAULT_UPLOAD_BUDGET. */
   readonly uploadBudget?: UploadBudgetOptions;
+  /** On-demand thumbnails made at once (THUMBNAILS_AT_ONCE). Default: DEFAULT_THUMBNAILS. */
+  readonly thumbnails?: ThumbnailSettings;
 }
 
 /** Fastify's own options, shared by production and tests so both validate and close the same way. */
@@ -76,6 +83,8 @@ function fastifyOptions(
 ): FastifyServerOptions {
   return {
     ...requestLimitOptions(edge),
+    // Routes that take a body declare their own limit (http/request-bodies.ts); this only bounds the rest.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     logger,
     ...requestLoggingOptions(),
     // Bodies validated as sent, query strings and params coerced to their declared types (http/validation.ts).
@@ -111,6 +120,8 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   registerSharedSchemas(app);
   closeConnectionsWhenClosing(app);
   const { branding, publicBaseUrl, clientDir } = options;
+  // First of all: a request for a host that is not ours (DNS rebinding) reaches nothing else.
+  await app.register(appWide(hostGuard), { allowedHosts: edge.allowedHosts });
   // Read before the security headers: the page's inline stylesheets are allowed by their hashes.
   const built = readBuiltPage({ branding, clientDir, publicBaseUrl });
   await app.register(appWide(securityHeaders), { branding, inlineStyles: built?.styleSources });
@@ -120,7 +131,9 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     corsOrigins: edge.corsOrigins,
     publicBaseUrl: options.publicBaseUrl,
   });
-  // Before the body is read: upload bytes in flight are bounded per process and per visitor.
+  // Before the body is read: only declared bodies are read, and their bytes in flight are bounded per process,
+  // per network and per visitor.
+  await app.register(appWide(requestBodies));
   await app.register(appWide(uploadBudget), options.uploadBudget ?? DEFAULT_UPLOAD_BUDGET);
   await app.register(appWide(yieldToSaves), { store: options.store });
   await app.register(appWide(saveRateLimit), {
@@ -147,6 +160,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     store: options.store,
     imageCache: options.imageCache,
     cardStyle: cardStyleOf(branding),
+    thumbnails: options.thumbnails ?? DEFAULT_THUMBNAILS,
   });
   await app.register(wallRoute, { store: options.store });
   await app.register(promptRoutes, { store: options.store });

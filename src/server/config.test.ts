@@ -1,10 +1,16 @@
+import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ConfigError,
+  DEFAULT_EVENT_STREAMS,
   DEFAULT_IMAGE_CACHE,
   DEFAULT_MODERATION,
+  DEFAULT_THUMBNAILS,
+  DEFAULT_UPLOAD_BUDGET,
+  readAllowedHosts,
   readImageCacheSettings,
+  readLimitSettings,
   readModerationSettings,
   readSettings,
 } from "./config.ts";
@@ -116,5 +122,88 @@ describe("IMAGE_CACHE_MB", () => {
     for (const wrong of ["-1", "1.5", "lots", "70000"]) {
       expect(() => readImageCacheSettings({ IMAGE_CACHE_MB: wrong })).toThrow(/IMAGE_CACHE_MB must be/);
     }
+  });
+});
+
+describe("ALLOWED_HOSTS", () => {
+  it("defaults to the address HOST names, localhost and loopback, and PUBLIC_BASE_URL's host", () => {
+    expect(readAllowedHosts({})).toEqual(["localhost", "127.0.0.1", "::1"]);
+    expect(readAllowedHosts({ HOST: "192.0.2.5" })).toEqual(["localhost", "127.0.0.1", "::1", "192.0.2.5"]);
+    expect(readAllowedHosts({ HOST: "[2001:db8::5]" })).toContain("2001:db8::5");
+    expect(readAllowedHosts({ PUBLIC_BASE_URL: "https://Draw.Fans.Example/wall" })).toContain(
+      "draw.fans.example",
+    );
+  });
+
+  it("takes every address of this machine for HOST=0.0.0.0 or ::, so a container's published port answers", () => {
+    const addresses = Object.values(networkInterfaces()).flatMap((list) =>
+      (list ?? []).map((address) => address.address.split("%")[0]?.toLowerCase()),
+    );
+    for (const host of ["0.0.0.0", "::"]) {
+      expect(readAllowedHosts({ HOST: host })).toEqual(expect.arrayContaining(["127.0.0.1", ...addresses]));
+    }
+  });
+
+  it("replaces the listening address with the names listed, written as a Host header names them", () => {
+    expect(
+      readAllowedHosts({ HOST: "0.0.0.0", ALLOWED_HOSTS: " Fans.Example. , [2001:DB8::1], 192.0.2.9" }),
+    ).toEqual(["localhost", "127.0.0.1", "::1", "fans.example", "2001:db8::1", "192.0.2.9"]);
+  });
+
+  it.each(["https://fans.example", "fans.example:8080", "fans example", "fans.example/path", "[::1]:80"])(
+    "refuses %s, naming ALLOWED_HOSTS",
+    (value) => {
+      expect(() => readAllowedHosts({ ALLOWED_HOSTS: value })).toThrow(/ALLOWED_HOSTS must be/);
+    },
+  );
+});
+
+describe("limits of what one process gives out", () => {
+  it("defaults to README's figures", () => {
+    expect(readLimitSettings({})).toEqual({
+      imageCache: DEFAULT_IMAGE_CACHE,
+      uploadBudget: DEFAULT_UPLOAD_BUDGET,
+      eventStreams: DEFAULT_EVENT_STREAMS,
+      thumbnails: DEFAULT_THUMBNAILS,
+    });
+  });
+
+  it("reads every variable", () => {
+    const limits = readLimitSettings({
+      UPLOAD_BUDGET_MB: "128",
+      UPLOAD_BUDGET_PER_NETWORK_MB: "32",
+      UPLOAD_BUDGET_PER_VISITOR_MB: "8",
+      UPLOAD_STALL_SECONDS: "2",
+      EVENT_STREAMS: "50",
+      EVENT_STREAMS_PER_NETWORK: "10",
+      EVENT_STREAMS_PER_VISITOR: "2",
+      EVENT_STREAM_BUFFER_KB: "16",
+      THUMBNAILS_AT_ONCE: "1",
+    });
+    expect(limits.uploadBudget).toEqual({
+      maxBytes: 128 * 2 ** 20,
+      maxBytesPerNetwork: 32 * 2 ** 20,
+      maxBytesPerVisitor: 8 * 2 ** 20,
+      stallMs: 2000,
+    });
+    expect(limits.eventStreams).toEqual({
+      maxStreams: 50,
+      maxStreamsPerNetwork: 10,
+      maxStreamsPerVisitor: 2,
+      maxBufferedBytes: 16 * 1024,
+    });
+    expect(limits.thumbnails).toEqual({ maxAtOnce: 1 });
+  });
+
+  it.each([
+    [{ UPLOAD_BUDGET_PER_VISITOR_MB: "4" }, "UPLOAD_BUDGET_PER_VISITOR_MB"],
+    [{ UPLOAD_BUDGET_PER_NETWORK_MB: "100" }, "UPLOAD_BUDGET_PER_VISITOR_MB <= UPLOAD_BUDGET_PER_NETWORK_MB"],
+    [{ UPLOAD_STALL_SECONDS: "0" }, "UPLOAD_STALL_SECONDS"],
+    [{ EVENT_STREAMS: "10" }, "EVENT_STREAMS_PER_NETWORK <= EVENT_STREAMS"],
+    [{ EVENT_STREAM_BUFFER_KB: "4" }, "EVENT_STREAM_BUFFER_KB"],
+    [{ THUMBNAILS_AT_ONCE: "0" }, "THUMBNAILS_AT_ONCE"],
+  ])("refuses %o with a ConfigError naming %s", (env, name) => {
+    expect(() => readSettings(env)).toThrow(ConfigError);
+    expect(() => readSettings(env)).toThrow(name);
   });
 });

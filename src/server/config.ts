@@ -1,11 +1,22 @@
+import { networkInterfaces } from "node:os";
 import { join, resolve } from "node:path";
+import { type LimitSettings, readLimitSettings } from "./config-limits.ts";
+import {
+  hostnameOf,
+  invalid,
+  nonEmpty,
+  readHostnames,
+  readOrigins,
+  readPublicBaseUrl,
+  whole,
+} from "./config-values.ts";
 
-// Every environment setting, read and checked here only. Imports no server module, so it is in no cycle.
+// Every environment setting, read and checked here: config-limits.ts reads the limits of what one process gives
+// out and config-values.ts holds the checks every setting shares; config.ts re-exports both. They import no other
+// server module, so they are in no cycle.
 
-/** A start-up problem the operator fixes in the environment or the config file; its message is one line. */
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
-}
+export * from "./config-limits.ts";
+export { ConfigError } from "./config-values.ts";
 
 /** Which database to use (DATABASE_URL, never sniffed later); commitHoldMs: FANVAS_TEST_COMMIT_HOLD_MS, tests only. */
 export type StoreConfig =
@@ -26,6 +37,12 @@ export interface EdgeSettings {
   readonly saveRateWindowSeconds: number;
   /** REQUEST_TIMEOUT_SECONDS: a whole request must arrive within it, and a connection silent that long is closed. */
   readonly requestTimeoutSeconds: number;
+  /**
+   * Host names a request may address (ALLOWED_HOSTS or the listening address, PUBLIC_BASE_URL's, localhost and
+   * loopback); any other Host is refused before routing, so a name rebound to our address reaches nothing.
+   * undefined: any host (an app built for tests of other concerns).
+   */
+  readonly allowedHosts: readonly string[] | undefined;
 }
 
 /** How drawings are moderated, who may moderate them, and how much one visitor may report and react. */
@@ -53,14 +70,8 @@ export interface ObservabilitySettings {
   readonly metricsAllowLocal: boolean;
 }
 
-/** How much memory the image route may keep stored PNGs in. */
-export interface ImageCacheSettings {
-  /** IMAGE_CACHE_MB in bytes; 0 turns the cache off. */
-  readonly maxBytes: number;
-}
-
 /** Everything the process reads from its environment. */
-export interface ServerSettings {
+export interface ServerSettings extends LimitSettings {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
@@ -75,9 +86,10 @@ export interface ServerSettings {
   readonly observability: ObservabilitySettings;
   /** PUBLIC_BASE_URL without a trailing slash; undefined: absolute links follow each request's host. */
   readonly publicBaseUrl: string | undefined;
-  readonly imageCache: ImageCacheSettings;
 }
 
+/** The names every server answers for, whatever it listens on: a browser sends them only to this machine. */
+export const LOOPBACK_HOSTS: readonly string[] = ["localhost", "127.0.0.1", "::1"];
 /** Production defaults (README's environment table). */
 export const DEFAULT_EDGE: EdgeSettings = {
   trustProxyHops: 0,
@@ -85,9 +97,10 @@ export const DEFAULT_EDGE: EdgeSettings = {
   saveRateLimit: 30,
   saveRateWindowSeconds: 60,
   requestTimeoutSeconds: 30,
+  allowedHosts: LOOPBACK_HOSTS,
 };
-/** An app built without edge settings (tests of other concerns): production's headers and timeouts, no rate limit. */
-export const UNLIMITED_EDGE: EdgeSettings = { ...DEFAULT_EDGE, saveRateLimit: 0 };
+/** An app built without edge settings (tests of other concerns): production's headers and timeouts, no rate limit, any host. */
+export const UNLIMITED_EDGE: EdgeSettings = { ...DEFAULT_EDGE, saveRateLimit: 0, allowedHosts: undefined };
 /** Post-moderation; 3 reports hide a drawing; a client: 10 reports an hour, 60 reactions a minute, 5 browsers; no admin. */
 export const DEFAULT_MODERATION: ModerationSettings = {
   mode: "post",
@@ -101,12 +114,9 @@ export const DEFAULT_MODERATION: ModerationSettings = {
 };
 /** /metrics answers 404 to everyone: nothing is exposed until the operator opens it. */
 export const CLOSED_METRICS: ObservabilitySettings = { metricsToken: undefined, metricsAllowLocal: false };
-/** 64 MiB holds about a thousand re-encoded 600 x 600 drawings (~60 KB each). */
-export const DEFAULT_IMAGE_CACHE: ImageCacheSettings = { maxBytes: 64 * 2 ** 20 };
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 const MIN_SECRET_LENGTH = 16; // a shorter secret is guessable: refusing it beats an open admin page
-const MAX_IMAGE_CACHE_MB = 65_536;
 
 /** Reads and checks every variable of README's environment table; throws a ConfigError naming the wrong one. */
 export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
@@ -135,11 +145,11 @@ export function readSettings(env: NodeJS.ProcessEnv): ServerSettings {
     moderation: readModerationSettings(env),
     observability: readObservabilitySettings(env),
     publicBaseUrl: readPublicBaseUrl(env.PUBLIC_BASE_URL),
-    imageCache: readImageCacheSettings(env),
+    ...readLimitSettings(env),
   };
 }
 
-/** TRUST_PROXY, CORS_ORIGINS, SAVE_RATE_LIMIT, SAVE_RATE_WINDOW_SECONDS, REQUEST_TIMEOUT_SECONDS. */
+/** TRUST_PROXY, CORS_ORIGINS, SAVE_RATE_LIMIT, SAVE_RATE_WINDOW_SECONDS, REQUEST_TIMEOUT_SECONDS, ALLOWED_HOSTS. */
 export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
   const trust = nonEmpty(env.TRUST_PROXY)?.toLowerCase();
   const hops = trust === "true" ? 1 : trust === "false" ? 0 : undefined;
@@ -149,7 +159,28 @@ export function readEdgeSettings(env: NodeJS.ProcessEnv): EdgeSettings {
     saveRateLimit: whole(env, "SAVE_RATE_LIMIT", DEFAULT_EDGE.saveRateLimit, 0),
     saveRateWindowSeconds: whole(env, "SAVE_RATE_WINDOW_SECONDS", DEFAULT_EDGE.saveRateWindowSeconds, 1),
     requestTimeoutSeconds: whole(env, "REQUEST_TIMEOUT_SECONDS", DEFAULT_EDGE.requestTimeoutSeconds, 1),
+    allowedHosts: readAllowedHosts(env),
   };
+}
+
+/**
+ * ALLOWED_HOSTS, or by default the address HOST names (every address of this machine for 0.0.0.0 or ::);
+ * PUBLIC_BASE_URL's host, localhost and loopback addresses always.
+ */
+export function readAllowedHosts(env: NodeJS.ProcessEnv): string[] {
+  const listed = readHostnames("ALLOWED_HOSTS", env.ALLOWED_HOSTS);
+  const publicBaseUrl = readPublicBaseUrl(env.PUBLIC_BASE_URL);
+  const publicHost = publicBaseUrl === undefined ? [] : [hostnameOf(new URL(publicBaseUrl).host) ?? ""];
+  const listening = listed.length > 0 ? listed : listeningHosts(nonEmpty(env.HOST) ?? "127.0.0.1");
+  return [...new Set([...LOOPBACK_HOSTS, ...listening, ...publicHost])];
+}
+
+/** What a browser may call the address HOST names: itself, or for a wildcard each interface's address. */
+function listeningHosts(host: string): string[] {
+  if (!/^(0\.0\.0\.0|::|\[::\])$/.test(host)) return [hostnameOf(host) ?? host.toLowerCase()];
+  return Object.values(networkInterfaces()).flatMap((addresses) =>
+    (addresses ?? []).map((address) => address.address.split("%")[0]?.toLowerCase() ?? ""),
+  );
 }
 
 /** MODERATION_MODE, REPORT_THRESHOLD, REPORT_ and REACTION_ limits and windows, REACTION_BROWSERS_PER_ADDRESS, ADMIN_TOKEN. */
@@ -189,62 +220,4 @@ export function readObservabilitySettings(env: NodeJS.ProcessEnv): Observability
   if (local !== "true" && local !== "false")
     invalid(`METRICS_ALLOW_LOCAL must be true or false (got "${env.METRICS_ALLOW_LOCAL}").`);
   return { metricsToken: token, metricsAllowLocal: local === "true" };
-}
-
-/** IMAGE_CACHE_MB: whole mebibytes, 0 (no cache) to 65536. */
-export function readImageCacheSettings(env: NodeJS.ProcessEnv): ImageCacheSettings {
-  const expected = `a whole number of mebibytes from 0 (no cache) to ${MAX_IMAGE_CACHE_MB}`;
-  return { maxBytes: whole(env, "IMAGE_CACHE_MB", 64, 0, expected, MAX_IMAGE_CACHE_MB) * 2 ** 20 };
-}
-
-/** PUBLIC_BASE_URL ("https://fanvas.example", optionally with a path), without a trailing slash. */
-function readPublicBaseUrl(raw: string | undefined): string | undefined {
-  const text = nonEmpty(raw);
-  if (text === undefined) return undefined;
-  const url = URL.parse(text);
-  if (url === null || !/^https?:$/.test(url.protocol) || url.search + url.hash + url.username !== "") {
-    return invalid(
-      `PUBLIC_BASE_URL must be an http(s) address like https://fanvas.example, without query or fragment (got "${text}").`,
-    );
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
-}
-
-/** Comma-separated origins, each exactly scheme://host[:port] as browsers send it in the Origin header. */
-function readOrigins(raw: string | undefined): string[] {
-  const origins = (raw ?? "").split(",").flatMap((origin) => nonEmpty(origin) ?? []);
-  for (const origin of origins) {
-    const url = URL.parse(origin);
-    if (url === null || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
-      invalid(`CORS_ORIGINS must be comma-separated origins like https://example.com (got "${origin}").`);
-    }
-  }
-  return origins;
-}
-
-/** The trimmed value, or undefined when the variable is unset or blank (blank means "use the default"). */
-function nonEmpty(value: string | undefined): string | undefined {
-  return value?.trim() || undefined;
-}
-
-/** The variable as a whole number from minimum to maximum; unset or blank gives the fallback. */
-function whole(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  minimum: number,
-  expected = `a whole number of at least ${minimum}`,
-  maximum = 1_000_000,
-): number {
-  const text = nonEmpty(env[name]);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < minimum || value > maximum) {
-    invalid(`${name} must be ${expected} (got "${text}").`);
-  }
-  return value;
-}
-
-function invalid(problem: string): never {
-  throw new ConfigError(`Invalid environment: ${problem}`);
 }

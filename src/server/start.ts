@@ -5,6 +5,7 @@ import { openStore } from "./db/open.ts";
 import { describeStoreOpenFailure } from "./db/open-errors.ts";
 import { loggerOptions } from "./http/request-log.ts";
 import { startDrawingWorker } from "./jobs/drawing-worker.ts";
+import { DEFAULT_EVENT_STREAM_LIMITS } from "./live/event-streams.ts";
 import { loadBranding } from "./pages/branding.ts";
 import { checkRemoteImages } from "./pages/remote-images.ts";
 import { cardStyleOf } from "./png/card.ts";
@@ -45,6 +46,9 @@ export async function start(lifecycle: StartLifecycle): Promise<void> {
     moderation: settings.moderation,
     observability: settings.observability,
     imageCache: settings.imageCache,
+    uploadBudget: settings.uploadBudget,
+    eventStreams: { ...DEFAULT_EVENT_STREAM_LIMITS, ...settings.eventStreams },
+    thumbnails: settings.thumbnails,
     logger: loggerOptions(settings.logLevel, process.stderr),
   });
   // Resumes the re-encoding a previous process left pending, then follows every save. At a stop, the job in

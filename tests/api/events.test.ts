@@ -9,6 +9,7 @@ import { DEFAULT_MODERATION } from "../../src/server/config.ts";
 import type { Store } from "../../src/server/db/open.ts";
 import { encodeCursor } from "../../src/server/drawings/wall-cursor.ts";
 import { galleryItem } from "../../src/server/drawings/wall-item.ts";
+import { DEFAULT_EVENT_STREAM_LIMITS } from "../../src/server/live/event-streams.ts";
 import { EVENTS_APPLICATION_NAME } from "../../src/server/live/postgres-bridge.ts";
 import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
@@ -112,7 +113,7 @@ for (const dialect of testDialects()) {
 
     it("refuses streams past the per-process limit with 503, and frees the place when a client leaves", async () => {
       const live = await startLiveApp(dialect, {
-        eventStreams: { maxStreams: 1, maxStreamsPerVisitor: 6, heartbeatMs: 15_000 },
+        eventStreams: { ...DEFAULT_EVENT_STREAM_LIMITS, maxStreams: 1 },
       });
       const first = await listen(live);
       const refused = await fetch(`${live.baseUrl}/api/events`);
@@ -133,7 +134,7 @@ for (const dialect of testDialects()) {
 
     it("sends heartbeat comments while idle", async () => {
       const live = await startLiveApp(dialect, {
-        eventStreams: { maxStreams: 10, maxStreamsPerVisitor: 6, heartbeatMs: 50 },
+        eventStreams: { ...DEFAULT_EVENT_STREAM_LIMITS, maxStreams: 10, heartbeatMs: 50 },
       });
       const stream = await listen(live);
       await stream.waitFor((message) => message.comments.includes("heartbeat"), "a heartbeat");

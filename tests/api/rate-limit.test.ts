@@ -154,13 +154,14 @@ describe("save rate limit windows", () => {
 });
 
 describe("edge settings from the environment", () => {
-  it("default to 30 saves per 60 s, 30 s timeouts, no proxy trust and closed CORS", () => {
+  it("default to 30 saves per 60 s, 30 s timeouts, no proxy trust, closed CORS and loopback hosts", () => {
     expect(readEdgeSettings({})).toEqual({
       trustProxyHops: 0,
       corsOrigins: [],
       saveRateLimit: 30,
       saveRateWindowSeconds: 60,
       requestTimeoutSeconds: 30,
+      allowedHosts: ["localhost", "127.0.0.1", "::1"],
     });
   });
 

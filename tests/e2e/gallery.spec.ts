@@ -1,4 +1,4 @@
-import { GALLERY_PAGE_SIZE } from "../../src/client/gallery/gallery-api.ts";
+import { GALLERY_PAGE_SIZE } from "../../src/client/wall/wall-api.ts";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
@@ -52,7 +52,7 @@ test("a wall whose files cannot load (offline, a deploy replaced them) is left o
 }) => {
   // Only the wall's stylesheet fails: the bundler preloads it before the wall's code, and that failure must be
   // caught like any other (the noPageErrors fixture fails this test on an uncaught error).
-  await page.route(/\/assets\/Gallery-[^/]*\.css$/, (route) => route.abort());
+  await page.route(/\/assets\/Wall-[^/]*\.css$/, (route) => route.abort());
   await openDrawingPage(page);
   await expect
     .poll(() => consoleLog.firstArguments())

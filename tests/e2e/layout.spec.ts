@@ -53,10 +53,10 @@ for (const screen of SCREENS) {
       // arrived used to land on the swatch that had moved under the pointer (the tools' row pushed the palette down).
       const toolControls = await holdToolControls(page);
       await openDrawingPage(page);
-      await expect(page.getByRole("button", { name: "Text", exact: true })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Text", exact: true })).toBeDisabled();
       const before = await controlBoxes(page);
       toolControls.release();
-      await expect(page.getByRole("button", { name: "Text", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Text", exact: true })).toBeEnabled();
       await expect(page.getByRole("button", { name: "Zoom in", exact: true })).toBeVisible();
       const after = await controlBoxes(page);
       const moved = Object.keys(before).filter((name) => after[name] !== before[name]);

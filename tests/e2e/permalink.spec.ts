@@ -4,6 +4,7 @@ import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { freePort } from "./helpers/server.ts";
 import { drawSomething } from "./helpers/strokes.ts";
 import { seedDrawing } from "./helpers/wall.ts";
 
@@ -54,22 +55,24 @@ test("with PUBLIC_BASE_URL the card and the share links use the public address",
   launchServer,
   request,
 }) => {
-  const server = await launchServer({ env: { PUBLIC_BASE_URL: "https://fanvas.example" } });
+  // The public address is the server's other name, localhost: with PUBLIC_BASE_URL set, only a page at that
+  // address may save (the cross-site guard), while a permalink asked for at 127.0.0.1 still names it.
+  const port = await freePort();
+  const publicUrl = `http://localhost:${port}`;
+  const server = await launchServer({ port, env: { PUBLIC_BASE_URL: publicUrl } });
   const drawing = await seedDrawing(request, server.url);
   await page.goto(`${server.url}/d/${drawing.id}`);
-  expect(await metaContent(page, "og:image")).toBe(
-    `https://fanvas.example/api/drawings/${drawing.id}/card.png`,
-  );
+  expect(await metaContent(page, "og:image")).toBe(`${publicUrl}/api/drawings/${drawing.id}/card.png`);
   const permalinkShare = new URL(
     String(await page.getByRole("link", { name: /^Share on X/ }).getAttribute("href")),
   );
-  expect(permalinkShare.searchParams.get("text")).toContain(` https://fanvas.example/d/${drawing.id}`);
+  expect(permalinkShare.searchParams.get("text")).toContain(` ${publicUrl}/d/${drawing.id}`);
 
-  await openDrawingPage(page, server.url);
+  await openDrawingPage(page, publicUrl);
   const saved = await saveAndWait(page);
   const share = page.getByRole("link", { name: /^Share on X/ });
   const intent = new URL(String(await share.getAttribute("href")));
-  expect(intent.searchParams.get("text")).toContain(` https://fanvas.example/d/${saved.id}`);
+  expect(intent.searchParams.get("text")).toContain(` ${publicUrl}/d/${saved.id}`);
 });
 
 test("after a save, Share on X opens X's intent with the permalink in a new tab", async ({

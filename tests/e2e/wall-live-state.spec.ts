@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { GALLERY_PAGE_SIZE } from "../../src/client/gallery/gallery-api.ts";
+import { GALLERY_PAGE_SIZE } from "../../src/client/wall/wall-api.ts";
 import type { GalleryPage } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { card, countOf, seedDrawing, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";

@@ -57,7 +57,7 @@ describe("admin sign-in", () => {
     ["a JSON array", "[]"],
     ["no body", undefined],
     ["a form without the token field", "other=x", "application/x-www-form-urlencoded"],
-    ["a 10,000-character token", JSON.stringify({ token: "x".repeat(10_000) })],
+    ["a 2,000-character token", JSON.stringify({ token: "x".repeat(2000) })],
   ];
   for (const [name, payload, contentType] of MALFORMED) {
     it(`answers ${name} with 400 and a page saying what to send, never 500, and no session`, async () => {
@@ -68,6 +68,13 @@ describe("admin sign-in", () => {
       expect(answer.headers["set-cookie"]).toBeUndefined();
     });
   }
+
+  it("answers a body past the form's 4 KiB with 413 and a page saying what to send, before reading it", async () => {
+    const answer = await signIn(JSON.stringify({ token: "x".repeat(10_000) }));
+    expect(answer.statusCode).toBe(413);
+    expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+    expect(answer.body).toContain("one line of text");
+  });
 
   it("still signs in with the token, as a form or as JSON", async () => {
     const form = await signIn(formWith(ADMIN_TOKEN), FORM);

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_EDGE } from "../../src/server/config.ts";
+import { DEFAULT_EDGE, LOOPBACK_HOSTS } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { adminPost, moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
 import { canRunNginx, type ShippedNginx, startShippedNginx } from "./helpers/shipped-nginx.ts";
@@ -15,7 +15,13 @@ describe.runIf(canRunNginx())("behind the shipped nginx config", () => {
   let nginx: ShippedNginx;
   beforeAll(async () => {
     t = await startTestApp("sqlite", {
-      edge: { ...DEFAULT_EDGE, trustProxyHops: 1, saveRateLimit: 0 },
+      // ALLOWED_HOSTS=draw.example.com, as an operator sets it without PUBLIC_BASE_URL.
+      edge: {
+        ...DEFAULT_EDGE,
+        trustProxyHops: 1,
+        saveRateLimit: 0,
+        allowedHosts: [...LOOPBACK_HOSTS, "draw.example.com"],
+      },
       moderation: moderation(),
     });
     await t.app.listen({ port: 0, host: "127.0.0.1" });

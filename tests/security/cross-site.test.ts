@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
-import { DEFAULT_EDGE } from "../../src/server/config.ts";
+import { DEFAULT_EDGE, LOOPBACK_HOSTS } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { GONE, moderation, publicPresence, saveNewDrawing, VISIBLE } from "../api/helpers/moderation.ts";
@@ -36,7 +36,12 @@ for (const dialect of testDialects()) {
     beforeAll(async () => {
       t = await startTestApp(dialect, {
         moderation: moderation({ reportThreshold: 3 }),
-        edge: { ...DEFAULT_EDGE, corsOrigins: [ALLOWED], saveRateLimit: 0 },
+        edge: {
+          ...DEFAULT_EDGE,
+          corsOrigins: [ALLOWED],
+          saveRateLimit: 0,
+          allowedHosts: [...LOOPBACK_HOSTS, OWN_HOST],
+        },
       });
     });
     afterAll(async () => {
@@ -86,7 +91,9 @@ for (const dialect of testDialects()) {
     });
 
     it("refuses a forged save before it counts: the visitor's own save is still there", async () => {
-      const limited = await startTestApp(dialect, { edge: { ...DEFAULT_EDGE, saveRateLimit: 1 } });
+      const limited = await startTestApp(dialect, {
+        edge: { ...DEFAULT_EDGE, saveRateLimit: 1, allowedHosts: [...LOOPBACK_HOSTS, OWN_HOST] },
+      });
       try {
         await forgedSavesSpendNothing(limited);
       } finally {

@@ -14,6 +14,8 @@ describe("live-wall streams per visitor (production limits, behind one proxy)", 
   let t: TestApp;
   let base: string;
   const open: AbortController[] = [];
+  // Held, not only their controllers: a fetch's unread body that is collected closes its connection.
+  const responses: Response[] = [];
   beforeAll(async () => {
     t = await startTestApp("sqlite", { edge: { ...DEFAULT_EDGE, trustProxyHops: 1 } });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -31,7 +33,10 @@ describe("live-wall streams per visitor (production limits, behind one proxy)", 
       signal: controller.signal,
       headers: { "x-forwarded-for": visitor },
     });
-    if (response.status === 200) open.push(controller);
+    if (response.status === 200) {
+      open.push(controller);
+      responses.push(response);
+    }
     const refusal = response.status === 200 ? undefined : ((await response.json()) as ApiError);
     return { status: response.status, retryAfter: response.headers.get("retry-after"), refusal };
   };

@@ -1,8 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { connect, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_EDGE } from "../../src/server/config.ts";
-import { DEFAULT_UPLOAD_BUDGET } from "../../src/server/http/upload-budget.ts";
+import { DEFAULT_EDGE, DEFAULT_UPLOAD_BUDGET } from "../../src/server/config.ts";
 import { MAX_INSERT_BODY_BYTES } from "../../src/server/postgrest/request.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
@@ -12,7 +11,7 @@ import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 // the upload bytes in flight: per process and per visitor, reserved from the headers, before the body is read.
 
 const INSERT_HEAD = (visitor: string, bytes: number) =>
-  `POST /rest/v1/drawings HTTP/1.1\r\nHost: fanvas.test\r\nContent-Type: application/json\r\n` +
+  `POST /rest/v1/drawings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
   `Content-Length: ${bytes}\r\nX-Forwarded-For: ${visitor}\r\n\r\n`;
 
 describe("upload bodies", () => {
@@ -23,6 +22,8 @@ describe("upload bodies", () => {
     t = await startTestApp("sqlite", {
       edge: { ...DEFAULT_EDGE, trustProxyHops: 1, saveRateLimit: 0 },
       observability: { metricsToken: undefined, metricsAllowLocal: true },
+      // Nothing here stalls long enough to be cut: these are about the bytes held.
+      uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, stallMs: 3_600_000 },
     });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     port = (t.app.server.address() as AddressInfo).port;
@@ -88,7 +89,8 @@ describe("upload bodies", () => {
 
   it("answers 503 once the process holds its budget, keeps serving, and takes uploads again when they end", async () => {
     const uploads = DEFAULT_UPLOAD_BUDGET.maxBytes / MAX_INSERT_BODY_BYTES;
-    for (let upload = 0; upload < uploads; upload += 1) await startUpload(`198.51.100.${upload >> 1}`);
+    // One upload per network (an IPv4 /24), so no network's share is reached before the process's.
+    for (let upload = 0; upload < uploads; upload += 1) await startUpload(`198.51.${upload}.1`);
     await holding(uploads);
     const refused = await startUpload("192.0.2.200");
     expect(statusOf(await refused.answer)).toBe(503);

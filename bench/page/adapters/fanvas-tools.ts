@@ -1,19 +1,17 @@
 import type { DrawingEngine } from "../../../src/client/engine/drawing-engine.ts";
-import { captionAction } from "../../../src/client/tools/caption/caption-action.ts";
 import { loadCaptionFont } from "../../../src/client/tools/caption/caption-font.ts";
+import { captionOperation } from "../../../src/client/tools/caption/caption-operation.ts";
 import { DEFAULT_STICKERS } from "../../../src/client/tools/stickers/catalogue.ts";
-import { loadSticker } from "../../../src/client/tools/stickers/load-sticker.ts";
-import { stickerAction } from "../../../src/client/tools/stickers/sticker-action.ts";
 import { createFanvasWith } from "./fanvas.ts";
 import type { SystemFactory } from "./types.ts";
 
-/** Adds a two-line outlined caption and a sticker, placed by `index`, through the page's own tool actions. */
+/** Adds a two-line outlined caption and a sticker, placed by `index`, as the page's tools make them. */
 async function decorate(engine: DrawingEngine, index: number): Promise<void> {
   await loadCaptionFont();
   const offset = (index * 37) % 500;
   const text = `GM ${index}\nWAGMI`;
   engine.apply(
-    captionAction({
+    captionOperation({
       text,
       lines: text.split("\n"),
       width: 0,
@@ -26,9 +24,9 @@ async function decorate(engine: DrawingEngine, index: number): Promise<void> {
   );
   const entry = DEFAULT_STICKERS[index % DEFAULT_STICKERS.length];
   if (entry === undefined) return;
-  const image = await loadSticker(entry.src);
   const placement = { x: 80 + offset, y: 120 + ((index * 29) % 400), size: 160, rotation: index / 100 };
-  engine.apply(stickerAction(image, placement));
+  engine.apply({ kind: "sticker", sticker: entry.id, ...placement });
+  await engine.settled();
 }
 
 /** Fanvas with captions and stickers in its full drawing (the page bench's "fanvas" row). */

@@ -1,5 +1,6 @@
 import { DrawingEngine } from "../../../src/client/engine/drawing-engine.ts";
-import { BACKUP_LOCATION, openBackupStore } from "../../../src/client/persistence/backup-store.ts";
+import { BACKUP_LOCATION } from "../../../src/client/persistence/backup-store.ts";
+import { CHECKPOINT_REST_MS } from "../../../src/client/persistence/backup-writer.ts";
 import { type RestoreOutcome, startDrawingBackup } from "../../../src/client/persistence/drawing-backup.ts";
 import type { BenchStroke } from "../workload.ts";
 import { createCanvas, inkedShareOf } from "./canvas.ts";
@@ -14,12 +15,9 @@ function readyEngine(host: HTMLElement): { canvas: HTMLCanvasElement; engine: Dr
   return { canvas, engine };
 }
 
-/** Puts `png` where the page's backup keeps the drawing, as the backup would have after the last change. */
-async function storeBackup(png: Blob): Promise<void> {
-  const store = await openBackupStore();
-  if (store === null) throw new Error("IndexedDB is unavailable in the bench page");
-  await store.write({ image: png, savedAt: Date.now(), remixOf: null });
-  store.close();
+/** Waits until the visitor has rested long enough for the backup's due checkpoint to be taken and stored. */
+function backupAtRest(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, CHECKPOINT_REST_MS + 600));
 }
 
 /** Deletes the page's backup, so a Fanvas mounted after another starts from its own first display. */
@@ -29,6 +27,25 @@ function deleteBackup(): Promise<void> {
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error);
   });
+}
+
+/**
+ * `engine` as the backup sees it, with a switch: while off, the backup hears none of its changes, so it does
+ * nothing (the backup's own cost, measured by blocks of strokes with it on and off in one page: bench/document).
+ * What it misses stays out of its log: a bench's backup only needs to cost what a visitor's does.
+ */
+function switchedForBackup(engine: DrawingEngine): { engine: DrawingEngine; set: (on: boolean) => void } {
+  let on = true;
+  const proxy = new Proxy(engine, {
+    get(target, key) {
+      if (key === "on")
+        return (event: Parameters<DrawingEngine["on"]>[0], listener: (detail: never) => void) =>
+          target.on(event, (detail) => (on || event !== "change" ? listener(detail as never) : undefined));
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { engine: proxy, set: (state) => (on = state) };
 }
 
 /**
@@ -51,9 +68,9 @@ function runBackup(
 
 /**
  * Fanvas's own engine, exactly as the page mounts it (minus React, which only constructs it), with the page's
- * crash backup running as on the page (startDrawingBackup: once the visitor rests, what changed is posted to
- * its worker, which encodes the drawing and writes it to IndexedDB), so the per-move figures count that work too. Restore is the page's startDrawingBackup()
- * reading back a backup of the full drawing from IndexedDB.
+ * crash backup running as on the page (startDrawingBackup: each operation written to IndexedDB as it is made,
+ * a checkpoint picture once the visitor rests), so the per-move figures count that work too. Restore is the
+ * page's startDrawingBackup() reading the full drawing's log back from IndexedDB, as written while it was drawn.
  */
 export const createFanvas: SystemFactory = (host) => createFanvasWith(host);
 
@@ -68,8 +85,9 @@ export async function createFanvasWith(
   await deleteBackup();
   let { canvas, engine } = readyEngine(host);
   let stopBackup = () => {};
+  const switched = switchedForBackup(engine);
   // Settled (nothing to restore) before the first figure, as on a page a visitor opens for the first time.
-  await runBackup(engine, "none", (stop) => (stopBackup = stop));
+  await runBackup(switched.engine, "none", (stop) => (stopBackup = stop));
   const system: BenchSystem = {
     get target() {
       return canvas;
@@ -84,15 +102,31 @@ export async function createFanvasWith(
       engine.setStyle({ colour: stroke.colour, width: stroke.width, eraser: false });
     },
     settle: () => Promise.resolve(),
+    setBackup: switched.set,
+    async prepareReplay() {
+      const drawing = engine.document;
+      if (drawing === null) throw new Error("the bench's drawing has no document");
+      const fresh = readyEngine(host);
+      return {
+        operations: drawing.operations.length,
+        run: async () => {
+          if (!(await fresh.engine.load(drawing))) throw new Error("the replay was refused");
+        },
+        done: () => {
+          fresh.engine.destroy();
+          fresh.canvas.remove();
+        },
+      };
+    },
     async prepareRestore() {
+      await backupAtRest();
       stopBackup();
-      await storeBackup(await engine.toBlob());
       engine.destroy();
       canvas.remove();
       ({ canvas, engine } = readyEngine(host));
       const fresh = engine;
       return {
-        label: "startDrawingBackup: IndexedDB read + PNG decode + engine.restoreDrawing",
+        label: "startDrawingBackup: IndexedDB read + log decode + checkpoint + the operations after it",
         pending: false,
         run: () => runBackup(fresh, "restored", (stop) => (stopBackup = stop)),
       };

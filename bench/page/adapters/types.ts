@@ -34,6 +34,10 @@ export interface BenchSystem {
   readonly setCursor?: (on: boolean) => void;
   /** One undo through the system's own API, or null when the system has none. */
   readonly undo: (() => void) | null;
+  /** Turns the crash backup on or off (Fanvas only; see switchedForBackup in fanvas.ts). */
+  readonly setBackup?: (on: boolean) => void;
+  /** A fresh engine beside this one, ready to paint this drawing's whole log from its start (Fanvas only). */
+  readonly prepareReplay?: () => Promise<ReplayPlan>;
   /** Resolves once deferred work of the last call has been committed to the DOM / canvas. */
   settle(): Promise<void>;
   /** Saves the current drawing, replaces this instance by a fresh one and returns the restore to time. */
@@ -41,6 +45,13 @@ export interface BenchSystem {
   /** Share of the picture that is not white, 0..1: proves the strokes really landed. */
   inkedShare(): Promise<number>;
   destroy(): void;
+}
+
+/** A replay to time: how many operations it paints, the painting, and what to do after it. */
+export interface ReplayPlan {
+  readonly operations: number;
+  readonly run: () => Promise<void>;
+  readonly done: () => void;
 }
 
 /** Creates a system inside `host` (an empty 600 x 600 box). */

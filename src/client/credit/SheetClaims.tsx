@@ -1,6 +1,6 @@
 import { namePagePath } from "../../common/credit.ts";
 import type { CurrentPrompt } from "../../common/prompts.ts";
-import type { SavedStatus } from "../components/save-status.ts";
+import type { SavedStatus } from "../save/save-status.ts";
 import { currentSignature } from "./signature.ts";
 
 /**

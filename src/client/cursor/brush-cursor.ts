@@ -47,6 +47,8 @@ export class BrushCursor {
   readonly #resize: ResizeObserver | null;
   readonly #previous: string;
   #style: StrokeStyle | null = null;
+  /** The cursor shown when there is no brush to preview. */
+  #plain = "";
   #shown = "";
 
   constructor(canvas: HTMLCanvasElement) {
@@ -59,9 +61,10 @@ export class BrushCursor {
     this.#resize?.observe(canvas);
   }
 
-  /** The brush to preview from now on. */
-  setStyle(style: StrokeStyle): void {
+  /** The brush to preview from now on; null: the `plain` CSS cursor instead (another tool's). */
+  setStyle(style: StrokeStyle | null, plain = ""): void {
     this.#style = style;
+    this.#plain = style === null ? plain : "";
     this.#update();
   }
 
@@ -75,9 +78,11 @@ export class BrushCursor {
   readonly #update = (): void => {
     const width = this.#canvas.clientWidth;
     const wanted =
-      this.#style === null || this.#hovering?.matches !== true || width === 0
-        ? this.#previous
-        : brushCursorValue(this.#style, width / CANVAS_SIZE);
+      this.#style === null
+        ? this.#plain || this.#previous
+        : this.#hovering?.matches !== true || width === 0
+          ? this.#previous
+          : brushCursorValue(this.#style, width / CANVAS_SIZE);
     // Only a real change touches the style, so a resize storm or a repeated style costs nothing.
     if (wanted === this.#shown) return;
     this.#shown = wanted;

@@ -1,182 +1,222 @@
-import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
-import type { Checkpoint } from "./checkpoints.ts";
+import type { DrawingDocument, Operation, StartingPicture } from "../../common/drawing-document/types.ts";
 import { Emitter } from "./emitter.ts";
-import { type Action, History, type RestorePlan } from "./history.ts";
-import { beforeNextFrameOf, LiveStroke } from "./live-stroke.ts";
+import type { LogState } from "./operation-log.ts";
+import type { PainterTable } from "./painter.ts";
+import { PAINTERS } from "./painters.ts";
+import { Picture, type SavedLog } from "./picture.ts";
 import { watchDevicePixelRatio } from "./pixel-ratio.ts";
-import { PointerInput } from "./pointer-input.ts";
 import { usableImage } from "./render.ts";
+import { StrokeInput } from "./stroke-input.ts";
 import { Surface } from "./surface.ts";
-import type { EngineEventName, EngineListener, InputMode, Point, StrokeStyle, ToolAction } from "./types.ts";
+import type { EngineEventName, EngineListener, InputMode, OperationContent, StrokeStyle } from "./types.ts";
 
-const DEFAULT_STYLE: StrokeStyle = { colour: DEFAULT_COLOUR, width: DEFAULT_BRUSH_SIZE, eraser: false };
+export type { SavedLog } from "./picture.ts";
+
+/** The engine's options; the page uses the defaults. */
+export interface EngineOptions {
+  /** Device pixels per canvas pixel of the display; default the window's devicePixelRatio (tracked). */
+  readonly pixelRatio?: number;
+  /** The painters of operations (default: the page's, painters.ts). */
+  readonly painters?: PainterTable;
+}
 
 /**
- * The framework-free drawing engine: pointer input -> strokes -> canvas, with undo/redo over bitmap
- * checkpoints and PNG export. React only constructs it, listens to its events and destroys it; no event
- * fires per pointer move.
+ * The framework-free drawing engine: pointer input -> operations -> canvas. The drawing is a log of plain
+ * operations (src/common/drawing-document) over a starting picture; every operation is painted by its kind's
+ * painter (painters.ts), the same way when it is drawn, undone to, redone, replayed on another engine or
+ * received from another person, so the same log gives the same pixels. React only constructs it, listens to
+ * its events and destroys it; no event fires per pointer move.
  *
- * Finished strokes are baked into the bitmap; a pointer move draws only the new segments of the live stroke,
- * so its cost does not grow with the drawing. A stroke is drawn as the same segment calls live and on
- * replay, so undo/redo reproduce its pixels exactly. See History for the memory bound.
+ * Finished operations are baked into the bitmap; a pointer move draws only the new segments of the live
+ * stroke, so its cost does not grow with the drawing. Undo and redo move along the log over bitmap
+ * checkpoints (Picture, History).
  */
 export class DrawingEngine {
   readonly #canvas: HTMLCanvasElement;
   readonly #surface: Surface;
-  readonly #pointer: PointerInput;
+  readonly #input: StrokeInput;
   readonly #emitter = new Emitter();
-  readonly #previousTouchAction: string;
-  #style: StrokeStyle = DEFAULT_STYLE;
-  #history: History<Checkpoint> | null = null;
-  #background: CanvasImageSource | null = null;
-  readonly #live: LiveStroke;
-  #inputMode: InputMode = "draw";
+  readonly #picture: Picture;
   readonly #stopWatchingRatio: () => void = () => {};
-  /** True when the history's base is a restored drawing rather than the first display. */
-  #restored = false;
 
-  /**
-   * `pixelRatio`: device pixels per canvas pixel for the displayed backing store; default the window's
-   * devicePixelRatio (tracked with a matchMedia resolution listener). Clamped to 1..2 (see MAX_PIXEL_RATIO).
-   */
-  constructor(canvas: HTMLCanvasElement, options: { readonly pixelRatio?: number } = {}) {
+  constructor(canvas: HTMLCanvasElement, options: EngineOptions = {}) {
     this.#canvas = canvas;
     const view = canvas.ownerDocument.defaultView;
     this.#surface = new Surface(canvas, options.pixelRatio ?? view?.devicePixelRatio ?? 1);
-    this.#live = new LiveStroke(this.#surface, beforeNextFrameOf(view));
-    this.#previousTouchAction = canvas.style.touchAction;
-    // The page must never scroll or zoom under a drawing finger, even before its own CSS loads.
-    canvas.style.touchAction = "none";
-    this.#pointer = new PointerInput(canvas, {
+    this.#picture = new Picture(this.#surface, options.painters ?? PAINTERS, {
+      held: () => this.#input.isDrawing,
+      changed: (change) => this.#emitter.emit("change", change),
+      historyChanged: () =>
+        this.#emitter.emit("historychange", { canUndo: this.canUndo, canRedo: this.canRedo }),
+    });
+    this.#input = new StrokeInput(canvas, this.#surface, {
       canStart: () => this.isReady,
-      start: (point, pointerType) => this.#press(point, pointerType),
-      extend: (point) => this.#live.extend(point),
-      end: (point) => this.#endStroke(point),
-      cancel: () => this.#cancelStroke(),
+      tap: (tap) => this.#emitter.emit("tap", tap),
+      started: () => this.#emitter.emit("strokestart", undefined),
+      finished: (stroke, pressedAt) => this.#picture.strokeEnded(stroke, pressedAt),
+      cancelled: () => this.#picture.strokeCancelled(),
     });
     if (options.pixelRatio === undefined && view !== null)
       this.#stopWatchingRatio = watchDevicePixelRatio(view, (ratio) => this.#surface.setPixelRatio(ratio));
   }
 
   /**
-   * Paints the first-display state: fill white, then `image` drawn mirrored left-right scaled to the full
-   * 600x600 (null = white only). Resets history. Emits 'ready'. Pointer input is ignored before the first
-   * call. An image that would taint the canvas (cross-origin without CORS) or cannot be drawn is left out
-   * with a console warning, so saving keeps working.
+   * Paints a first display and begins a new log over it: fill white, then `image` drawn mirrored left-right
+   * over the whole 600x600 (null = white only); `start` names it in the log (default: the mascot; white
+   * without an image). Emits 'ready'; pointer input is ignored before the first call. An image that would taint
+   * the canvas or cannot be drawn is left out with a console warning (the log then starts from white).
    */
-  setBackground(image: CanvasImageSource | null): void {
-    this.#pointer.abandonStroke();
-    this.#live.drop();
-    this.#background = usableImage(image, this.#canvas.ownerDocument, "background image");
-    this.#surface.paintBackground(this.#background);
-    // The first display is painted again when undone to, never copied: ready one copy of the picture sooner.
-    this.#resetHistory({ background: this.#background });
-    this.#restored = false;
+  setBackground(image: CanvasImageSource | null, start?: StartingPicture): void {
+    this.#input.abandonStroke();
+    const background = usableImage(image, this.#canvas.ownerDocument, "background image");
+    this.#picture.begin(background, background === null ? { kind: "white" } : (start ?? { kind: "mascot" }));
     this.#emitter.emit("ready", undefined);
-    this.#emitHistoryChange();
+    this.#emitter.emit("historychange", { canUndo: false, canRedo: false });
   }
 
   /**
-   * Paints a saved drawing (a backup restored on reload) as it is, not mirrored, as the history's base (not
-   * undoable; Clear brings back the mirrored background). Call after setBackground; emits 'historychange', not
-   * 'change' (it is the saved picture). False, painting nothing, before setBackground or for an unusable image.
+   * Shows a saved log again (a backup restored on reload): its `picture` (or, without one, the first display,
+   * which must then be its start), then its operations from the picture's index up to its position, each by its
+   * painter; undo reaches down to the picture, redo up through the undone operations. Resolves true once on
+   * screen (emits 'historychange', not 'change'); false, painting nothing, before setBackground, for an unusable
+   * picture, when a painter cannot get what it needs (warned), or when another first display or restore began.
    */
-  restoreDrawing(image: CanvasImageSource): boolean {
+  async restore(saved: SavedLog): Promise<boolean> {
     if (!this.isReady) return false;
-    const usable = usableImage(image, this.#canvas.ownerDocument, "restored drawing");
-    if (usable === null) return false;
-    this.#pointer.abandonStroke();
-    this.#live.drop();
-    this.#surface.paintDrawing(usable);
-    // A copy: the caller may release `image` (an ImageBitmap's close) as soon as this returns.
-    this.#resetHistory(this.#surface.snapshot());
-    this.#restored = true;
-    this.#emitHistoryChange();
-    return true;
+    const image =
+      saved.picture === null
+        ? null
+        : usableImage(saved.picture.image, this.#canvas.ownerDocument, "restored drawing");
+    if (saved.picture !== null && image === null) return false;
+    return this.#picture.restore(saved, image, () => this.#input.abandonStroke());
+  }
+
+  /**
+   * Paints `document` from its start on this engine and makes it the log (a replay): the first display must be
+   * its start (setBackground with the same picture). See restore for what it resolves.
+   */
+  load(document: DrawingDocument): Promise<boolean> {
+    const { start, operations } = document;
+    return this.restore({
+      start,
+      origin: Date.now(),
+      operations,
+      position: operations.length,
+      picture: null,
+    });
   }
 
   /** Changes the brush for the next stroke (a stroke keeps the style it started with). */
   setStyle(style: Partial<StrokeStyle>): void {
-    this.#style = { ...this.#style, ...style };
+    this.#input.setStyle(style);
   }
 
   /** The brush the next stroke will use. */
   get style(): StrokeStyle {
-    return this.#style;
+    return this.#input.style;
+  }
+
+  /** The author slot this engine's own operations carry from now on (a live room gives each person one). */
+  setAuthor(slot: number): void {
+    this.#picture.author = slot;
   }
 
   /** What a press on the canvas does from now on: draw a stroke, or report a 'tap' for another tool. */
   setInputMode(mode: InputMode): void {
-    if (mode !== this.#inputMode) this.#pointer.endStroke();
-    this.#inputMode = mode;
+    this.#input.setMode(mode);
   }
 
   /**
-   * Paints a tool's finished work (a caption, a sticker, a fill) and records it: one undo takes exactly it
-   * away, redo paints it again with the same calls. Ignored before setBackground.
+   * Paints a tool's operation (a caption, a sticker, a fill, a clear) and records it with this engine's author
+   * and the time now: one undo takes exactly it away. A stroke being drawn ends first. Painted at once when its
+   * painter is ready (the tools see to it), otherwise as soon as it is, after whatever waits before it. Returns
+   * the operation as the log keeps it (see shows); null before setBackground.
    */
-  apply(action: ToolAction): void {
-    if (this.#history === null) return;
-    this.#pointer.endStroke();
-    this.#surface.paintAction(action);
-    this.#commit(action);
+  apply(content: OperationContent): Operation | null {
+    if (!this.isReady) return null;
+    this.#input.endStroke();
+    return this.#picture.addOwn(content);
   }
 
-  /** Repaints white + mirrored background; undoable. Ignored before setBackground. */
+  /**
+   * Paints an operation made elsewhere (another person's, a log played back) as it is, in the order given,
+   * once its painter has what it needs and no stroke of this engine's is being drawn. Resolves once it is in
+   * the log; rejects when its painter cannot get what it needs or the picture was replaced first.
+   */
+  applyOperation(operation: Operation): Promise<void> {
+    if (!this.isReady) return Promise.reject(new Error("The engine has no first display yet."));
+    return this.#picture.add(operation);
+  }
+
+  /** Resolves once every operation applied so far is on the picture (or could not be painted). */
+  settled(): Promise<void> {
+    return this.#picture.settled();
+  }
+
+  /** Repaints the first display; undoable. Ignored before setBackground. */
   clear(): void {
-    if (this.#history === null) return;
-    this.#pointer.endStroke();
-    this.#surface.paintBackground(this.#background);
-    this.#commit({ kind: "clear" });
+    this.apply({ kind: "clear" });
   }
 
-  /** Undoes the last stroke or clear; false when there is nothing to undo. */
+  /** Ends a stroke being drawn where it is, into the log (the page is going away with the pointer still down). */
+  endStroke(): void {
+    this.#input.endStroke();
+  }
+
+  /** Undoes the last operation; false when there is nothing to undo. */
   undo(): boolean {
-    this.#pointer.endStroke();
-    return this.#show(this.#history?.undo() ?? null);
+    this.#input.endStroke();
+    return this.#picture.step(-1);
   }
 
-  /** Redoes the last undone action; false when there is nothing to redo. */
+  /** Redoes the last undone operation; false when there is nothing to redo. */
   redo(): boolean {
-    this.#pointer.endStroke();
-    return this.#show(this.#history?.redo() ?? null);
+    this.#input.endStroke();
+    return this.#picture.step(1);
   }
 
   get canUndo(): boolean {
-    return this.#history?.canUndo ?? false;
+    return this.#picture.log?.canUndo ?? false;
   }
 
   get canRedo(): boolean {
-    return this.#history?.canRedo ?? false;
+    return this.#picture.log?.canRedo ?? false;
+  }
+
+  /** The drawing as data: its start and the operations that make the picture; null when its start is unknown. */
+  get document(): DrawingDocument | null {
+    return this.#picture.document();
+  }
+
+  /** The whole log, undone operations included, as a backup keeps it; null before setBackground. */
+  get logState(): LogState | null {
+    const log = this.#picture.log;
+    return (
+      log && { start: log.start, origin: log.origin, operations: log.operations, position: log.position }
+    );
   }
 
   /** True while the picture is the first display (nothing drawn since it, or since Clear); a restore is not. */
   get isUntouched(): boolean {
-    if (this.#history === null) return true;
-    const current = this.#history.currentAction;
-    return current === null ? !this.#restored : current.kind === "clear";
+    return this.#picture.log?.isUntouched ?? true;
   }
 
-  /** Whether a tool's action applied earlier is on the picture now (not undone, not cleared away). */
-  readonly shows = (action: ToolAction): boolean => this.#history?.holds(action) ?? false;
+  /** Whether an operation applied earlier is on the picture now (not undone, not cleared away). */
+  readonly shows = (operation: Operation): boolean => this.#picture.log?.shows(operation) ?? false;
+
   /** True while a stroke is being drawn (pressed, not yet released or cancelled). */
   get isDrawing(): boolean {
-    return this.#pointer.isDrawing;
+    return this.#input.isDrawing;
   }
 
   /** True once setBackground has painted the first display. */
   get isReady(): boolean {
-    return this.#history !== null;
+    return this.#picture.log !== null;
   }
 
   /** Exactly 600x600 PNG of the drawing. */
   toBlob(): Promise<Blob> {
     return this.#surface.toBlob();
-  }
-
-  /** An exact copy of the drawing's pixels, nothing encoded: all 600 x 600, or the rectangle given. */
-  toImageBitmap(x?: number, y?: number, width?: number, height?: number): Promise<ImageBitmap> {
-    return this.#surface.toImageBitmap(x, y, width, height);
   }
 
   /** Pixels of the drawing: all 600 x 600, or the rectangle given in drawing pixels. */
@@ -191,60 +231,10 @@ export class DrawingEngine {
 
   /** Removes every listener the engine added and releases its checkpoints. The picture stays on screen. */
   destroy(): void {
-    this.#pointer.destroy();
+    this.#input.destroy();
     this.#stopWatchingRatio();
     this.#emitter.clear();
-    this.#history?.dispose();
-    this.#history = null;
+    this.#picture.dispose();
     this.#surface.dropSpares();
-    this.#live.drop();
-    this.#canvas.style.touchAction = this.#previousTouchAction;
-  }
-
-  /** A press: a stroke in "draw" mode (returns true), otherwise a 'tap' for the host's tool. */
-  #press(point: Point, pointerType: string): boolean {
-    if (this.#inputMode === "tap") {
-      this.#emitter.emit("tap", { point, pointerType });
-      return false;
-    }
-    this.#live.start(this.#style, point);
-    this.#emitter.emit("strokestart", undefined);
-    return true;
-  }
-
-  /** Takes the live stroke off the picture without recording it: the last state is shown again. */
-  #cancelStroke(): void {
-    if (this.#live.drop() && this.#history) this.#surface.replay(this.#history.current(), this.#background);
-  }
-
-  #endStroke(point: Point | null): void {
-    const stroke = this.#live.finish(point);
-    if (stroke !== null) this.#commit({ kind: "stroke", stroke });
-  }
-
-  #commit(action: Action): void {
-    this.#history?.record(action, () => this.#surface.snapshot());
-    // A stroke is told as itself (the backup's worker draws it again); anything else may have changed it all.
-    this.#emitter.emit("change", action.kind === "stroke" ? action.stroke : null);
-    this.#emitHistoryChange();
-  }
-
-  /** Brings a history state on screen and tells the host. */
-  #show(plan: RestorePlan<Checkpoint> | null): boolean {
-    if (plan === null) return false;
-    this.#surface.replay(plan, this.#background);
-    this.#emitter.emit("change", null);
-    this.#emitHistoryChange();
-    return true;
-  }
-
-  #resetHistory(base: Checkpoint): void {
-    this.#history?.dispose();
-    const surface = this.#surface;
-    this.#history = new History<Checkpoint>(base, { dispose: (checkpoint) => surface.release(checkpoint) });
-  }
-
-  #emitHistoryChange(): void {
-    this.#emitter.emit("historychange", { canUndo: this.canUndo, canRedo: this.canRedo });
   }
 }

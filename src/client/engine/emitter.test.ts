@@ -21,7 +21,7 @@ describe("engine events", () => {
     emitter.on("change", listener);
     emitter.on("ready", listener);
     emitter.off("change", listener);
-    emitter.emit("change", null);
+    emitter.emit("change", { kind: "moved", position: 0 });
     emitter.emit("ready", undefined);
     emitter.clear();
     emitter.emit("ready", undefined);
@@ -37,7 +37,7 @@ describe("engine events", () => {
       throw failure;
     });
     emitter.on("change", () => calls.push("second"));
-    emitter.emit("change", null);
+    emitter.emit("change", { kind: "moved", position: 0 });
     expect(calls).toEqual(["second"]);
     expect(reported).toEqual([failure]);
   });

@@ -1,40 +1,31 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Action, History, type HistoryOptions, maxCheckpoints, type RestorePlan } from "./history.ts";
+import { History, type HistoryOptions, maxCheckpoints, type RestorePlan } from "./history.ts";
 
 /**
- * A fake bitmap: the list of paint operations the picture is made of. Restoring copies it; replaying an
- * action appends to it, and a clear repaints the background over everything — as the real canvas does.
+ * A fake bitmap: the list of paint operations the picture is made of. Restoring copies it; painting an
+ * operation appends to it, and a clear repaints the background over everything — as the real canvas does.
  */
 type FakeBitmap = readonly string[];
 const FIRST_DISPLAY: FakeBitmap = ["background"];
 
-function paint(bitmap: FakeBitmap, action: Action): FakeBitmap {
-  if (action.kind === "clear") return FIRST_DISPLAY;
-  return [...bitmap, action.kind === "stroke" ? action.stroke.style.colour : action.kind];
+/** An operation as the fake log keeps it: a label, or "clear". */
+type FakeOperation = string;
+
+function paint(bitmap: FakeBitmap, operation: FakeOperation): FakeBitmap {
+  return operation === "clear" ? FIRST_DISPLAY : [...bitmap, operation];
 }
 
-function strokeAction(label: string): Action {
-  return {
-    kind: "stroke",
-    stroke: { style: { colour: label, width: 3, eraser: false }, points: [{ x: 1, y: 1 }], dot: true },
-  };
-}
-
-/** A tool's action (a fill): the fake picture records its kind. */
-function fillAction(): Action {
-  return { kind: "fill", paint: () => {} };
-}
-
-/** The canvas side of the engine, over fake bitmaps, counting what it costs. */
+/** The canvas side of the engine, over fake bitmaps and a fake log, counting what it costs. */
 class FakeCanvas {
   picture: FakeBitmap = FIRST_DISPLAY;
+  log: FakeOperation[] = [];
   live = new Set<FakeBitmap>();
   readonly history: History<FakeBitmap>;
   lastReplayLength = 0;
 
   constructor(options: HistoryOptions<FakeBitmap>) {
-    this.history = new History(this.snapshot(), {
+    this.history = new History(this.snapshot(), 0, {
       ...options,
       dispose: (bitmap) => this.live.delete(bitmap),
     });
@@ -46,16 +37,18 @@ class FakeCanvas {
     return copy;
   }
 
-  commit(action: Action): void {
-    this.picture = paint(this.picture, action);
-    this.history.record(action, () => this.snapshot());
+  commit(operation: FakeOperation): void {
+    this.picture = paint(this.picture, operation);
+    this.log.length = this.history.position;
+    this.log.push(operation);
+    this.history.record(() => this.snapshot());
   }
 
   apply(plan: RestorePlan<FakeBitmap> | null): boolean {
     if (plan === null) return false;
     if (plan.restore !== null) this.picture = [...plan.restore];
-    for (const action of plan.replay) this.picture = paint(this.picture, action);
-    this.lastReplayLength = plan.restore === null ? 0 : plan.replay.length;
+    for (const operation of this.log.slice(plan.from, plan.to)) this.picture = paint(this.picture, operation);
+    this.lastReplayLength = plan.restore === null ? 0 : plan.to - plan.from;
     return true;
   }
 }
@@ -63,7 +56,7 @@ class FakeCanvas {
 describe("history over bitmap checkpoints", () => {
   it("50 undos in a row land exactly on the first-display picture, and the 51st does nothing", () => {
     const canvas = new FakeCanvas({});
-    for (let i = 0; i < 50; i++) canvas.commit(strokeAction(`s${i}`));
+    for (let i = 0; i < 50; i++) canvas.commit(`s${i}`);
     for (let i = 0; i < 50; i++) expect(canvas.apply(canvas.history.undo())).toBe(true);
     expect(canvas.picture).toEqual(FIRST_DISPLAY);
     expect(canvas.history.canUndo).toBe(false);
@@ -72,11 +65,11 @@ describe("history over bitmap checkpoints", () => {
 
   it("undo and redo give the picture before and after a stroke, also across a clear", () => {
     const canvas = new FakeCanvas({ checkpointInterval: 3 });
-    canvas.commit(strokeAction("a"));
-    canvas.commit(strokeAction("b"));
+    canvas.commit("a");
+    canvas.commit("b");
     const beforeClear = canvas.picture;
-    canvas.commit({ kind: "clear" });
-    canvas.commit(strokeAction("c"));
+    canvas.commit("clear");
+    canvas.commit("c");
     const end = canvas.picture;
     canvas.apply(canvas.history.undo());
     expect(canvas.picture).toEqual(FIRST_DISPLAY);
@@ -90,35 +83,19 @@ describe("history over bitmap checkpoints", () => {
 
   it("a new stroke empties the redo stack", () => {
     const canvas = new FakeCanvas({});
-    canvas.commit(strokeAction("a"));
-    canvas.commit(strokeAction("b"));
+    canvas.commit("a");
+    canvas.commit("b");
     canvas.apply(canvas.history.undo());
     expect(canvas.history.canRedo).toBe(true);
-    canvas.commit(strokeAction("c"));
+    canvas.commit("c");
     expect(canvas.history.canRedo).toBe(false);
     expect(canvas.history.redo()).toBeNull();
     expect(canvas.picture).toEqual(["background", "a", "c"]);
   });
 
-  it("names the action behind the picture on screen, the given base as null, also after older actions fold", () => {
-    const history = new History<string>("base", { checkpointInterval: 2, maxUndoSteps: 2 });
-    expect(history.currentAction).toBeNull();
-    history.record({ kind: "clear" }, () => "c");
-    history.record(strokeAction("a"), () => "a");
-    expect(history.currentAction).toEqual(strokeAction("a"));
-    history.undo();
-    expect(history.currentAction).toEqual({ kind: "clear" });
-    history.redo();
-    history.record(strokeAction("b"), () => "b");
-    history.record(strokeAction("c"), () => "c");
-    // The clear and "a" are folded into the base now: undoing all the way shows the picture "a" made.
-    while (history.undo() !== null);
-    expect(history.currentAction).toEqual(strokeAction("a"));
-  });
-
   it("an undo at 1,000 strokes restores one checkpoint and replays at most K - 1 actions", () => {
     const canvas = new FakeCanvas({ checkpointInterval: 10, maxUndoSteps: 100 });
-    for (let i = 0; i < 1000; i++) canvas.commit(strokeAction(`s${i}`));
+    for (let i = 0; i < 1000; i++) canvas.commit(`s${i}`);
     for (let i = 0; i < 100; i++) {
       canvas.apply(canvas.history.undo());
       expect(canvas.lastReplayLength).toBeLessThanOrEqual(9);
@@ -129,7 +106,7 @@ describe("history over bitmap checkpoints", () => {
   it("keeps at least N undo steps and at most the stated number of checkpoints, releasing the rest", () => {
     const canvas = new FakeCanvas({ checkpointInterval: 10, maxUndoSteps: 100 });
     for (let i = 0; i < 1000; i++) {
-      canvas.commit(strokeAction(`s${i}`));
+      canvas.commit(`s${i}`);
       expect(canvas.history.undoDepth).toBeGreaterThanOrEqual(Math.min(100, i + 1));
       expect(canvas.history.undoDepth).toBeLessThanOrEqual(109);
       expect(canvas.history.checkpointCount).toBeLessThanOrEqual(maxCheckpoints(10, 100));
@@ -142,10 +119,10 @@ describe("history over bitmap checkpoints", () => {
 
   it("at a fold, the released checkpoint is disposed before the new one is taken (so it can be reused)", () => {
     const events: string[] = [];
-    const history = new History<string>("base", { dispose: (bitmap) => events.push(`dispose ${bitmap}`) });
-    for (let i = 1; i < 110; i++) history.record(strokeAction(`s${i}`), () => `cp${i}`);
-    // The 110th action both folds the oldest 10 away and needs a checkpoint of its own.
-    history.record(strokeAction("s110"), () => {
+    const history = new History<string>("base", 0, { dispose: (bitmap) => events.push(`dispose ${bitmap}`) });
+    for (let i = 1; i < 110; i++) history.record(() => `cp${i}`);
+    // The 110th operation both folds the oldest 10 away and needs a checkpoint of its own.
+    history.record(() => {
       events.push("snapshot");
       return "cp110";
     });
@@ -163,14 +140,14 @@ describe("history over bitmap checkpoints", () => {
     fc.assert(
       fc.property(settings, fc.array(command, { maxLength: 120 }), ({ interval, steps }, commands) => {
         const canvas = new FakeCanvas({ checkpointInterval: interval, maxUndoSteps: steps });
-        // The model: every action ever done (never folded) and how many of them are in effect.
-        let done: Action[] = [];
+        // The model: every operation ever done (never folded) and how many of them are in effect.
+        let done: FakeOperation[] = [];
         let position = 0;
         const expected = () => done.slice(0, position).reduce(paint, FIRST_DISPLAY);
         let label = 0;
         for (const step of commands) {
           if (step === "stroke" || step === "clear") {
-            const action = step === "clear" ? ({ kind: "clear" } as const) : strokeAction(`s${label++}`);
+            const action = step === "clear" ? "clear" : `s${label++}`;
             done = [...done.slice(0, position), action];
             position += 1;
             // Actions folded into the base stay done but can never be undone again, so the promise is
@@ -207,7 +184,7 @@ describe("history over bitmap checkpoints", () => {
           for (const step of commands) {
             if (step === "undo") canvas.apply(canvas.history.undo());
             else if (step === "redo") canvas.apply(canvas.history.redo());
-            else canvas.commit(step === "fill" ? fillAction() : strokeAction(`s${label++}`));
+            else canvas.commit(step === "fill" ? "fill" : `s${label++}`);
           }
           const present = canvas.picture;
           canvas.picture = [...present, "a live stroke the second finger took back"];
@@ -219,22 +196,25 @@ describe("history over bitmap checkpoints", () => {
     );
   });
 
-  it("holds an action while it makes the picture: not once undone, or cleared away, and again when redone", () => {
-    const canvas = new FakeCanvas({ checkpointInterval: 3, maxUndoSteps: 5 });
-    const caption: Action = { kind: "caption", paint: () => {} };
-    canvas.commit(strokeAction("red"));
-    canvas.commit(caption);
-    canvas.commit(strokeAction("blue"));
-    expect(canvas.history.holds(caption)).toBe(true);
-    canvas.apply(canvas.history.undo());
-    canvas.apply(canvas.history.undo());
-    expect(canvas.history.holds(caption)).toBe(false);
-    canvas.apply(canvas.history.redo());
-    expect(canvas.history.holds(caption)).toBe(true);
-    canvas.commit({ kind: "clear" });
-    expect(canvas.history.holds(caption)).toBe(false);
-    canvas.apply(canvas.history.undo());
-    expect(canvas.history.holds(caption)).toBe(true);
-    expect(canvas.history.holds(fillAction())).toBe(false);
+  it("a history begun at a restored picture of the first operations undoes down to it and redoes what was undone", () => {
+    const history = new History<string>("restored", 40, { checkpointInterval: 10 });
+    expect(history.canUndo).toBe(false);
+    for (let i = 41; i <= 55; i++) history.record(() => `cp${i}`);
+    expect(history.undoDepth).toBe(15);
+    history.keepRedo(0);
+    while (history.undo() !== null);
+    expect(history.position).toBe(40);
+    expect(history.current()).toEqual({ restore: "restored", from: 40, to: 40 });
+    expect(history.redo()).toEqual({ restore: null, from: 40, to: 41 });
+  });
+
+  it("keeps the undone operations a restore brings for redo, and drops them at the next operation", () => {
+    const history = new History<string>("base", 0, { checkpointInterval: 4 });
+    history.record(() => "one");
+    history.keepRedo(3);
+    expect(history.redoDepth).toBe(3);
+    expect(history.redo()).toEqual({ restore: null, from: 1, to: 2 });
+    history.record(() => "new");
+    expect(history.canRedo).toBe(false);
   });
 });

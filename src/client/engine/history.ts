@@ -1,20 +1,21 @@
-import type { Stroke, ToolAction } from "./types.ts";
+/**
+ * Undo and redo as positions in the log of operations, over bitmap checkpoints. Free of any canvas (and of
+ * the operations themselves, which the log keeps) so it can be tested with a fake bitmap.
+ */
 
-/** Something the visitor did that changes the picture and can be undone. */
-export type Action =
-  | { readonly kind: "stroke"; readonly stroke: Stroke }
-  | { readonly kind: "clear" }
-  | ToolAction;
-
-/** What the canvas must do to show a history state: restore `restore` (if any), then replay `replay` in order. */
+/**
+ * What the canvas must do to show a state: restore `restore` (if any), then paint the log's operations
+ * `from` .. `to` - 1 in order (none when from = to).
+ */
 export interface RestorePlan<B> {
   readonly restore: B | null;
-  readonly replay: readonly Action[];
+  readonly from: number;
+  readonly to: number;
 }
 
 /** Tuning of the history; the defaults are what the page uses. */
 export interface HistoryOptions<B> {
-  /** K: a checkpoint is kept every K actions, so an undo replays at most K - 1 actions. */
+  /** K: a checkpoint is kept every K operations, so an undo paints at most K - 1 of them again. */
   readonly checkpointInterval?: number;
   /** N: at least this many undo steps stay available (at most N + K - 1 are kept). */
   readonly maxUndoSteps?: number;
@@ -34,70 +35,66 @@ export function maxCheckpoints(
 }
 
 /**
- * Undo/redo bookkeeping over bitmap checkpoints, free of any canvas so it can be tested with a fake bitmap.
+ * The state at position p is the picture of the log's first p operations. The history knows the position
+ * shown, the log's length (operations past the position are undone ones, which redo paints again) and the
+ * lowest position undo may reach, its floor: the base bitmap it was given (the first display, a restored
+ * picture), or the state older operations were folded into. A checkpoint is kept at the floor and every K
+ * positions above it, so showing any state costs one bitmap restore and at most K - 1 operations painted,
+ * however long the drawing is. Redo paints the one operation being redone on the current picture.
  *
- * State i is the picture after the first i kept actions; state 0 is the base checkpoint (the first display,
- * or the state older actions were folded into). A checkpoint of state i is kept for every i that is a
- * multiple of K, so showing any state costs one bitmap restore and at most K - 1 replayed actions, however
- * long the drawing is. Redo replays the one action being redone on the current picture.
- *
- * Memory bound: at most `maxCheckpoints(K, N)` bitmaps (11 with the defaults K = 10, N = 100) plus the
- * actions themselves (N + K - 1 = 109 strokes at most, some 40 bytes a point). A 600 x 600 RGBA checkpoint is
- * 1.44 MB, so 11 x 1.44 MB = 15.8 MB at pixel ratio 1. At ratio r != 1 the engine's checkpoints also hold
- * the displayed bitmap, 1.44 MB x r^2 each; r is capped at 2, so the worst case is 11 x 7.2 MB = 79 MB.
- * The engine's Surface keeps at most one released checkpoint's canvases for reuse on top of that (12 x 1.44
- * MB = 17.3 MB at ratio 1, 86 MB at worst); in steady drawing it holds none between strokes, as the fold
- * hands its checkpoint over just before the new one is taken.
+ * Memory bound: at most `maxCheckpoints(K, N)` bitmaps (11 with the defaults K = 10, N = 100). A 600 x 600
+ * RGBA checkpoint is 1.44 MB, so 11 x 1.44 MB = 15.8 MB at pixel ratio 1. At ratio r != 1 the engine's
+ * checkpoints also hold the displayed bitmap, 1.44 MB x r^2 each; r is capped at 2, so the worst case is
+ * 11 x 7.2 MB = 79 MB. The engine's Surface keeps at most one released checkpoint's canvases for reuse on top
+ * of that (12 x 1.44 MB = 17.3 MB at ratio 1, 86 MB at worst); in steady drawing it holds none between
+ * strokes, as the fold hands its checkpoint over just before the new one is taken.
  */
 export class History<B> {
   readonly #interval: number;
   readonly #maxUndoSteps: number;
   readonly #dispose: (bitmap: B) => void;
-  #actions: Action[] = [];
-  #position = 0;
+  #floor: number;
+  #position: number;
+  #length: number;
   #checkpoints = new Map<number, B>();
-  /** The action that made the base state: null for the bitmap the history was given, else the last folded one. */
-  #baseAction: Action | null = null;
 
-  /** `base` is the bitmap of state 0; the history owns it from now on. */
-  constructor(base: B, options: HistoryOptions<B> = {}) {
+  /** `base` is the bitmap of the state at `position` (the floor); the history owns it from now on. */
+  constructor(base: B, position = 0, options: HistoryOptions<B> = {}) {
     this.#interval = Math.max(1, Math.floor(options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL));
     this.#maxUndoSteps = Math.max(1, Math.floor(options.maxUndoSteps ?? DEFAULT_MAX_UNDO_STEPS));
     this.#dispose = options.dispose ?? (() => {});
-    this.#checkpoints.set(0, base);
+    this.#floor = position;
+    this.#position = position;
+    this.#length = position;
+    this.#checkpoints.set(position, base);
   }
 
   get canUndo(): boolean {
-    return this.#position > 0;
+    return this.#position > this.#floor;
   }
 
   get canRedo(): boolean {
-    return this.#position < this.#actions.length;
+    return this.#position < this.#length;
+  }
+
+  /** The position shown: how many of the log's operations make the picture. */
+  get position(): number {
+    return this.#position;
+  }
+
+  /** The lowest position undo reaches. */
+  get floor(): number {
+    return this.#floor;
   }
 
   /** How many undos are available right now. */
   get undoDepth(): number {
-    return this.#position;
+    return this.#position - this.#floor;
   }
 
   /** How many redos are available right now. */
   get redoDepth(): number {
-    return this.#actions.length - this.#position;
-  }
-
-  /** The action that made the picture of the current state; null for the bitmap the history was given. */
-  get currentAction(): Action | null {
-    return this.#position > 0 ? (this.#actions[this.#position - 1] ?? null) : this.#baseAction;
-  }
-
-  /**
-   * Whether `action` is one of those that made the current picture with no Clear after it: applied and not
-   * undone. An action folded into the base is no longer known, and counts as not.
-   */
-  holds(action: Action): boolean {
-    const index = this.#actions.lastIndexOf(action);
-    if (index < 0 || index >= this.#position) return false;
-    return !this.#actions.slice(index + 1, this.#position).some((later) => later.kind === "clear");
+    return this.#length - this.#position;
   }
 
   /** How many checkpoint bitmaps are held. */
@@ -106,20 +103,28 @@ export class History<B> {
   }
 
   /**
-   * Records an action that has just been painted. Redo is no longer possible afterwards. `snapshot` is
-   * called (once) only when the new state needs a checkpoint, and must copy the picture as it is now.
+   * Records that the operation at the current position has just been painted (the log dropped its undone
+   * operations and appended it there). `snapshot` is called (once) only when the new state needs a checkpoint,
+   * and must copy the picture as it is now.
    */
-  record(action: Action, snapshot: () => B): void {
+  record(snapshot: () => B): void {
     this.#dropRedo();
-    this.#actions.push(action);
     this.#position += 1;
-    // Folding first (it shifts states by K, so the new state's need of a checkpoint is unchanged) hands the
+    this.#length = this.#position;
+    // Folding first (it moves the floor by K, so the new state's need of a checkpoint is unchanged) hands the
     // released checkpoint to `dispose` before `snapshot` runs, so a canvas pool can reuse it at once.
-    if (this.#actions.length >= this.#maxUndoSteps + this.#interval) this.#foldOldest();
-    if (this.#position % this.#interval === 0) this.#checkpoints.set(this.#position, snapshot());
+    if (this.#position - this.#floor >= this.#maxUndoSteps + this.#interval) this.#foldOldest();
+    if ((this.#position - this.#floor) % this.#interval === 0)
+      this.#checkpoints.set(this.#position, snapshot());
   }
 
-  /** Steps back one action; null when there is nothing to undo. */
+  /** `count` operations past the position are in the log, undone: redo paints them again. */
+  keepRedo(count: number): void {
+    this.#dropRedo();
+    this.#length = this.#position + Math.max(0, count);
+  }
+
+  /** Steps back one operation; null when there is nothing to undo. */
   undo(): RestorePlan<B> | null {
     if (!this.canUndo) return null;
     this.#position -= 1;
@@ -127,31 +132,28 @@ export class History<B> {
   }
 
   /**
-   * The current state again (one checkpoint restore and at most K - 1 replays): what the picture must show
+   * The current state again (one checkpoint restore and at most K - 1 operations): what the picture must show
    * when something painted on it is taken back without being recorded (a stroke cancelled by a second finger).
    */
   current(): RestorePlan<B> {
-    const checkpointAt = this.#position - (this.#position % this.#interval);
-    const restore = this.#checkpoints.get(checkpointAt);
-    if (restore === undefined)
-      throw new Error(`History invariant broken: no checkpoint for state ${checkpointAt}`);
-    return { restore, replay: this.#actions.slice(checkpointAt, this.#position) };
+    const from = this.#position - ((this.#position - this.#floor) % this.#interval);
+    const restore = this.#checkpoints.get(from);
+    if (restore === undefined) throw new Error(`History invariant broken: no checkpoint for state ${from}`);
+    return { restore, from, to: this.#position };
   }
 
-  /** Steps forward one action; null when there is nothing to redo. */
+  /** Steps forward one operation; null when there is nothing to redo. */
   redo(): RestorePlan<B> | null {
-    const action = this.#actions[this.#position];
-    if (action === undefined) return null;
+    if (!this.canRedo) return null;
     this.#position += 1;
-    return { restore: null, replay: [action] };
+    return { restore: null, from: this.#position - 1, to: this.#position };
   }
 
   /** Releases every checkpoint; the history must not be used afterwards. */
   dispose(): void {
     for (const bitmap of this.#checkpoints.values()) this.#dispose(bitmap);
     this.#checkpoints.clear();
-    this.#actions = [];
-    this.#position = 0;
+    this.#length = this.#position;
   }
 
   #dropRedo(): void {
@@ -162,20 +164,17 @@ export class History<B> {
         this.#checkpoints.delete(state);
       }
     }
-    this.#actions.length = this.#position;
+    this.#length = this.#position;
   }
 
-  /** Forgets the oldest K actions: the checkpoint of state K becomes the new base. */
+  /** Gives up the oldest K undo steps: the checkpoint K above the floor becomes the new floor. */
   #foldOldest(): void {
-    const shift = this.#interval;
-    const shifted = new Map<number, B>();
+    this.#floor += this.#interval;
     for (const [state, bitmap] of this.#checkpoints) {
-      if (state < shift) this.#dispose(bitmap);
-      else shifted.set(state - shift, bitmap);
+      if (state < this.#floor) {
+        this.#dispose(bitmap);
+        this.#checkpoints.delete(state);
+      }
     }
-    this.#checkpoints = shifted;
-    this.#baseAction = this.#actions[shift - 1] ?? this.#baseAction;
-    this.#actions.splice(0, shift);
-    this.#position -= shift;
   }
 }

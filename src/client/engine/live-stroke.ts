@@ -1,7 +1,7 @@
 import type { Segment } from "./smoothing.ts";
-import { StrokeBuilder } from "./stroke-builder.ts";
+import { type BuiltStroke, StrokeBuilder } from "./stroke-builder.ts";
 import type { Surface } from "./surface.ts";
-import type { Point, Stroke, StrokeStyle } from "./types.ts";
+import type { StrokeStyle, TimedPoint } from "./types.ts";
 
 /** Runs a callback before the next frame is painted (requestAnimationFrame); returns a cancel function. */
 export type BeforeNextFrame = (callback: () => void) => () => void;
@@ -46,7 +46,7 @@ export class LiveStroke {
   }
 
   /** Starts a stroke with `style` at `point` (its dot shows in the next frame). */
-  start(style: StrokeStyle, point: Point): void {
+  start(style: StrokeStyle, point: TimedPoint): void {
     this.#forgetDot();
     const builder = new StrokeBuilder(style);
     this.#builder = builder;
@@ -55,14 +55,19 @@ export class LiveStroke {
     this.#cancelFrame = this.#beforeNextFrame(() => this.#paintPendingDot());
   }
 
-  /** Adds one position of a pointer move. */
-  extend(point: Point): void {
+  /**
+   * Adds one position of a pointer move; true when the stroke now holds as many points as a document's stroke
+   * may (the caller ends it).
+   */
+  extend(point: TimedPoint): boolean {
     const builder = this.#builder;
-    if (builder !== null) this.#draw(builder, builder.add(point));
+    if (builder === null) return false;
+    this.#draw(builder, builder.add(point));
+    return builder.isFull;
   }
 
-  /** Ends the stroke at `point` (null: where it is) and returns it for the history; null when none was on. */
-  finish(point: Point | null): Stroke | null {
+  /** Ends the stroke at `point` (null: where it is) and returns it for the log; null when none was on. */
+  finish(point: TimedPoint | null): BuiltStroke | null {
     const builder = this.#builder;
     if (builder === null) return null;
     // Only a release away from the last move draws: the ink already reaches every point kept so far.

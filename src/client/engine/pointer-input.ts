@@ -1,17 +1,20 @@
 import { CanvasBox } from "./canvas-box.ts";
 import { type ClientRect, isOutsideCanvas, toCanvasPoint } from "./coordinates.ts";
-import type { Point } from "./types.ts";
+import type { TimedPoint } from "./types.ts";
 
 /** What the pointer lifecycle tells the engine, in drawing-space points. */
 export interface StrokeInput {
   /** Whether a press may start a stroke now (false before the first display is painted). */
   canStart(): boolean;
   /** A press; returns false when it starts no stroke (a tap for another tool), true when it does. */
-  start(point: Point, pointerType: string): boolean;
-  /** One position of a pointermove (each coalesced one in turn, oldest first). */
-  extend(point: Point): void;
+  start(point: TimedPoint, pointerType: string): boolean;
+  /**
+   * One position of a pointermove (each coalesced one in turn, oldest first); true when the stroke can take no
+   * more points (it then ends where it is).
+   */
+  extend(point: TimedPoint): boolean;
   /** The stroke ends; `point` is where (null when the browser cancelled the pointer). */
-  end(point: Point | null): void;
+  end(point: TimedPoint | null): void;
   /** The stroke is taken back: a second finger came down, so the fingers mean zoom or pan. */
   cancel(): void;
 }
@@ -136,7 +139,7 @@ export class PointerInput {
     // have none, so the event itself is the fallback.
     const coalesced = typeof event.getCoalescedEvents === "function" ? event.getCoalescedEvents() : [];
     // One call per position, no arrays in between: this runs for every move the hardware reports.
-    if (coalesced.length === 0) this.#input.extend(this.#pointOf(event, state.box));
+    if (coalesced.length === 0 && this.#input.extend(this.#pointOf(event, state.box))) this.endStroke();
     for (const each of coalesced) {
       const point = this.#pointOf(each, state.box);
       // Out of the canvas and back within one frame: the browser sends no pointerleave, as it only looks at
@@ -147,16 +150,19 @@ export class PointerInput {
         this.#input.end(point);
         return;
       }
-      this.#input.extend(point);
+      if (this.#input.extend(point)) {
+        this.endStroke();
+        return;
+      }
     }
   }
 
-  /** The drawing-space point of an event; a pen's carries its pressure. */
-  #pointOf(event: PointerEvent, box: ClientRect, lifted = false): Point {
-    const point = toCanvasPoint(event.clientX, event.clientY, box);
-    if (event.pointerType !== "pen") return point;
+  /** The drawing-space point of an event and when it was reported; a pen's carries its pressure. */
+  #pointOf(event: PointerEvent, box: ClientRect, lifted = false): TimedPoint {
+    const { x, y } = toCanvasPoint(event.clientX, event.clientY, box);
+    if (event.pointerType !== "pen") return { x, y, at: event.timeStamp };
     if (!lifted) this.#lastPressure = event.pressure;
-    return { ...point, pressure: this.#lastPressure };
+    return { x, y, pressure: this.#lastPressure, at: event.timeStamp };
   }
 
   #finish(event: PointerEvent, withPoint: boolean): void {

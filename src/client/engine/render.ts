@@ -1,6 +1,6 @@
 import { BACKGROUND_COLOUR, CANVAS_SIZE, ERASER_COLOUR } from "../../common/constants.ts";
 import type { Segment } from "./smoothing.ts";
-import type { StrokeStyle, ToolAction } from "./types.ts";
+import type { StrokeStyle } from "./types.ts";
 
 /**
  * Canvas calls, and nothing else. Every function draws in the 600 x 600 drawing space (the caller's
@@ -79,13 +79,6 @@ export function drawSegments(context: StrokeContext, style: StrokeStyle, segment
   }
   // Put back the width the cached style says the context has.
   if (rescaled) context.lineWidth = style.width;
-}
-
-/** Paints a tool's action (caption, sticker, fill) with the context's state left as it was. */
-export function paintToolAction(context: CanvasRenderingContext2D, action: ToolAction): void {
-  context.save();
-  action.paint(context);
-  context.restore();
 }
 
 /** The first-display picture: white, then `image` (if any) mirrored left-right over the whole canvas. */

@@ -1,17 +1,11 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import type { Operation } from "../../common/drawing-document/types.ts";
 import { CanvasPool, type Checkpoint, context2d, isSnapshot, type Snapshot } from "./checkpoints.ts";
-import type { RestorePlan } from "./history.ts";
+import type { Painter, PaintSource } from "./painter.ts";
 import { backingStoreSize } from "./pixel-ratio.ts";
-import {
-  copyPixels,
-  drawSegments,
-  forgetAppliedStyle,
-  paintBackground,
-  paintDrawing,
-  paintToolAction,
-} from "./render.ts";
-import { type Segment, strokeSegments } from "./smoothing.ts";
-import type { StrokeStyle, ToolAction } from "./types.ts";
+import { copyPixels, drawSegments, forgetAppliedStyle, paintBackground, paintDrawing } from "./render.ts";
+import type { Segment } from "./smoothing.ts";
+import type { StrokeStyle } from "./types.ts";
 
 /**
  * Where the pixels live. At pixel ratio 1 the on-screen canvas is the 600 x 600 document itself; otherwise
@@ -62,29 +56,9 @@ export class Surface {
     for (const context of this.#drawnContexts) drawSegments(context, style, segments);
   }
 
-  /** Paints a tool's action (caption, sticker, fill) on the document and the display. */
-  paintAction(action: ToolAction): void {
-    for (const context of this.#drawnContexts) paintToolAction(context, action);
-  }
-
-  /**
-   * Shows a history state: one checkpoint restore, then each replayed action painted with the calls it was
-   * first painted with (`background` is what a clear paints).
-   */
-  replay(plan: RestorePlan<Checkpoint>, background: CanvasImageSource | null): void {
-    if (plan.restore !== null) this.restore(plan.restore);
-    for (const action of plan.replay) {
-      switch (action.kind) {
-        case "clear":
-          this.paintBackground(background);
-          break;
-        case "stroke":
-          this.drawSegments(action.stroke.style, strokeSegments(action.stroke.points, action.stroke.dot));
-          break;
-        default:
-          this.paintAction(action);
-      }
-    }
+  /** Paints `operation` with its painter on the document, then the display. */
+  paint<O extends Operation>(painter: Painter<O>, operation: O, source: PaintSource): void {
+    for (const context of this.#drawnContexts) painter.paint(context, operation, source);
   }
 
   /** Paints the first-display picture (white + mirrored image). */
@@ -100,15 +74,6 @@ export class Surface {
   /** Pixels of the drawing: all 600 x 600 of them, or the rectangle given in drawing pixels. */
   getImageData(x = 0, y = 0, width = CANVAS_SIZE, height = CANVAS_SIZE): ImageData {
     return this.#documentContextOrDisplay().getImageData(x, y, width, height);
-  }
-
-  /**
-   * An exact copy of the drawing's pixels, nothing encoded: all 600 x 600, or the rectangle given in drawing
-   * pixels (a GPU-side copy where the canvas is on the GPU; no read-back, unlike getImageData).
-   */
-  toImageBitmap(x?: number, y?: number, width = CANVAS_SIZE, height = CANVAS_SIZE): Promise<ImageBitmap> {
-    if (x === undefined || y === undefined) return createImageBitmap(this.documentCanvas);
-    return createImageBitmap(this.documentCanvas, x, y, width, height);
   }
 
   /** Exactly 600x600 PNG of the drawing. */

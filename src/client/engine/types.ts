@@ -1,14 +1,7 @@
 /** Public types of the drawing engine. The engine is framework-free; React only mounts it. */
+import type { Operation } from "../../common/drawing-document/types.ts";
 
-/** How a stroke is painted. Each stroke carries its own style so a redraw reproduces it exactly. */
-export interface StrokeStyle {
-  /** CSS colour of the brush (ignored while `eraser` is on). */
-  readonly colour: string;
-  /** Brush width in canvas pixels (the 600 x 600 space). */
-  readonly width: number;
-  /** When on, the stroke paints the background colour (white), as the spec's eraser does. */
-  readonly eraser: boolean;
-}
+export type { StrokeStyle } from "../../common/drawing-document/types.ts";
 
 /** A point in canvas pixels (0..600 on both axes). */
 export interface Point {
@@ -21,27 +14,19 @@ export interface Point {
   readonly pressure?: number;
 }
 
-/** A finished or live stroke: data enough to draw it again identically. */
-export interface Stroke {
-  readonly style: StrokeStyle;
-  readonly points: readonly Point[];
-  /**
-   * Whether its first point was painted as a dot. Always for a tap; for a stroke only when the press was
-   * on screen a frame before the first move drew over it (see LiveStroke), so a replay paints what was seen.
-   */
-  readonly dot: boolean;
+/** A pointer position as input gives it: a point and when it was reported (the event's timeStamp, ms). */
+export interface TimedPoint extends Point {
+  readonly at: number;
 }
 
 /**
- * A finished piece of work of a tool other than the brush (a caption, a sticker, a fill), as the history
- * keeps it. `paint` draws it in the 600 x 600 drawing space (the context's transform maps that to its bitmap)
- * with the same canvas calls every time, so a replay (undo to a later checkpoint, redo) gives the same pixels.
- * The tools build these (src/client/tools); the engine only paints and records them.
+ * An operation as a tool makes it, before the engine adds whose it is and when (the author and time slots of
+ * every operation in the log): `engine.apply(content)` stamps and paints it.
  */
-export interface ToolAction {
-  readonly kind: "caption" | "sticker" | "fill";
-  paint(context: CanvasRenderingContext2D): void;
-}
+export type OperationContent = Unstamped<Operation>;
+
+/** Each member of a union of operations without its author and time. */
+type Unstamped<O> = O extends Operation ? Omit<O, "author" | "time"> : never;
 
 /**
  * What a press on the canvas does: "draw" paints a stroke with the brush; "tap" draws nothing and reports
@@ -55,24 +40,22 @@ export interface Tap {
   readonly pointerType: string;
 }
 
-/** A rectangle of the drawing, in whole drawing pixels (the 600 x 600 space), inside the canvas. */
-export interface PixelRect {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
+/**
+ * How the log changed. "added": `operation` was painted and appended at `index` (any operations undone before it,
+ * the redo tail, are gone), so the picture is the log's first index + 1 operations. "moved": undo or redo moved
+ * the picture to the log's first `position` operations (the log itself is unchanged).
+ */
+export type LogChange =
+  | { readonly kind: "added"; readonly operation: Operation; readonly index: number }
+  | { readonly kind: "moved"; readonly position: number };
 
 /** What the engine tells its host; none of these fire per pointer move. */
 export interface EngineEvents {
-  /** The first-display state (white + mirrored mascot, or white alone) is painted; input is accepted. */
+  /** A first display (white + mirrored mascot, white, or a remix) is painted and a new log begun; input is on. */
   ready: undefined;
   strokestart: undefined;
-  /**
-   * The picture changed: a stroke was committed (given, so a copy of the drawing can draw it again), or null
-   * for an undo, redo, clear or tool, which may have changed it all.
-   */
-  change: Stroke | null;
+  /** The picture changed by an operation, an undo or a redo (never by a restore or a replay of a document). */
+  change: LogChange;
   /** canUndo / canRedo may have changed. */
   historychange: { readonly canUndo: boolean; readonly canRedo: boolean };
   /** A press in "tap" input mode (once per press, never per move). */

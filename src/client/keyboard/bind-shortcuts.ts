@@ -1,9 +1,11 @@
 /** Connects the pure shortcut mapping to a document's key presses. Framework-free. */
 import { activatesOnSpace, entersText, takeCaptionKey } from "./caption-keys.ts";
-import { type ShortcutAction, shortcutFor } from "./shortcuts.ts";
+import { type BoardAction, shortcutFor } from "./shortcuts.ts";
 
-/** What to do for each action; return value ignored. */
-export type ShortcutHandlers = Readonly<Record<ShortcutAction, () => void>>;
+/** What to do for each action, and for a tool's key; return values ignored. */
+export type ShortcutHandlers = Readonly<Record<BoardAction, () => void>> & {
+  readonly tool: (id: string) => void;
+};
 
 /**
  * Listens for shortcuts on `target` (usually the window) and runs the matching handler. A matched key's
@@ -31,7 +33,8 @@ export function bindShortcuts(target: EventTarget, handlers: () => ShortcutHandl
     });
     if (action === null) return;
     event.preventDefault();
-    handlers()[action]();
+    if (typeof action === "string") handlers()[action]();
+    else handlers().tool(action.tool);
   };
   target.addEventListener("keydown", onKeyDown);
   return () => target.removeEventListener("keydown", onKeyDown);

@@ -1,8 +1,9 @@
 /**
  * What the shortcuts help lists, for this visitor's platform: ⌘ on Apple devices, Ctrl elsewhere (the mapping in
  * shortcuts.ts accepts both everywhere; the help shows only the one the visitor's keyboard has). Kept apart from
- * the mapping so it loads with the help, not with the page.
+ * the mapping so it loads with the help, not with the page. Tools' keys come from the tools' list.
  */
+import { TOOLS } from "../tools/tool-list.ts";
 
 /** One line of the shortcuts help: the keys (alternatives) and what they do. */
 export interface ShortcutHelpEntry {
@@ -40,10 +41,9 @@ export function shortcutHelp(command: CommandKey): readonly ShortcutHelpEntry[] 
   return [
     { keys: [[command, "Z"]], description: "Undo" },
     { keys: redo, description: "Redo" },
-    { keys: [["E"]], description: "Eraser on or off" },
-    { keys: [["T"]], description: "Text: type a caption" },
-    { keys: [["F"]], description: "Fill an area" },
-    { keys: [["I"]], description: "Pick colour from the drawing" },
+    ...TOOLS.flatMap(({ key, keyHelp, label }) =>
+      key === undefined ? [] : [{ keys: [[key]], description: keyHelp ?? label }],
+    ),
     { keys: [["["]], description: "Smaller brush" },
     { keys: [["]"]], description: "Larger brush" },
     { keys: [[command, "S"]], description: "Save image" },

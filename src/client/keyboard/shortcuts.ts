@@ -1,20 +1,20 @@
 /** The page's keyboard shortcuts as pure data and pure functions: no DOM, no React, testable in Node. */
+import { toolKeys } from "../tools/tool-list.ts";
 
-/** What a shortcut asks the drawing board to do. */
-export type ShortcutAction =
+/** What a shortcut asks the drawing board to do, other than pressing a tool. */
+export type BoardAction =
   | "undo"
   | "redo"
-  | "toggle-eraser"
   | "brush-smaller"
   | "brush-larger"
   | "save"
   | "toggle-help"
-  | "text"
-  | "fill"
-  | "pick-colour"
   | "zoom-in"
   | "zoom-out"
   | "zoom-fit";
+
+/** What a shortcut asks for: a board action, or a tool's button pressed (its key from the tools' list). */
+export type ShortcutAction = BoardAction | { readonly tool: string };
 
 /** The element a key event was aimed at, as far as deciding "is the visitor typing?" needs. */
 export interface KeyTargetLike {
@@ -57,7 +57,7 @@ function letterOf(event: KeyEventLike): string | null {
 }
 
 /** Ctrl or Cmd (Meta) combinations: undo, redo, save. */
-function commandShortcut(event: KeyEventLike): ShortcutAction | null {
+function commandShortcut(event: KeyEventLike): BoardAction | null {
   const letter = letterOf(event);
   if (letter === "z") return event.shiftKey ? "redo" : "undo";
   // Ctrl+Y is the Windows redo; Cmd+Y is left to the browser (history in Safari and Chrome on macOS).
@@ -66,39 +66,42 @@ function commandShortcut(event: KeyEventLike): ShortcutAction | null {
   return null;
 }
 
-/** Tool keys: the letter (any case, or the physical key on other layouts) and what it chooses. */
-const LETTER_SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
-  e: "toggle-eraser",
-  t: "text",
-  f: "fill",
-  i: "pick-colour",
-};
-
 /** Zoom keys, by the character typed ("=" is "+" without Shift on most layouts). */
-const ZOOM_SHORTCUTS: Readonly<Record<string, ShortcutAction>> = {
+const ZOOM_SHORTCUTS: Readonly<Record<string, BoardAction>> = {
   "+": "zoom-in",
   "=": "zoom-in",
   "-": "zoom-out",
   "0": "zoom-fit",
 };
 
-/** Keys pressed without Ctrl/Cmd: tools, brush size, zoom, help. Held keys do not toggle again and again. */
-function plainShortcut(event: KeyEventLike): ShortcutAction | null {
+/**
+ * Keys pressed without Ctrl/Cmd: tools (each tool's letter, any case, or the physical key on other layouts),
+ * brush size, zoom, help. Held keys do not toggle again and again.
+ */
+function plainShortcut(event: KeyEventLike, tools: ReadonlyMap<string, string>): ShortcutAction | null {
   if (event.key === "[") return "brush-smaller";
   if (event.key === "]") return "brush-larger";
   const zoom = ZOOM_SHORTCUTS[event.key];
   if (zoom !== undefined) return zoom;
   if (event.repeat === true) return null;
   if (event.key === "?") return "toggle-help";
-  return LETTER_SHORTCUTS[letterOf(event) ?? ""] ?? null;
+  const tool = tools.get(letterOf(event) ?? "");
+  return tool === undefined ? null : { tool };
 }
 
+/** The page's tools' letters (see toolKeys). */
+const TOOL_KEYS = toolKeys();
+
 /**
- * The action a key press asks for, or null when it is not a shortcut. Nothing fires while the visitor types
- * in a field, while an input method composes, or with Alt (AltGr on Windows reports Ctrl+Alt, and Alt
- * combinations belong to the browser and the system); plain letters never fire with Ctrl or Cmd held.
+ * The action a key press asks for, or null when it is not a shortcut; `tools` maps letters to the tools they
+ * press (default: the page's tools). Nothing fires while the visitor types in a field, while an input method
+ * composes, or with Alt (AltGr on Windows reports Ctrl+Alt, and Alt combinations belong to the browser and the
+ * system); plain letters never fire with Ctrl or Cmd held.
  */
-export function shortcutFor(event: KeyEventLike): ShortcutAction | null {
+export function shortcutFor(
+  event: KeyEventLike,
+  tools: ReadonlyMap<string, string> = TOOL_KEYS,
+): ShortcutAction | null {
   if (event.altKey || event.isComposing === true || isTypingTarget(event.target)) return null;
-  return event.ctrlKey || event.metaKey ? commandShortcut(event) : plainShortcut(event);
+  return event.ctrlKey || event.metaKey ? commandShortcut(event) : plainShortcut(event, tools);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { manualTimers } from "../persistence/manual-timers.ts";
 import { RETRY_CAP_MS } from "../save/backoff.ts";
+import { manualTimers } from "../timers/manual-timers.ts";
 import { lazyChunk } from "./lazy-chunk.ts";
 import { loadUntilLoaded, type RetryClock } from "./load-until-loaded.ts";
 

@@ -3,8 +3,9 @@
  * an earlier visit could not deliver. A download that fails (the network dropped as the page settled, the
  * server restarting) is tried again instead of waiting for the visitor's next Save.
  */
-import type { Timers } from "../persistence/timers.ts";
+
 import { backoffDelayMs } from "../save/backoff.ts";
+import type { Timers } from "../timers/timers.ts";
 import type { LazyChunk } from "./lazy-chunk.ts";
 
 /** What the retries wait with; the page's are the window's timers, its `online` event and Math.random. */

@@ -1,73 +1,77 @@
-import { IDBFactory } from "fake-indexeddb";
+import { IDBKeyRange as FakeKeyRange, IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BACKUP_LOCATION, type BackupStore, openBackupStore } from "./backup-store.ts";
+import {
+  checkpointKey,
+  DIGEST_SEED,
+  digestOf,
+  everyLogRecord,
+  operationKey,
+  operationRange,
+  parseHeader,
+} from "./backup-store.ts";
 
-/** The browser's ImageData as far as the store looks at it (Node has none). */
-class FakeImageData {
-  readonly width = 600;
-  readonly height = 600;
-  readonly data = new Uint8ClampedArray([1, 2, 3, 255]);
-}
+const HEADER = {
+  format: 2,
+  log: "a",
+  nonce: "n",
+  start: { kind: "mascot" },
+  origin: 5,
+  position: 2,
+  length: 3,
+  savedAt: 9,
+};
 
-const png = (text: string) => new Blob([text], { type: "image/png" });
-
-describe("the backup store", () => {
-  let store: BackupStore;
-
-  beforeEach(async () => {
-    Object.assign(globalThis, { indexedDB: new IDBFactory(), ImageData: FakeImageData });
-    store = (await openBackupStore(() => {
-      throw new Error("IndexedDB should be available");
-    })) as BackupStore;
+describe("the backup's records", () => {
+  beforeEach(() => {
+    Object.assign(globalThis, { indexedDB: new IDBFactory(), IDBKeyRange: FakeKeyRange });
   });
-
   afterEach(() => {
-    store.close();
     Reflect.deleteProperty(globalThis, "indexedDB");
-    Reflect.deleteProperty(globalThis, "ImageData");
+    Reflect.deleteProperty(globalThis, "IDBKeyRange");
   });
 
-  /**
-   * The record as stored, its PNG as text and its pixels as "pixels", read past the store (whose reading wants
-   * the browser's own ImageData, which a clone in Node does not give back).
-   */
-  async function stored(): Promise<unknown> {
-    const { database, store: name, key } = BACKUP_LOCATION;
+  it("reads a header, a picture from before logs, and nothing else as the backup", () => {
+    expect(parseHeader(HEADER)).toEqual(HEADER);
+    const blob = new Blob(["png"]);
+    expect(parseHeader({ blob, savedAt: 1 })).toEqual({ blob, savedAt: 1 });
+    expect(parseHeader({ ...HEADER, position: 4 })).toBeNull();
+    expect(parseHeader({ ...HEADER, format: 3 })).toBeNull();
+    expect(parseHeader({ ...HEADER, length: 1.5 })).toBeNull();
+    expect(parseHeader("drawing")).toBeNull();
+    expect(parseHeader(undefined)).toBeNull();
+  });
+
+  it("digests records in order: any byte changed, or the order, changes the digest", () => {
+    const records = [new Uint8Array([1, 2, 3]), new Uint8Array([4])];
+    const digest = records.reduce(digestOf, DIGEST_SEED);
+    expect(digest).toBe(records.reduce(digestOf, DIGEST_SEED));
+    expect([...records].reverse().reduce(digestOf, DIGEST_SEED)).not.toBe(digest);
+    expect([new Uint8Array([1, 2, 3]), new Uint8Array([5])].reduce(digestOf, DIGEST_SEED)).not.toBe(digest);
+  });
+
+  it("reaches exactly a log's operations with its range, and every log's records but the header and the open edit with the other", async () => {
     const db = await new Promise<IDBDatabase>((resolve) => {
-      const request = indexedDB.open(database);
+      const request = indexedDB.open("records", 1);
+      request.onupgradeneeded = () => request.result.createObjectStore("backup");
       request.onsuccess = () => resolve(request.result);
     });
-    const record = await new Promise<Record<string, unknown>>((resolve) => {
-      const request = db.transaction(name).objectStore(name).get(key);
-      request.onsuccess = () => resolve(request.result);
-    });
+    const objects = () => db.transaction("backup", "readwrite").objectStore("backup");
+    const done = (request: IDBRequest) =>
+      new Promise<unknown>((resolve) => {
+        request.onsuccess = () => resolve(request.result);
+      });
+    for (const [key, value] of [
+      ["drawing", HEADER],
+      ["editing", { kind: "caption" }],
+      [checkpointKey("a"), { index: 1 }],
+      [checkpointKey("b"), { index: 0 }],
+      ...[0, 1, 2, 10].map((index) => [operationKey("a", index), index] as const),
+      [operationKey("b", 0), "b0"],
+    ] as const)
+      await done(objects().put(value, key));
+    expect(await done(objects().getAll(operationRange("a", 3)))).toEqual([0, 1, 2]);
+    for (const range of everyLogRecord()) await done(objects().delete(range));
+    expect(await done(objects().getAllKeys())).toEqual(["drawing", "editing"]);
     db.close();
-    const { blob, pixels, ...rest } = record;
-    if (blob instanceof Blob) return { ...rest, image: await blob.text() };
-    return { ...rest, image: pixels === undefined ? "nothing" : "pixels" };
-  }
-
-  it("keeps the latest write, its PNG and the drawing it remixes", async () => {
-    await store.write({ image: png("first"), savedAt: 10, remixOf: null });
-    await store.write({ image: png("second"), savedAt: 20, remixOf: "r1" });
-    expect(await stored()).toEqual({ image: "second", savedAt: 20, remixOf: "r1" });
-    const read = await store.read();
-    expect(read?.image).toBeInstanceOf(Blob);
-  });
-
-  it("a write the worker had on its way does not replace the drawing the page wrote at once after it", async () => {
-    store.writeAtOnce({ image: new ImageData(600, 600), savedAt: 30, remixOf: null });
-    // Posted at 20, before the page was hidden: older than what the page wrote.
-    await store.write({ image: png("older"), savedAt: 20, remixOf: null });
-    expect(await stored()).toEqual({ image: "pixels", savedAt: 30, remixOf: null });
-    // The same drawing as a PNG, posted as the page was hidden, replaces the pixels.
-    await store.write({ image: png("same drawing"), savedAt: 30, remixOf: null });
-    expect(await stored()).toEqual({ image: "same drawing", savedAt: 30, remixOf: null });
-  });
-
-  it("a write at once replaces whatever is stored", async () => {
-    await store.write({ image: png("worker"), savedAt: 50, remixOf: "r2" });
-    store.writeAtOnce({ image: new ImageData(600, 600), savedAt: 40, remixOf: null });
-    expect(await stored()).toEqual({ image: "pixels", savedAt: 40, remixOf: null });
   });
 });

@@ -1,103 +1,92 @@
-/** The drawing backup in IndexedDB: one record under one key, replaced on each write. */
-import { openStoreDatabase, readStore, writeStore } from "./idb.ts";
-
 /**
- * What is kept: the 600 x 600 drawing, when it was written (ms since the epoch) and the drawing it remixes
- * (null for none), so a reload of that remix restores it over the remix without asking. The drawing is a PNG
- * (the worker's writes), or its raw pixels where the page had to write at once, with no time to encode
- * (writeAtOnce); stored as `blob` or `pixels`.
+ * The drawing's backup in IndexedDB: the drawing's log as it is made, one record per operation, a header
+ * saying which log and how much of it makes the picture, and a checkpoint picture to restore from quickly
+ * (docs/decisions/0024-the-backup-is-the-drawings-log.md).
  */
-export interface DrawingBackup {
-  readonly image: Blob | ImageData;
-  readonly savedAt: number;
-  readonly remixOf: string | null;
-}
+import type { StartingPicture } from "../../common/drawing-document/types.ts";
+import { openStoreDatabase } from "./idb.ts";
 
-/** An open backup database. */
-export interface BackupStore {
-  /** The stored backup; null when there is none or the record is not a backup. */
-  read(): Promise<DrawingBackup | null>;
-  /**
-   * Replaces the backup unless the stored one was written later (a write the page made at once as it was
-   * hidden, while this one was on its way); resolves once the transaction has committed.
-   */
-  write(backup: DrawingBackup): Promise<void>;
-  /**
-   * Replaces the backup in a transaction asked to commit before this returns, so it lands even when the page
-   * is unloaded or killed straight after (nothing waits for an answer: a failure is only warned about).
-   */
-  writeAtOnce(backup: DrawingBackup): void;
-  /** Closes the connection once running transactions finish. */
-  close(): void;
-}
-
-/** Logged with the error when the page's write as it is hidden fails. */
-export const AT_ONCE_FAILED_WARNING =
-  "Fanvas: the drawing backup could not be written as the page was hidden.";
-
-/** Where the backup lives (exported so end-to-end tests can look at the record itself). */
+/** Where the backup lives (exported so end-to-end tests can look at the records themselves). */
 export const BACKUP_LOCATION = { database: "fanvas", version: 1, store: "backup", key: "drawing" } as const;
 
-/** The record as a backup; one written before remixes were kept has no remixOf: it remixes nothing. */
-function asBackup(value: unknown): DrawingBackup | null {
-  if (typeof value !== "object" || value === null) return null;
-  const record = value as Record<string, unknown>;
-  const image = record.blob instanceof Blob ? record.blob : record.pixels;
-  if (!(image instanceof Blob || image instanceof ImageData) || typeof record.savedAt !== "number")
-    return null;
-  const remixOf = typeof record.remixOf === "string" ? record.remixOf : null;
-  return { image, savedAt: record.savedAt, remixOf };
+/** The header, under BACKUP_LOCATION.key: which log is the backup, and how much of it shows. */
+export interface BackupHeader {
+  readonly format: 2;
+  /** The log's id: its records are keyed by it (a new drawing, or a tab taking the backup over, takes a new one). */
+  readonly log: string;
+  /** Changes with every write, so a tab can tell whether another tab wrote since it last did. */
+  readonly nonce: string;
+  /** The log's start; null when it is a picture kept without its making (a backup from before logs). */
+  readonly start: StartingPicture | null;
+  /** When the log began, ms since the epoch (operations' times count from it). */
+  readonly origin: number;
+  /** How many operations make the picture, and how many the log holds (the rest were undone). */
+  readonly position: number;
+  readonly length: number;
+  readonly savedAt: number;
 }
 
-/** The backup as it is stored: a PNG as `blob`, raw pixels as `pixels`. */
-function asRecord({ image, savedAt, remixOf }: DrawingBackup): Record<string, unknown> {
-  return image instanceof Blob ? { blob: image, savedAt, remixOf } : { pixels: image, savedAt, remixOf };
+/** A picture of the log's first `index` operations, and the digest of their records (see digestOf). */
+export interface CheckpointRecord {
+  readonly index: number;
+  readonly digest: number;
+  /** The 600 x 600 picture: its RGBA bytes, or a PNG (a backup from before logs). */
+  readonly image: Blob;
+  readonly encoding: "rgba" | "png";
+}
+
+/** A backup written before the drawing was kept as a log: its PNG alone. */
+export interface PictureBackup {
+  readonly blob: Blob;
+  readonly savedAt: number;
+}
+
+/** The key of the log's checkpoint, and of its operation at `index`. */
+export const checkpointKey = (log: string): IDBValidKey => ["checkpoint", log];
+export const operationKey = (log: string, index: number): IDBValidKey => ["op", log, index];
+
+/** Every operation record and every checkpoint, of any log: what a tab taking the backup over deletes. */
+export function everyLogRecord(): IDBKeyRange[] {
+  return [IDBKeyRange.bound(["checkpoint"], ["checkpoint", []]), IDBKeyRange.bound(["op"], ["op", []])];
+}
+
+/** The records of `log`'s operations 0 .. length - 1. */
+export function operationRange(log: string, length: number): IDBKeyRange {
+  return IDBKeyRange.bound(operationKey(log, 0), operationKey(log, Math.max(0, length - 1)));
 }
 
 /**
- * Opens (creating on first use) the backup database, on the page or in the backup's worker. Resolves null
- * where the browser has no usable IndexedDB (some private modes, blocked storage), after handing the reason to
- * `unavailable`, by default a console warning: the page then simply works without a backup.
+ * FNV-1a over the records of a log's first operations, carried on from `digest` (start at DIGEST_SEED): a
+ * checkpoint is used only over the records it was taken after, so a tab that wrote over another's never
+ * gets a picture of operations the records no longer hold.
  */
-export async function openBackupStore(
-  unavailable: (reason: string) => void = warnUnavailable,
-): Promise<BackupStore | null> {
-  const db = await openStoreDatabase(BACKUP_LOCATION, unavailable);
-  if (db === null) return null;
-  const { store, key } = BACKUP_LOCATION;
-  return {
-    async read() {
-      const value: unknown = await readStore(db, store, (backups) => backups.get(key));
-      if (value === undefined) return null;
-      const backup = asBackup(value);
-      if (backup !== null) return backup;
-      console.warn("Fanvas: the drawing backup in this browser has an unknown shape; it is left as it is.");
-      return null;
-    },
-    write: (backup) =>
-      writeStore(db, store, (backups) => {
-        const stored = backups.get(key);
-        stored.onsuccess = () => {
-          const storedAt: unknown = (stored.result as { savedAt?: unknown } | undefined)?.savedAt;
-          if (typeof storedAt !== "number" || storedAt <= backup.savedAt) backups.put(asRecord(backup), key);
-        };
-      }),
-    writeAtOnce(backup) {
-      try {
-        const transaction = db.transaction(store, "readwrite");
-        transaction.onabort = () => console.warn(AT_ONCE_FAILED_WARNING, transaction.error);
-        transaction.objectStore(store).put(asRecord(backup), key);
-        transaction.commit();
-      } catch (error) {
-        console.warn(AT_ONCE_FAILED_WARNING, error);
-      }
-    },
-    close() {
-      db.close();
-    },
-  };
+export function digestOf(digest: number, bytes: Uint8Array): number {
+  let hash = digest;
+  for (let index = 0; index < bytes.length; index += 1)
+    hash = Math.imul(hash ^ (bytes[index] as number), 0x01000193) >>> 0;
+  return hash;
 }
 
-function warnUnavailable(reason: string): void {
-  console.warn(`Fanvas: drawings will not survive a reload here (IndexedDB is unavailable: ${reason}).`);
+export const DIGEST_SEED = 0x811c9dc5;
+
+/** The stored header as one, a picture from before logs, or null for anything else (nothing, or unknown). */
+export function parseHeader(value: unknown): BackupHeader | PictureBackup | null {
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (record.blob instanceof Blob && typeof record.savedAt === "number")
+    return { blob: record.blob, savedAt: record.savedAt };
+  if (record.format !== 2 || typeof record.log !== "string" || typeof record.nonce !== "string") return null;
+  const counts = [record.origin, record.position, record.length].every(Number.isSafeInteger);
+  if (!counts || (record.position as number) > (record.length as number)) return null;
+  return record as unknown as BackupHeader;
+}
+
+/**
+ * Opens (creating on first use) the backup's database. Resolves null where the browser has no usable IndexedDB
+ * (some private modes, blocked storage), after a console warning: the page then simply works without a backup.
+ */
+export function openBackupDatabase(): Promise<IDBDatabase | null> {
+  return openStoreDatabase(BACKUP_LOCATION, (reason) =>
+    console.warn(`Fanvas: drawings will not survive a reload here (IndexedDB is unavailable: ${reason}).`),
+  );
 }

@@ -1,173 +1,212 @@
-/** The backup's writes: by its worker (backup-worker.ts) when the browser can, on the page otherwise. */
+/** Writes the drawing's log to the backup as it is made: each operation, undo and redo as it happens. */
+import { encodeDrawing } from "../../common/drawing-document/encode.ts";
+import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import type { Stroke } from "../engine/types.ts";
-import {
-  createBackupChannel,
-  type StartBackupWorker,
-  startModuleWorker,
-  WORKER_ANSWER_LIMIT_MS,
-} from "./backup-channel.ts";
-import { BACKUP_DELAY_MS, BACKUP_MAX_WAIT_MS, packStrokes } from "./backup-messages.ts";
-import type { BackupStore } from "./backup-store.ts";
-import { MirrorSync } from "./mirror-sync.ts";
-import { type Timers, windowTimers } from "./timers.ts";
-import { createWriteScheduler, type WriteCause, type WriteScheduler } from "./write-scheduler.ts";
+import * as stored from "./backup-store.ts";
+import { writeStore } from "./idb.ts";
 
-/** What the writer needs of the engine: copies of its pixels, and its own PNG for the page's fallback. */
-export type BackupSource = Pick<DrawingEngine, "toImageBitmap" | "toBlob" | "getImageData" | "isDrawing">;
-
-/** The writer's seams; the page uses the defaults, tests pass fakes. */
-export interface BackupWriterOptions {
-  readonly startWorker?: StartBackupWorker;
-  readonly timers?: Timers;
-  /** False when the browser has no Worker or no OffscreenCanvas: every write is the page's own. */
-  readonly canUseWorker?: boolean;
-  /** The drawing the visitor remixes (null for none), read as each write starts (default: none). */
-  readonly remixOf?: () => string | null;
-  /** The time a write is stored with (default: Date.now). */
-  readonly now?: () => number;
+/** What the writer carries on from a restore. */
+export interface Adopted {
+  /** The restored log's id and last header's nonce; null: a new log (nothing restored, or a picture alone). */
+  readonly log: string | null;
+  readonly nonce: string | null;
+  /** The restored operations' records, in order. */
+  readonly records: readonly Uint8Array[];
+  /** The index of the log's stored checkpoint, if any. */
+  readonly checkpoint: number | null;
+  /** A checkpoint a new log writes under its own id (a picture kept from before logs). */
+  readonly carried: stored.CheckpointRecord | null;
 }
 
-/** The writer's handle. */
-export interface BackupWriter {
-  /** A visitor's change, to be written soon: the committed stroke, or null for anything else (undo, a tool). */
-  changed(stroke: Stroke | null): void;
-  /** The picture was repainted with no visitor's change (a new first display): the next change sends it all. */
-  repainted(): void;
-  /** The engine's 'strokestart': a write waiting for the visitor to rest waits for the stroke's end. */
-  strokeStarted(): void;
-  /**
-   * The page is being hidden, unloaded or closed, and may be gone before any write now started could finish
-   * (the worker ends with the page): when anything changed since the last such write, the page writes the
-   * drawing's pixels itself before this returns (as the canvas shows it, a stroke still being drawn with it),
-   * and what waits for the worker is posted at once.
-   */
-  keepNow(): void;
-  /** Ends the worker and any waiting write. */
-  close(): void;
-}
-
-/** Logged once, when the worker fails and the page's main thread takes the backup over. */
-export const WORKER_FALLBACK_WARNING =
-  "Fanvas: the drawing backup is encoded and written on the page from now on.";
-
-/** Logged with the error when a write fails; the next change tries again. */
+/** Logged with the error when a write fails; the next change writes the whole log again. */
 export const WRITE_FAILED_WARNING =
   "Fanvas: the drawing backup could not be written; the next change tries again.";
 
-function canWriteInWorker(): boolean {
-  return typeof Worker === "function" && typeof OffscreenCanvas === "function";
-}
+/** A checkpoint that is due waits until the visitor has rested this long (no change, no stroke being drawn). */
+export const CHECKPOINT_REST_MS = 400;
+
+/** How long painting the operations after the checkpoint may take (ms, roughly) before a new one is due. */
+export const CHECKPOINT_BUDGET_MS = 40;
+
+/** A rough cost of painting an operation again, ms (strokes by their points; a fill reads the pixels). */
+const paintCost = (operation: Operation): number =>
+  operation.kind === "stroke" ? 0.02 + operation.points.x.length * 0.002 : operation.kind === "fill" ? 6 : 1;
+
+/** One operation's record: a log of just it (a stroke of 100 points is about 250 bytes). */
+const recordOf = (operation: Operation): Uint8Array =>
+  encodeDrawing({ start: { kind: "white" }, operations: [operation] });
 
 /**
- * A writer whose worker keeps a copy of the drawing and encodes and stores it, so the page's main thread only
- * waits for the visitor to rest (a timer per change) and then posts what changed since its last write in one
- * message: the committed strokes, packed, or pixels now and then (see MirrorSync). It hears back only every
- * WORKER_ANSWER_LIMIT_MS at most, or when a write failed. Without workers or OffscreenCanvas, or once the
- * worker has failed (it could not run, encode or open IndexedDB, or did not answer in time), the page encodes
- * (the engine's toBlob) and writes `store` itself, so the backup keeps working.
+ * Keeps `engine`'s log in the backup from now on (docs/decisions/0024). Each operation is written as it enters
+ * the log, in one transaction with the header, committed at once, so a reload, a closed tab or a killed page
+ * right after it keeps it; undo and redo write the header. A checkpoint picture is taken once the visitor
+ * rests, when painting what follows the last one would take too long. A tab that finds another wrote since its
+ * last write takes the backup over with a log id of its own, written whole: the last change wins.
  */
-export function createBackupWriter(
-  engine: BackupSource,
-  store: BackupStore,
-  options: BackupWriterOptions = {},
-): BackupWriter {
-  const { timers = windowTimers } = options;
-  const remixOf = options.remixOf ?? (() => null);
-  const now = options.now ?? Date.now;
-  const sync = new MirrorSync();
-  /** A write that waits for the stroke being drawn to end, tried again if no change ends it first. */
-  let strokeHold: unknown = null;
+export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, adopted: Adopted): () => void {
+  let db: IDBDatabase | null = opened;
+  let log = adopted.log ?? crypto.randomUUID();
+  let nonce = adopted.nonce;
+  let whole = adopted.log === null;
+  let carried = adopted.carried;
+  let checkpoint = adopted.checkpoint;
+  // records[i]: operation i's record; digests[i], costs[i]: the digest and paint cost of the first i.
+  const records: Uint8Array[] = [];
+  const digests = [stored.DIGEST_SEED];
+  const costs = [0];
+  const remember = (index: number, operation: Operation, record: Uint8Array): void => {
+    records.length = index;
+    records.push(record);
+    digests.length = costs.length = index + 1;
+    digests.push(stored.digestOf(digests[index] as number, record));
+    costs.push((costs[index] as number) + paintCost(operation));
+  };
+  const operations = engine.logState?.operations ?? [];
+  for (const [index, record] of adopted.records.entries())
+    remember(index, operations[index] as Operation, record);
+  let rest: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
 
-  const channel = createBackupChannel({
-    startWorker: options.startWorker ?? startModuleWorker,
-    timers,
-    onWriteFailed: (error) => console.warn(WRITE_FAILED_WARNING, error),
-    // The page writes what it holds, and every later change.
-    onBroken: (reason) => {
-      console.warn(WORKER_FALLBACK_WARNING, reason);
-      scheduler.request();
-    },
-  });
-  if (!(options.canUseWorker ?? canWriteInWorker())) channel.close();
-
-  /** A change since the last keepNow, and when the worker was last posted a write (ms, `now`'s clock). */
-  let changedSinceKept = false;
-  let postedAt = Number.NEGATIVE_INFINITY;
-
-  const writeOnPage = async (): Promise<void> =>
-    store.write({ image: await engine.toBlob(), savedAt: now(), remixOf: remixOf() });
-
-  const postToWorker = async (cause: WriteCause): Promise<void> => {
-    const rested = cause !== "deadline";
-    if (sync.needsPixels(rested) && engine.isDrawing) {
-      // A copy now would hold part of the stroke: the stroke's end asks again (a cancelled one has no end).
-      strokeHold ??= timers.set(() => {
-        strokeHold = null;
-        scheduler.request();
-      }, BACKUP_MAX_WAIT_MS);
+  const write = (added: number | null): void => {
+    const state = engine.logState;
+    if (state === null || stopped || db === null) return;
+    const { store, key } = stored.BACKUP_LOCATION;
+    let objects: IDBObjectStore;
+    try {
+      objects = db.transaction(store, "readwrite").objectStore(store);
+    } catch (error) {
+      // The connection closed under the page (the site's data cleared, another tab's upgrade): a new one.
+      console.warn(WRITE_FAILED_WARNING, error);
+      db = null;
+      whole = true;
+      void stored.openBackupDatabase().then((reopened) => {
+        db = reopened;
+        write(null);
+      });
       return;
     }
-    const copy = sync.take(rested);
-    const record = { savedAt: now(), remixOf: remixOf() };
-    postedAt = record.savedAt;
-    if (copy === null) {
-      channel.post({ patch: null, ...record }, []);
-    } else if (typeof copy === "object" && "strokes" in copy) {
-      const strokes = packStrokes(copy.strokes);
-      channel.post({ patch: { kind: "strokes", strokes }, ...record }, [
-        strokes.points.buffer,
-        strokes.shapes.buffer,
-      ]);
+    const { start, origin, position } = state;
+    const header: stored.BackupHeader = {
+      format: 2,
+      log,
+      nonce: crypto.randomUUID(),
+      start,
+      origin,
+      position,
+      length: state.operations.length,
+      savedAt: Date.now(),
+    };
+    if (whole) {
+      for (const range of stored.everyLogRecord()) objects.delete(range);
+      for (const [index, record] of records.entries()) objects.put(record, stored.operationKey(log, index));
+      if (carried !== null) objects.put(carried, stored.checkpointKey(log));
     } else {
-      const whole = copy === "all";
-      const { x, y } = whole ? { x: 0, y: 0 } : copy;
-      // The snapshot is taken in this call (createImageBitmap copies a canvas synchronously): only a change
-      // after it is left for the next write. One that could not be taken says nothing about the worker.
-      const bitmap = await (whole
-        ? engine.toImageBitmap()
-        : engine.toImageBitmap(copy.x, copy.y, copy.width, copy.height)
-      ).catch((error: unknown) => {
-        sync.lost();
-        throw error;
-      });
-      channel.post({ patch: { kind: "pixels", whole, x, y, bitmap }, ...record }, [bitmap]);
+      const expected = nonce;
+      const read = objects.get(key);
+      read.onsuccess = () =>
+        (stored.parseHeader(read.result) as stored.BackupHeader | null)?.nonce !== expected && takeOver();
+      if (added !== null) objects.put(records[added], stored.operationKey(log, added));
     }
+    objects.put(header, key);
+    objects.transaction.onabort = () => {
+      console.warn(WRITE_FAILED_WARNING, objects.transaction.error);
+      whole = true;
+    };
+    objects.transaction.commit();
+    nonce = header.nonce;
+    whole = false;
+    carried = null;
   };
 
-  const scheduler: WriteScheduler = createWriteScheduler({
-    delayMs: BACKUP_DELAY_MS,
-    maxWaitMs: BACKUP_MAX_WAIT_MS,
-    write: (cause) => (channel.broken ? writeOnPage() : postToWorker(cause)),
-    timers,
-    onError: (error) => console.warn(WRITE_FAILED_WARNING, error),
-  });
+  const takeOver = (): void => {
+    log = crypto.randomUUID();
+    checkpoint = null;
+    whole = true;
+    write(null);
+    scheduleCheckpoint();
+  };
 
-  return {
-    changed(stroke): void {
-      changedSinceKept = true;
-      sync.changed(stroke);
-      if (strokeHold !== null) timers.clear(strokeHold);
-      strokeHold = null;
-      scheduler.request();
-    },
-    repainted: () => sync.lost(),
-    strokeStarted: () => scheduler.postpone(),
-    keepNow(): void {
-      // A write posted this recently may not be stored yet (the worker is given as long to answer). Nothing
-      // unstored: nothing is written, so a tab hidden long after its last change leaves another tab's newer
-      // drawing in place (the last change wins).
-      const unstored = scheduler.busy || strokeHold !== null || now() - postedAt < WORKER_ANSWER_LIMIT_MS;
-      if (changedSinceKept && unstored)
-        store.writeAtOnce({ image: engine.getImageData(), savedAt: now(), remixOf: remixOf() });
-      changedSinceKept = false;
-      // The worker's PNG of the same drawing replaces the pixels, if the page lives on.
-      scheduler.flush();
-    },
-    close(): void {
-      if (strokeHold !== null) timers.clear(strokeHold);
-      scheduler.dispose();
-      channel.close();
-    },
+  const checkpointDue = (): boolean => {
+    const position = engine.logState?.position ?? 0;
+    if (checkpoint === null || checkpoint > position) return position > 0;
+    return (costs[position] as number) - (costs[checkpoint] as number) > CHECKPOINT_BUDGET_MS;
+  };
+
+  const takeCheckpoint = (): void => {
+    rest = null;
+    if (stopped || !checkpointDue()) return;
+    if (engine.isDrawing) {
+      scheduleCheckpoint();
+      return;
+    }
+    const [index, forLog] = [engine.logState?.position ?? 0, log];
+    // Its pixels as they are, not a PNG: encoding one costs the page's main thread 5-13 ms, this 2-3.
+    const image = new Blob([engine.getImageData().data]);
+    const record: stored.CheckpointRecord = {
+      index,
+      digest: digests[index] as number,
+      image,
+      encoding: "rgba",
+    };
+    if (db === null) return;
+    writeStore(db, stored.BACKUP_LOCATION.store, (records) =>
+      records.put(record, stored.checkpointKey(log)),
+    ).then(
+      () => {
+        if (log === forLog) checkpoint = index;
+        scheduleCheckpoint();
+      },
+      (error: unknown) => console.warn(WRITE_FAILED_WARNING, error),
+    );
+  };
+
+  const scheduleCheckpoint = (): void => {
+    if (rest === null && !stopped && checkpointDue()) rest = setTimeout(takeCheckpoint, CHECKPOINT_REST_MS);
+  };
+
+  const stopListening = [
+    engine.on("change", (change) => {
+      if (change.kind === "added") {
+        let record: Uint8Array;
+        try {
+          record = recordOf(change.operation);
+        } catch (error) {
+          // The tools keep within the format's caps: an operation that is not is a fault, not a visitor's doing.
+          console.error("Fanvas: an operation could not be kept; the drawing backup stops here.", error);
+          stopped = true;
+          return;
+        }
+        remember(change.index, change.operation, record);
+        write(change.index);
+      } else write(null);
+      scheduleCheckpoint();
+    }),
+    // A new first display began a new log (a remix given up for the visitor's own drawing).
+    engine.on("ready", () => {
+      [log, whole, carried, checkpoint] = [crypto.randomUUID(), true, null, null];
+      records.length = 0;
+      digests.length = costs.length = 1;
+    }),
+  ];
+  // Going away with the pointer down (a reload mid-stroke, a phone switching apps): the stroke as drawn is kept.
+  const keepStroke = (): void => {
+    if (document.visibilityState === "hidden") engine.endStroke();
+  };
+  const endStroke = (): void => engine.endStroke();
+  document.addEventListener("visibilitychange", keepStroke);
+  window.addEventListener("pagehide", endStroke);
+  // Operations made before the restore was done, with nothing restored: written now.
+  if (whole && operations.length > 0) {
+    for (const [index, operation] of operations.entries()) remember(index, operation, recordOf(operation));
+    write(null);
+  }
+  scheduleCheckpoint();
+
+  return () => {
+    stopped = true;
+    if (rest !== null) clearTimeout(rest);
+    document.removeEventListener("visibilitychange", keepStroke);
+    window.removeEventListener("pagehide", endStroke);
+    for (const stop of stopListening) stop();
   };
 }

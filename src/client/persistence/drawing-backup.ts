@@ -1,26 +1,28 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
-import { remixIdIn } from "../../common/remix.ts";
+import { CANVAS_SIZE } from "../../common/constants.ts";
+import { decodeDrawing } from "../../common/drawing-document/decode.ts";
+import { knownStickers } from "../../common/drawing-document/known-stickers.ts";
+import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import { remixMayReplace } from "../remix/remix-base.ts";
-import { createBackupGate } from "./backup-gate.ts";
-import { type BackupStore, openBackupStore } from "./backup-store.ts";
-import { type BackupWriter, createBackupWriter } from "./backup-writer.ts";
-import { windowTimers } from "./timers.ts";
-import { createWriteScheduler } from "./write-scheduler.ts";
+import { showStart } from "../remix/first-display.ts";
+import { backupMayReplaceRemix } from "../remix/remix-base.ts";
+import { communityStickers } from "../tools/stickers/community-stickers.ts";
+import * as stored from "./backup-store.ts";
+import { type Adopted, startBackupWriter } from "./backup-writer.ts";
+import { readStore } from "./idb.ts";
 
 // What the tools' backup of an open caption or sticker shares with this one: it loads this chunk for them, so
 // the bundler makes no chunk of its own for the shared modules (each chunk costs the first bundle its name).
 export { BACKUP_LOCATION } from "./backup-store.ts";
 export { openStoreDatabase, readStore, writeStore } from "./idb.ts";
-export { createWriteScheduler, windowTimers };
 
 /** How the restore attempt on load ended. */
 export type RestoreOutcome =
   /** The saved drawing is on the canvas. */
   | "restored"
-  /** No backup in this browser. */
+  /** No backup in this browser (or the visitor chose a remix over it). */
   | "none"
-  /** A backup exists but could not be decoded or drawn; it is left in place. */
+  /** A backup exists but could not be read or drawn; it is left in place until the visitor's next change. */
   | "unreadable"
   /** No IndexedDB here: the page works without a backup. */
   | "unavailable";
@@ -29,131 +31,135 @@ export type RestoreOutcome =
 export interface DrawingBackupOptions {
   /** Called once when the restore attempt has finished, whatever its outcome. */
   readonly onRestoreSettled?: (outcome: RestoreOutcome) => void;
-  /** The visitor changed the picture before this module was loaded (see use-drawing-engine.ts). */
-  readonly changedBeforeStart?: boolean;
-  /**
-   * The mascot (see first-display.ts): the background again when the visitor keeps their own drawing rather
-   * than the remix the engine shows. Without it, white.
-   */
+  /** The mascot (see first-display.ts): the first display of a log that starts from it. Without it, white. */
   readonly mascot?: Promise<CanvasImageSource | null>;
 }
 
-type Loaded =
-  | {
-      readonly store: BackupStore;
-      readonly bitmap: ImageBitmap | null;
-      readonly outcome: RestoreOutcome;
-      /** The drawing the backup remixes (null for none). */
-      readonly remixOf: string | null;
-    }
-  | { readonly store: null; readonly bitmap: null; readonly outcome: "unavailable"; readonly remixOf: null };
+/** A backup as read: its header, its operations and their records, and its checkpoint's picture if usable. */
+interface Found {
+  readonly header: stored.BackupHeader;
+  readonly operations: Operation[];
+  readonly records: Uint8Array[];
+  readonly checkpoint: { readonly index: number; readonly image: ImageBitmap } | null;
+  /** A picture from before logs, which a new log carries on as its checkpoint. */
+  readonly carried: stored.CheckpointRecord | null;
+}
 
 /**
- * Starts the backup of `engine`'s drawing; returns a function that stops it. Reading and decoding start at
- * once, alongside the mascot's load; the restore waits for the engine's first display ('ready'). Writes
- * answer 'change' only, and only after the restore attempt (see createBackupGate), so a blank, failed or
- * still-loading canvas never replaces a good backup. Two tabs share one backup: the last change wins.
+ * Starts the backup of `engine`'s drawing; returns a function that stops it. Reading starts at once, alongside
+ * the first display's load; the restore waits for the engine's first display ('ready') and replaces it with
+ * the saved log (its start, its checkpoint picture, the operations after it); from then on the writer follows
+ * the visitor's changes (backup-writer.ts). Operations made before the restore was done are painted again on
+ * top of what it brought back.
  */
 export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackupOptions = {}): () => void {
-  const gate = createBackupGate();
-  if (options.changedBeforeStart) gate.change();
   let stopped = false;
-  // Made once the restore attempt is over (the gate opens then); its first change sends the whole drawing.
-  let writer: BackupWriter | null = null;
+  let stopWriter: (() => void) | null = null;
+  const database = stored.openBackupDatabase();
 
-  const loaded = loadBackup();
-  const listeners = [
-    engine.on("change", (stroke) => {
-      if (gate.change()) writer?.changed(stroke);
-    }),
-    engine.on("strokestart", () => writer?.strokeStarted()),
-    // A new first display (a remix given up for the visitor's drawing) repaints everything, with no 'change'.
-    engine.on("ready", () => writer?.repainted()),
-  ];
-  // A reload or a closed tab ends the worker with the page, and a phone may kill a hidden tab without warning:
-  // the page writes the drawing itself before it goes (pagehide: where a browser does not tell it hidden first).
-  const onHidden = (): void => {
-    if (document.visibilityState === "hidden") writer?.keepNow();
-  };
-  const onPageHide = (): void => writer?.keepNow();
-  document.addEventListener("visibilitychange", onHidden);
-  window.addEventListener("pagehide", onPageHide);
-
-  Promise.all([loaded, firstDisplay(engine)]).then(async ([loadedBackup]) => {
-    const { store } = loadedBackup;
-    let { bitmap, outcome } = loadedBackup;
-    // On a remix page the engine shows the remix (one that failed to load is gone from the address by
-    // 'ready'). A backup of this same remix (a reload) is restored over it without asking. A backup of another
-    // drawing asks: the visitor starts the remix (the backup is not restored) or keeps their drawing (the
-    // remix is forgotten and the drawing restored over the mascot, which Clear then comes back to).
-    const remixId = remixIdIn(window.location.search);
-    if (remixId !== null && bitmap !== null && loadedBackup.remixOf !== remixId) {
-      const mascot = await (options.mascot ?? null);
-      if (!stopped && remixMayReplace()) {
-        bitmap.close();
-        bitmap = null;
-        outcome = "none";
-      } else if (!stopped) engine.setBackground(mascot);
+  void (async () => {
+    const db = await database;
+    const found = db === null ? "unavailable" : await readBackup(db);
+    await firstDisplay(engine);
+    const early = engine.logState;
+    let outcome: RestoreOutcome = typeof found === "string" ? found : "none";
+    let adopted: Adopted = { log: null, nonce: null, records: [], checkpoint: null, carried: null };
+    if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.header.start)) {
+      const { header, operations, records, checkpoint, carried } = found;
+      if (header.start !== null)
+        await showStart(engine, header.start, options.mascot ?? Promise.resolve(null));
+      outcome = (await engine.restore({ ...header, operations, picture: checkpoint }))
+        ? "restored"
+        : "unreadable";
+      // The log is carried on under its id; a picture from before logs begins a new log that keeps it.
+      const log = carried === null ? header.log : null;
+      if (outcome === "restored")
+        adopted = { log, nonce: header.nonce, records, checkpoint: checkpoint?.index ?? null, carried };
     }
-    if (stopped) {
-      bitmap?.close();
-      store?.close();
-      return;
-    }
-    const finalOutcome = bitmap === null ? outcome : restore(engine, bitmap);
-    if (store !== null) {
-      writer = createBackupWriter(engine, store, { remixOf: remixOfAddress() });
-      if (gate.restoreSettled(finalOutcome === "restored")) writer.changed(null);
-    }
-    options.onRestoreSettled?.(finalOutcome);
+    if (typeof found !== "string") found.checkpoint?.image.close();
+    if (stopped || db === null) return options.onRestoreSettled?.(outcome);
+    stopWriter = startBackupWriter(engine, db, adopted);
+    // What the visitor did before the restore was done goes on top of what it brought back.
+    if (outcome === "restored" && early !== null)
+      reapply(engine, early.operations.slice(0, early.position), early.origin);
+    options.onRestoreSettled?.(outcome);
+  })().catch((error: unknown) => {
+    console.warn("Fanvas: the drawing backup could not start; the page works without it.", error);
+    options.onRestoreSettled?.("unavailable");
   });
 
   return () => {
     stopped = true;
-    gate.stop();
-    writer?.close();
-    for (const stopListening of listeners) stopListening();
-    document.removeEventListener("visibilitychange", onHidden);
-    window.removeEventListener("pagehide", onPageHide);
-    void loaded.then(({ store }) => store?.close());
+    stopWriter?.();
+    void database.then((db) => db?.close());
   };
 }
 
-/**
- * The drawing the page's address remixes, read as each change is told: a remix the visitor declined or that
- * failed to load is gone from the address. Parsed again only when the address has changed.
- */
-function remixOfAddress(): () => string | null {
-  let search: string | null = null;
-  let remixOf: string | null = null;
-  return () => {
-    if (window.location.search !== search) {
-      search = window.location.search;
-      remixOf = remixIdIn(search);
-    }
-    return remixOf;
-  };
-}
-
-/** Opens the store, reads the backup and decodes it; never rejects. */
-async function loadBackup(): Promise<Loaded> {
-  const store = await openBackupStore();
-  if (store === null) return { store, bitmap: null, outcome: "unavailable", remixOf: null };
+/** Reads the backup and decodes it; never rejects (a backup that cannot be read is "unreadable", and kept). */
+async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable"> {
+  const read = (request: (records: IDBObjectStore) => IDBRequest): Promise<unknown> =>
+    readStore(db, stored.BACKUP_LOCATION.store, request);
   try {
-    const backup = await store.read();
-    if (backup === null) return { store, bitmap: null, outcome: "none", remixOf: null };
-    const bitmap = await createImageBitmap(backup.image);
-    return { store, bitmap, outcome: "restored", remixOf: backup.remixOf };
+    const header = stored.parseHeader(await read((records) => records.get(stored.BACKUP_LOCATION.key)));
+    if (header === null) return "none";
+    if ("blob" in header) {
+      // A backup from before logs: its picture alone, with no operations and no known start.
+      const carried = { index: 0, digest: stored.DIGEST_SEED, image: header.blob, encoding: "png" } as const;
+      const checkpoint = { index: 0, image: await pictureOf(carried) };
+      const { savedAt } = header;
+      const log = {
+        format: 2,
+        log: "",
+        nonce: "",
+        start: null,
+        origin: savedAt,
+        position: 0,
+        length: 0,
+        savedAt,
+      } as const;
+      return { header: log, operations: [], records: [], checkpoint, carried };
+    }
+    const values = await read((records) => records.getAll(stored.operationRange(header.log, header.length)));
+    const records = (values as unknown[]).filter((value): value is Uint8Array => value instanceof Uint8Array);
+    if (records.length !== header.length)
+      throw new Error(`it holds ${records.length} of ${header.length} operations`);
+    const decode = { stickers: knownStickers(await communityStickers()) };
+    const operations = records.map((record) => decodeDrawing(record, decode).operations[0] as Operation);
+    const kept = (await read((records) => records.get(stored.checkpointKey(header.log)))) as
+      | stored.CheckpointRecord
+      | undefined;
+    // A checkpoint is used only over the very records it was taken after (another tab may have written since).
+    const usable =
+      kept !== undefined &&
+      kept.index <= header.position &&
+      records.slice(0, kept.index).reduce(stored.digestOf, stored.DIGEST_SEED) === kept.digest;
+    const image = usable ? await pictureOf(kept).catch(() => null) : null;
+    const checkpoint = image && kept ? { index: kept.index, image } : null;
+    return { header, operations, records, checkpoint, carried: null };
   } catch (error) {
     console.warn(
       "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",
       error,
     );
-    return { store, bitmap: null, outcome: "unreadable", remixOf: null };
+    return "unreadable";
   }
 }
 
-/** Resolves when the engine has painted its first display (mascot or white). */
+/** A checkpoint's picture, ready to paint. */
+async function pictureOf({ image, encoding }: stored.CheckpointRecord): Promise<ImageBitmap> {
+  if (encoding === "png") return createImageBitmap(image);
+  const pixels = new Uint8ClampedArray(await image.arrayBuffer());
+  return createImageBitmap(new ImageData(pixels, CANVAS_SIZE, CANVAS_SIZE));
+}
+
+/** Paints `operations` (made before the restore, their times from `origin`) again over the restored log. */
+function reapply(engine: DrawingEngine, operations: readonly Operation[], origin: number): void {
+  const shift = origin - (engine.logState?.origin ?? origin);
+  for (const operation of operations)
+    engine.applyOperation({ ...operation, time: Math.max(0, operation.time + shift) }).catch(() => undefined);
+}
+
+/** Resolves when the engine has painted its first display (mascot, remix or white). */
 function firstDisplay(engine: DrawingEngine): Promise<void> {
   if (engine.isReady) return Promise.resolve();
   return new Promise((resolve) => {
@@ -162,12 +168,4 @@ function firstDisplay(engine: DrawingEngine): Promise<void> {
       resolve();
     });
   });
-}
-
-function restore(engine: DrawingEngine, bitmap: ImageBitmap): RestoreOutcome {
-  const restored = engine.restoreDrawing(bitmap);
-  bitmap.close();
-  if (restored) return "restored";
-  console.warn("Fanvas: the drawing backup could not be drawn; it is kept, and the page starts fresh.");
-  return "unreadable";
 }

@@ -69,5 +69,7 @@ export async function writeStore(
 ): Promise<void> {
   const transaction = db.transaction(store, "readwrite");
   change(transaction.objectStore(store));
+  // Committed now rather than once the task ends: a write made as the page goes (pagehide) then lands.
+  transaction.commit();
   await transactionDone(transaction);
 }

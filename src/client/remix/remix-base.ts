@@ -1,5 +1,6 @@
 /** The remixed drawing as the canvas's first display, in place of the mascot. */
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { drawingImagePath } from "../../common/permalink.ts";
 import { REMIX_PARAM, remixIdIn } from "../../common/remix.ts";
 import { loadImage } from "../branding/load-image.ts";
@@ -14,16 +15,7 @@ export async function loadRemixBase(): Promise<HTMLCanvasElement | null> {
   const id = remixIdIn(window.location.search);
   if (id === null) return null;
   try {
-    const image = await loadImage(drawingImagePath(id));
-    const canvas = document.createElement("canvas");
-    canvas.width = CANVAS_SIZE;
-    canvas.height = CANVAS_SIZE;
-    const context = canvas.getContext("2d");
-    if (context === null) throw new Error("no 2D context");
-    context.translate(CANVAS_SIZE, 0);
-    context.scale(-1, 1);
-    context.drawImage(image, 0, 0, CANVAS_SIZE, CANVAS_SIZE);
-    return canvas;
+    return await pictureOfDrawing(id);
   } catch (error) {
     console.warn(
       "Fanvas: the drawing to remix could not be loaded (it may have been removed); starting fresh.",
@@ -32,6 +24,32 @@ export async function loadRemixBase(): Promise<HTMLCanvasElement | null> {
     dropRemix();
     return null;
   }
+}
+
+/**
+ * A drawing on the wall as a first display (see loadRemixBase): loaded and mirrored once, so the engine's own
+ * mirroring shows it as it was drawn. Rejects when it cannot be loaded.
+ */
+export async function pictureOfDrawing(id: string): Promise<HTMLCanvasElement> {
+  const image = await loadImage(drawingImagePath(id));
+  const canvas = document.createElement("canvas");
+  canvas.width = CANVAS_SIZE;
+  canvas.height = CANVAS_SIZE;
+  const context = canvas.getContext("2d");
+  if (context === null) throw new Error("no 2D context");
+  context.translate(CANVAS_SIZE, 0);
+  context.scale(-1, 1);
+  context.drawImage(image, 0, 0, CANVAS_SIZE, CANVAS_SIZE);
+  return canvas;
+}
+
+/**
+ * Whether a backup of a log that starts from `start` is restored on this page: always where the page remixes
+ * nothing or remixes the same drawing (a reload); on a remix page a backup of anything else asks first.
+ */
+export function backupMayReplaceRemix(start: StartingPicture | null): boolean {
+  const id = remixIdIn(window.location.search);
+  return id === null || (start?.kind === "drawing" && start.id === id) || !remixMayReplace();
 }
 
 /**

@@ -1,9 +1,13 @@
-/** The drawing component's save callback: the spec's data-URL callback, with extras for a page that wants them. */
+/**
+ * The drawing component's save callback. The spec's callback received the PNG as a data URL; every use here
+ * wants its bytes (the upload sends them; the Supabase insert makes its own data URL from them), so the
+ * callback gets the Blob, and no Save base64-encodes the picture for nothing.
+ */
 import type { SaveProgress } from "./save-queue.ts";
 
-/** What a save callback gets besides the spec's PNG data URL. */
+/** What a save callback gets. */
 export interface SaveContext {
-  /** The same PNG as a Blob — exactly the downloaded bytes — so an upload need not decode the data URL. */
+  /** The PNG, exactly the downloaded bytes. */
   readonly png: Blob;
   /**
    * Tells the visitor how the save stands, as often as it changes. A callback that reports before its returned
@@ -12,5 +16,5 @@ export interface SaveContext {
   readonly report: (progress: SaveProgress) => void;
 }
 
-/** The spec's save callback: receives the PNG data URL; the page's also uses the context. */
-export type SaveCallback = (pngDataUrl: string, context: SaveContext) => unknown;
+/** The save callback: stores the saved picture, reporting how it goes. */
+export type SaveCallback = (context: SaveContext) => unknown;

@@ -3,17 +3,17 @@
  * their drawing), then hand it to the save callback and report its progress. Its own chunk, loaded beside the
  * drawing tool as the board mounts, so the first bundle carries only what paints and draws.
  */
-import type { SaveStatus } from "../components/save-status.ts";
-import { rememberMyDrawing } from "../gallery/my-drawings.ts";
+
+import { rememberMyDrawing } from "../wall/my-drawings.ts";
 import { downloadBlob, downloadFileName } from "./download.ts";
-import { blobToDataUrl } from "./png-data.ts";
 import type { SaveCallback } from "./save-callback.ts";
 import type { SaveProgress } from "./save-queue.ts";
+import type { SaveStatus } from "./save-status.ts";
 import "./save-status.css";
 
 /**
- * Downloads `png` as `{downloadPrefix}-{milliseconds}.png`, then calls `onSave` with its data URL and the same
- * bytes, showing each step through `show`. Never rejects: a callback that fails shows the "download is safe"
+ * Downloads `png` as `{downloadPrefix}-{milliseconds}.png`, then hands the same bytes to `onSave`, showing
+ * each step through `show`. Never rejects: a callback that fails shows the "download is safe"
  * failure (the callback has already logged the details).
  */
 export async function deliverDrawing(
@@ -33,7 +33,7 @@ export async function deliverDrawing(
   };
   show({ kind: "saving" });
   try {
-    await onSave(await blobToDataUrl(png), { png, report });
+    await onSave({ png, report });
     if (!reported) show({ kind: "saved", png });
   } catch {
     show({ kind: "failed" });

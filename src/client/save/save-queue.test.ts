@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { manualTimers } from "../persistence/manual-timers.ts";
+import { manualTimers } from "../timers/manual-timers.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
 import { createMemoryQueueStorage, type QueuedSave, type QueueStorage } from "./queue-storage.ts";
 import { createSaveQueue, type SaveProgress } from "./save-queue.ts";

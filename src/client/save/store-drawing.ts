@@ -2,7 +2,7 @@
 
 import { remixIdIn } from "../../common/remix.ts";
 import { saveClaims } from "../credit/save-claims.ts";
-import { windowTimers } from "../persistence/timers.ts";
+import { windowTimers } from "../timers/timers.ts";
 import { openIdbQueueStorage } from "./idb-queue-storage.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
 import { createMemoryQueueStorage } from "./queue-storage.ts";
@@ -58,10 +58,9 @@ const sendingByPicture = new Map<string, Sending>();
  * The page's save callback: queues the PNG bytes under a fresh Idempotency-Key (one per picture, reused by
  * every retry) and reports progress until the server has it. A picture this browser stored already (the same
  * PNG bytes: Save pressed again, an undo back to it, the picture a reload restored) is not stored again: the
- * report is that drawing, `alreadyStored`; one still on its way is followed. The data URL is the spec's; the
- * bytes in `png` are the same image, so nothing is decoded.
+ * report is that drawing, `alreadyStored`; one still on its way is followed.
  */
-export async function storeDrawing(_pngDataUrl: string, { png, report }: SaveContext): Promise<void> {
+export async function storeDrawing({ png, report }: SaveContext): Promise<void> {
   // An identity that cannot be taken only means the picture is not compared: it is stored, as any new one.
   const picture = await pictureIdentity(png).catch(() => undefined);
   const stored = picture === undefined ? undefined : findStoredPicture(picture);

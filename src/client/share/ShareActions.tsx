@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { type DrawingPost, sharePostText, xIntentUrl } from "../../common/share-text.ts";
-import { Icon } from "../components/Icon.tsx";
+import { Icon } from "../page/Icon.tsx";
 import { readShareConfig } from "./page-config.ts";
 import {
   COPY_IMAGE_REFUSED,

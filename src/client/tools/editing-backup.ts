@@ -91,29 +91,31 @@ export async function openEditingBackup(
   current: () => OpenEdit | null,
   onError: (error: unknown) => void,
 ): Promise<EditingBackup | null> {
-  const { BACKUP_LOCATION, openStoreDatabase, readStore, writeStore, createWriteScheduler, windowTimers } =
-    await persistenceChunk.load();
+  const { BACKUP_LOCATION, openStoreDatabase, readStore, writeStore } = await persistenceChunk.load();
   const db = await openStoreDatabase(BACKUP_LOCATION, () => {});
   if (db === null) return null;
   const { store } = BACKUP_LOCATION;
-  const scheduler = createWriteScheduler({
-    delayMs: WRITE_DELAY_MS,
-    write: () => {
-      const edit = current();
-      return writeStore(db, store, (records) => {
-        if (edit === null) records.delete(EDITING_KEY);
-        else records.put(edit, EDITING_KEY);
-      });
-    },
-    timers: windowTimers,
-    onError,
-  });
+  let waiting: ReturnType<typeof setTimeout> | null = null;
+  const writeNow = (): void => {
+    if (waiting !== null) clearTimeout(waiting);
+    waiting = null;
+    const edit = current();
+    // Latest wins: each write puts what is open at the time it runs.
+    writeStore(db, store, (records) => {
+      if (edit === null) records.delete(EDITING_KEY);
+      else records.put(edit, EDITING_KEY);
+    }).catch(onError);
+  };
   return {
     read: async () => parseOpenEdit(await readStore(db, store, (records) => records.get(EDITING_KEY))),
-    request: scheduler.request,
-    flush: scheduler.flush,
+    request: () => {
+      waiting ??= setTimeout(writeNow, WRITE_DELAY_MS);
+    },
+    flush: () => {
+      if (waiting !== null) writeNow();
+    },
     close() {
-      scheduler.dispose();
+      if (waiting !== null) clearTimeout(waiting);
       db.close();
     },
   };

@@ -1,12 +1,10 @@
-/** What the board's keyboard shortcuts ask of the tools, once their chunk has loaded. */
-import type { ToolName } from "./tool-state.ts";
+/** What the board's buttons and shortcuts ask of the tools, once their chunk has loaded. */
+import type { ToolId } from "./tool.ts";
 
-/** Filled in by ToolControls; null until its chunk is there (a shortcut pressed before then does nothing). */
+/** Filled in by ToolControls; null until its chunk is there (the board then queues what is asked). */
 export interface ToolCommands {
-  /** A tool's control pressed: on, or back to the brush. */
-  toggle(tool: ToolName): void;
-  /** Back to the brush (the eraser was chosen). */
-  brush(): void;
+  /** A tool's button or key pressed (see pressTool). */
+  press(tool: ToolId): void;
   /** Places a caption being typed and a sticker being placed into the drawing: Save keeps what is shown. */
   placeOpen(): Promise<void>;
   zoomIn(): void;

@@ -1,5 +1,5 @@
 /** Keeps the caption or sticker being edited in the browser, and opens it again after a reload. */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { Caption } from "./caption/caption-layout.ts";
 import { type EditingBackup, type OpenEdit, openEditingBackup } from "./editing-backup.ts";
 import type { PlacedSticker } from "./stickers/use-sticker.ts";
@@ -55,16 +55,22 @@ export function useEditingBackup(
     const flushIfHidden = () => {
       if (document.visibilityState === "hidden") opened?.flush();
     };
+    const flush = () => opened?.flush();
     document.addEventListener("visibilitychange", flushIfHidden);
+    // A reload or a closed tab: where a browser does not tell the page it is hidden first.
+    window.addEventListener("pagehide", flush);
     return () => {
       stopped = true;
       document.removeEventListener("visibilitychange", flushIfHidden);
+      window.removeEventListener("pagehide", flush);
       opened?.close();
       setBackup(null);
     };
   }, [ready]);
 
-  useEffect(() => {
+  // A layout effect: the latest edit is known before the browser can run anything else (a reload's pagehide,
+  // whose flush writes it, may come straight after the key that changed it).
+  useLayoutEffect(() => {
     latest.current = openEdit(caption, placed);
     backup?.request();
   }, [caption, placed, backup]);

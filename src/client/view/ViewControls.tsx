@@ -1,5 +1,5 @@
-import type { IconName } from "../components/Icon.tsx";
-import { ToolButton } from "../components/ToolButton.tsx";
+import { ToolButton } from "../board/ToolButton.tsx";
+import type { IconName } from "../page/Icon.tsx";
 import type { CanvasView } from "./canvas-view.ts";
 import { MAX_ZOOM, MIN_ZOOM, type View } from "./view-geometry.ts";
 

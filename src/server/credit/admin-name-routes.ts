@@ -23,7 +23,7 @@ const NAME_BODY = {
   required: ["name"],
   properties: { name: { type: "string", maxLength: 1000 }, filter: { type: "string" } },
 } as const;
-/** The forms' and JSON bodies are a few hundred bytes. */
+/** The forms' and JSON bodies are a few hundred bytes: the body each of these routes declares (bodyBytes). */
 export const ADMIN_BODY_LIMIT = 4096;
 const LISTED = 500;
 const ACTIONS = { block: blockNamed, unblock: unblockNamed } as const;
@@ -70,7 +70,11 @@ export async function adminNameApiRoutes(app: FastifyInstance, options: AdminNam
   for (const [action, apply] of Object.entries(ACTIONS)) {
     app.post<{ Body: { name: string } }>(
       `/api/admin/names/${action}`,
-      { onRequest, bodyLimit: ADMIN_BODY_LIMIT, schema: { body: NAME_BODY, response: errorResponses } },
+      {
+        onRequest,
+        config: { bodyBytes: ADMIN_BODY_LIMIT },
+        schema: { body: NAME_BODY, response: errorResponses },
+      },
       async (request) => {
         const credit = moderatedName(request.body.name);
         const changed = await apply(store, credit, request.log);
@@ -107,7 +111,7 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
   for (const [action, apply] of Object.entries(ACTIONS)) {
     app.post<{ Body: { name: string; filter?: string } }>(
       `/admin/names/${action}`,
-      { onRequest, bodyLimit: ADMIN_BODY_LIMIT, schema: { body: NAME_BODY } },
+      { onRequest, config: { bodyBytes: ADMIN_BODY_LIMIT }, schema: { body: NAME_BODY } },
       async (request, reply) => {
         await apply(store, moderatedName(request.body.name), request.log);
         return reply.redirect(backTo(request.body.filter), 303);
@@ -119,7 +123,7 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
     "/admin/drawings/:id/remove-name",
     {
       onRequest,
-      bodyLimit: ADMIN_BODY_LIMIT,
+      config: { bodyBytes: ADMIN_BODY_LIMIT },
       schema: { params: idParams },
       schemaErrorFormatter: refuseInvalid(noSuchDrawing),
     },

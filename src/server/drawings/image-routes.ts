@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
-import { DEFAULT_IMAGE_CACHE, type ImageCacheSettings } from "../config.ts";
+import {
+  DEFAULT_IMAGE_CACHE,
+  DEFAULT_THUMBNAILS,
+  type ImageCacheSettings,
+  type ThumbnailSettings,
+} from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { drawingFileResponses, drawingIdParams, sendDrawingFile } from "../http/drawing-file.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
@@ -22,6 +27,8 @@ export interface ImageRoutesOptions {
   readonly imageCache?: ImageCacheSettings | undefined;
   /** What the link cards show of the branding. */
   readonly cardStyle: CardStyle;
+  /** On-demand thumbnails made at once in the process (THUMBNAILS_AT_ONCE). Default: DEFAULT_THUMBNAILS. */
+  readonly thumbnails?: ThumbnailSettings;
 }
 
 /** Hidden, pending, unknown and malformed ids look alike: nothing public is at that address. */
@@ -35,12 +42,12 @@ const noThumbnail = () =>
 /**
  * GET /api/drawings/<id>.png (the stored PNG), GET /api/drawings/<id>.webp (its wall thumbnail) and
  * GET /api/drawings/<id>/card.png (its link card). Thumbnails and cards asked for before the background job
- * made them are made on demand, within one count per visitor.
+ * made them are made on demand, within one count per visitor and one per process.
  */
 export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOptions): Promise<void> {
   const { db } = options.store;
   const images = publicImages(app, options);
-  const makes = visitorMakes();
+  const makes = visitorMakes((options.thumbnails ?? DEFAULT_THUMBNAILS).maxAtOnce);
   const onDemand = thumbnailOnDemand(options.store, app.log, makes);
   await app.register(cardRoute, { store: options.store, makes, style: options.cardStyle });
 

@@ -62,7 +62,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
   app.post<{ Querystring: { remixOf?: string; name?: string; prompt?: string } }>(
     DRAWINGS_PATH,
     {
-      config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG, uploadBytes: MAX_JSON_BODY_BYTES },
+      config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG, bodyBytes: MAX_JSON_BODY_BYTES },
       schema: {
         headers: idempotencyHeaders,
         querystring: {

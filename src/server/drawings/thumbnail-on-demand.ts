@@ -17,6 +17,7 @@ export function thumbnailOnDemand(
 ): OnDemand<Buffer> {
   const { db } = store;
   return madeOnDemand(makes, async (id): Promise<MadeOnDemand<Buffer>> => {
+    log.debug({ drawing: id, atOnce: makes.running }, "thumbnail make started on demand");
     const stored = await findVisibleThumbnail(db, id);
     if (stored === undefined) return { kind: "gone" };
     if (stored.webp !== undefined) return { kind: "made", image: stored.webp };

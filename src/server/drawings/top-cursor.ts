@@ -14,6 +14,8 @@ export interface TopCursor extends GalleryCursor {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const COUNT = /^(0|[1-9]\d{0,9})$/;
+/** The most reactions a count column holds (PostgreSQL's integer); past it PostgreSQL answered 500. */
+const MAX_COUNT = 2_147_483_647;
 
 /** The opaque cursor clients pass back as `before` with sort=top. */
 export function encodeTopCursor(cursor: TopCursor): string {
@@ -27,8 +29,8 @@ export function decodeTopCursor(text: string, window: TopWindow): TopCursor | un
   const [tag, named, since, count, createdAt, id] = parts;
   if (parts.length !== 6 || tag !== "top" || named !== window || since === undefined) return undefined;
   if (window === "week" ? !isDay(since) : since !== "") return undefined;
-  if (count === undefined || !COUNT.test(count) || createdAt === undefined || id === undefined)
-    return undefined;
+  if (count === undefined || !COUNT.test(count) || Number(count) > MAX_COUNT) return undefined;
+  if (createdAt === undefined || id === undefined) return undefined;
   if (!isStoredTime(createdAt) || !DRAWING_ID_PATTERN.test(id)) return undefined;
   return { window, since, count: Number(count), createdAt, id };
 }

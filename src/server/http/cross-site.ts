@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { hostnameOf } from "../config-values.ts";
 import { clip, HttpError } from "./errors.ts";
 
 // Any website can make its visitors' browsers send a request to us: a form post, or a fetch in no-cors mode,
@@ -7,9 +8,11 @@ import { clip, HttpError } from "./errors.ts";
 // of route config, `refuseCrossSite: [<body types>]`, and then takes only:
 // - a body type that a page cannot send cross-site without a CORS preflight (JSON, PNG; never a form or
 //   text/plain), and
-// - a browser request from our own page or an origin in CORS_ORIGINS (Origin, or Sec-Fetch-Site when a
-//   browser sends no Origin). A client that sends neither header is no browser (curl, supabase-js on a
-//   server): nobody's page can make it send anything, so it passes.
+// - a browser request from our own page or an origin in CORS_ORIGINS: Origin our own (PUBLIC_BASE_URL's when
+//   set, else the request's scheme, host and port) or listed, or Sec-Fetch-Site: same-origin for a request
+//   addressed to our own host (the Host guard, host-guard.ts, keeps every request's host one of ours). A
+//   client that sends neither header is no browser (curl, supabase-js on a server): nobody's page can make it
+//   send anything, so it passes.
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -41,23 +44,40 @@ export const NO_BODY_OR_JSON: readonly string[] = ["", ...JSON_BODY];
 /** The app-wide hook that enforces each route's `refuseCrossSite`, before any limit counts the request. */
 export async function crossSiteGuard(app: FastifyInstance, options: CrossSiteOptions): Promise<void> {
   const trusted = new Set(options.corsOrigins);
-  if (options.publicBaseUrl !== undefined) trusted.add(new URL(options.publicBaseUrl).origin);
+  const publicUrl = options.publicBaseUrl === undefined ? undefined : new URL(options.publicBaseUrl);
+  if (publicUrl !== undefined) trusted.add(publicUrl.origin);
+  // With PUBLIC_BASE_URL, our origin is that one: a request's own Host (which DNS rebinding chooses) is not.
+  const ownOrigin = (request: FastifyRequest) =>
+    publicUrl?.origin ?? `${request.protocol}://${(request.host ?? "").toLowerCase()}`;
+  const addressedToUs = (request: FastifyRequest) =>
+    publicUrl === undefined || hostnameOf(request.host ?? "") === hostnameOf(publicUrl.host);
   app.addHook("onRequest", async (request) => {
     const bodyTypes = request.routeOptions.config.refuseCrossSite;
     if (bodyTypes === undefined) return;
-    if (!fromOurSite(request, trusted)) throw crossSite(request.headers.origin);
+    if (!fromOurSite(request, trusted, ownOrigin(request), addressedToUs(request))) {
+      throw crossSite(request.headers.origin);
+    }
     if (!bodyTypes.includes(mediaType(request))) throw unsupportedBody(request);
   });
 }
 
-/** True for a non-browser client, our own page, or a page on a trusted origin. */
-function fromOurSite(request: FastifyRequest, trusted: ReadonlySet<string>): boolean {
+/**
+ * True for a non-browser client, our own page, or a page on a trusted origin. An origin is a scheme, a host and
+ * a port: http://our.host is not https://our.host (a page served over plain HTTP by anyone on the path).
+ */
+function fromOurSite(
+  request: FastifyRequest,
+  trusted: ReadonlySet<string>,
+  ownOrigin: string,
+  addressedToUs: boolean,
+): boolean {
   const origin = request.headers.origin;
   const site = request.headers["sec-fetch-site"];
-  // A browser that says the request comes from our own origin is believed: pages cannot set this header.
-  if (site === "same-origin") return true;
+  // A browser that says the request comes from the origin it addressed is believed (pages cannot set this
+  // header) when that origin's host is ours: under DNS rebinding it is the attacker's name, for our address.
+  if (site === "same-origin" && addressedToUs) return true;
   if (origin === undefined) return site === undefined || site === "none";
-  return trusted.has(origin) || URL.parse(origin)?.host === request.host;
+  return trusted.has(origin) || origin === ownOrigin;
 }
 
 /** The media type of the body, lower case, without parameters; "" when the request names none. */

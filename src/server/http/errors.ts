@@ -102,14 +102,19 @@ export function registerErrorHandling(
   app.decorateRequest("refusal", undefined);
   answerErrorsWith(app, answerJson);
   app.setNotFoundHandler((request, reply) => {
-    const refusal = notFound(
-      `Nothing is at ${request.method} ${clip(request.url)}; check the address (the drawing page is at /).`,
-    );
+    const refusal = nothingAt(request);
     const page = htmlPage(request);
     if (page === null) throw refusal;
     request.refusal = refusal;
     return reply.code(404).type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(page);
   });
+}
+
+/** The 404 of an address no route answers. */
+export function nothingAt(request: FastifyRequest): HttpError {
+  return notFound(
+    `Nothing is at ${request.method} ${clip(request.url)}; check the address (the drawing page is at /).`,
+  );
 }
 
 /** A 404 not_found refusal with this message. */

@@ -24,6 +24,11 @@ export interface VisitorLimit {
   refuseIfSpent(request: FastifyRequest): void;
   /** Counts one row against the request's visitor without refusing (a failure seen after the answer). */
   record(request: FastifyRequest): void;
+  /**
+   * Gives back rows charged in the visitor's current window (an attempt counted before it was checked, which
+   * turned out not to be a failure); a window that ended since starts from nothing anyway.
+   */
+  refund(request: FastifyRequest, rows?: number): void;
 }
 
 interface Window {
@@ -63,6 +68,11 @@ export function fixedWindowLimit(options: FixedWindowLimitOptions, what: string)
     },
     record: (request) => {
       if (options.limit !== 0) windows.current(visitorKey(request), now()).count += 1;
+    },
+    refund: (request, rows = 1) => {
+      if (options.limit === 0) return;
+      const window = windows.current(visitorKey(request), now());
+      window.count = Math.max(0, window.count - rows);
     },
     refuseIfSpent: (request) => {
       if (options.limit === 0) return;

@@ -38,6 +38,11 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
     async () => [...inFlight].map(([route, count]) => [{ route }, count] as const),
   );
   registerGauges(registry, options);
+  registry.gauge(
+    "fanvas_upload_bytes_in_flight",
+    "Request body bytes reserved by requests still arriving or being answered (the upload budget).",
+    async () => [[{}, app.hasDecorator("uploadsInFlight") ? app.uploadsInFlight().bytes : 0]],
+  );
   timeSaves(app, registry, options.store);
 
   app.addHook("onRequest", async (request, reply) => {

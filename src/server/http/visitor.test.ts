@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { visitorOf } from "./visitor.ts";
+import { networkOf, visitorOf } from "./visitor.ts";
 
 describe("visitorOf", () => {
   it("keeps an IPv4 address as it is", () => {
@@ -33,5 +33,19 @@ describe("visitorOf", () => {
   it("keeps what is not an IP address as it is", () => {
     expect(visitorOf("")).toBe("");
     expect(visitorOf("not-an-address")).toBe("not-an-address");
+  });
+});
+
+describe("networkOf", () => {
+  it("counts an IPv4 /24 as one network, mapped or not", () => {
+    expect(networkOf("192.0.2.7")).toBe("192.0.2.0/24");
+    expect(networkOf("::ffff:192.0.2.200")).toBe("192.0.2.0/24");
+    expect(networkOf("192.0.3.7")).not.toBe(networkOf("192.0.2.7"));
+  });
+
+  it("counts the 256 /64s of one IPv6 /56 as one network, and tells /56s apart", () => {
+    const inOne = ["2001:db8:aaaa:bb00::1", "2001:db8:aaaa:bbff::1", "2001:DB8:AAAA:BB42:1::9"];
+    expect(new Set(inOne.map(networkOf))).toEqual(new Set(["2001:db8:aaaa:bb00::/56"]));
+    expect(networkOf("2001:db8:aaaa:bc00::1")).not.toBe(networkOf("2001:db8:aaaa:bb00::1"));
   });
 });

@@ -4,6 +4,8 @@ import type { FastifyRequest } from "fastify";
 // Every per-visitor rule (saves, reports, the reporters' hash, live streams, sign-ins, on-demand work) counts
 // visitors by this one key. An IPv4 address is one visitor; an IPv6 visitor is its /64 network, because an
 // ordinary IPv6 connection comes with a whole /64 (2^64 addresses) whose every address the holder may use.
+// Process-wide budgets also count by network (networkKey): an IPv4 /24, an IPv6 /56 (what one home is given,
+// 256 /64s), so that no handful of networks, each of many visitors, takes a whole budget.
 
 /**
  * The visitor a request comes from: request.ip (the socket's peer, or the client TRUST_PROXY lets the
@@ -19,14 +21,32 @@ export function visitorOf(address: string): string {
   const ip = address.split("%")[0] ?? ""; // a zone index (fe80::1%eth0) names an interface, not a visitor
   if (isIPv4(ip) || !isIPv6(ip)) return ip;
   const groups = ipv6Groups(ip);
-  if (isIPv4Mapped(groups)) {
-    const [high = 0, low = 0] = groups.slice(6);
-    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
-  }
+  if (isIPv4Mapped(groups)) return mappedIPv4(groups);
   return `${groups
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(":")}::/64`;
+}
+
+/** The network a request comes from: the /24 of an IPv4 address ("192.0.2.0/24"), the /56 of an IPv6 one. */
+export function networkKey(request: FastifyRequest): string {
+  return networkOf(request.ip ?? "");
+}
+
+/** The network key of one address; anything that is not an IP address is kept as it is. */
+export function networkOf(address: string): string {
+  const ip = address.split("%")[0] ?? "";
+  if (!isIPv4(ip) && !isIPv6(ip)) return ip;
+  const groups = isIPv6(ip) ? ipv6Groups(ip) : [];
+  const ipv4 = isIPv4(ip) ? ip : isIPv4Mapped(groups) ? mappedIPv4(groups) : undefined;
+  if (ipv4 !== undefined) return `${ipv4.split(".").slice(0, 3).join(".")}.0/24`;
+  const [a = 0, b = 0, c = 0, d = 0] = groups;
+  return `${[a, b, c, d & 0xff00].map((group) => group.toString(16)).join(":")}::/56`;
+}
+
+function mappedIPv4(groups: readonly number[]): string {
+  const [high = 0, low = 0] = groups.slice(6);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, "::" expanded and a dotted IPv4 tail turned into two. */

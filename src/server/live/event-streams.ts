@@ -1,40 +1,41 @@
 import { PassThrough } from "node:stream";
+import { DEFAULT_EVENT_STREAMS, type EventStreamSettings } from "../config.ts";
 import { encodeCursor } from "../drawings/wall-cursor.ts";
 import type { EventBus } from "./event-bus.ts";
 import { type WallEvent, wallEventOf } from "./wall-events.ts";
 
-/** How many streams one process keeps open, and how often it proves an idle one is alive. */
-export interface EventStreamLimits {
-  /** Past this many open streams a new one is answered 503, so memory and sockets stay bounded. */
-  readonly maxStreams: number;
-  /** Past this many open streams of one visitor (IPv4 address, IPv6 /64) theirs is answered 429. */
-  readonly maxStreamsPerVisitor: number;
+/**
+ * How many streams one process keeps open (503 past maxStreams, 429 past a network's or a visitor's share), how
+ * far behind a client may fall before its stream is dropped (it reconnects), and how often an idle one is proved
+ * alive.
+ */
+export interface EventStreamLimits extends EventStreamSettings {
   /** A comment this often keeps proxies from closing an idle stream (most cut at 30-60 s). */
   readonly heartbeatMs: number;
 }
 
-/**
- * 1,000 streams of a few KB each; 6 per visitor, what one browser opens to one host at most over HTTP/1.1
- * (a wall in every tab), so one client can never take every slot; a heartbeat every 15 s.
- */
+/** DEFAULT_EVENT_STREAMS (README's table), and a heartbeat every 15 s. */
 export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = {
-  maxStreams: 1000,
-  maxStreamsPerVisitor: 6,
+  ...DEFAULT_EVENT_STREAMS,
   heartbeatMs: 15_000,
 };
 
 /** EventSource waits this long before reconnecting after a drop (the browser default is about 3 s). */
 const RECONNECT_MS = 2000;
-/** A client this far behind is not reading; it is dropped (and reconnects) instead of growing memory. */
-const MAX_BUFFERED_BYTES = 64 * 1024;
 
-/** Why no stream was opened: the process, or this visitor, already has as many as allowed. */
-export type StreamRefusal = "process_full" | "visitor_full";
+/** Why no stream was opened: the process, this network or this visitor already has as many as allowed. */
+export type StreamRefusal = "process_full" | "network_full" | "visitor_full";
+
+/** Whom a stream is for: the visitorKey and networkKey of its request. */
+export interface StreamOwner {
+  readonly visitor: string;
+  readonly network: string;
+}
 
 /** The open Server-Sent Events streams of one process. */
 export interface EventStreams {
   /** A new stream subscribed to the wall for this visitor, or why none was opened. */
-  open(visitor: string): PassThrough | StreamRefusal;
+  open(owner: StreamOwner): PassThrough | StreamRefusal;
   /** Ends every stream (graceful shutdown): clients reconnect to a process that is still running. */
   closeAll(): void;
   /** How many are open now. */
@@ -45,20 +46,23 @@ export interface EventStreams {
 export function createEventStreams(events: EventBus, limits: EventStreamLimits): EventStreams {
   const streams = new Set<PassThrough>();
   const perVisitor = new Map<string, number>();
+  const perNetwork = new Map<string, number>();
   let heartbeat: NodeJS.Timeout | undefined;
+  const send = (stream: PassThrough, text: string) => sendWithin(stream, text, limits.maxBufferedBytes);
 
   const beat = () => {
     for (const stream of streams) send(stream, ": heartbeat\n\n");
   };
 
   return {
-    open: (visitor) => {
+    open: ({ visitor, network }) => {
+      if ((perVisitor.get(visitor) ?? 0) >= limits.maxStreamsPerVisitor) return "visitor_full";
+      if ((perNetwork.get(network) ?? 0) >= limits.maxStreamsPerNetwork) return "network_full";
       if (streams.size >= limits.maxStreams) return "process_full";
-      const held = perVisitor.get(visitor) ?? 0;
-      if (held >= limits.maxStreamsPerVisitor) return "visitor_full";
       const stream = new PassThrough();
       streams.add(stream);
-      perVisitor.set(visitor, held + 1);
+      count(perVisitor, visitor, 1);
+      count(perNetwork, network, 1);
       const unsubscribe = events.subscribe((event) => {
         const wall = wallEventOf(event);
         if (wall !== undefined) send(stream, formatEvent(wall));
@@ -67,9 +71,8 @@ export function createEventStreams(events: EventBus, limits: EventStreamLimits):
       stream.on("close", () => {
         unsubscribe();
         streams.delete(stream);
-        const left = (perVisitor.get(visitor) ?? 1) - 1;
-        if (left === 0) perVisitor.delete(visitor);
-        else perVisitor.set(visitor, left);
+        count(perVisitor, visitor, -1);
+        count(perNetwork, network, -1);
         if (streams.size === 0 && heartbeat !== undefined) {
           clearInterval(heartbeat);
           heartbeat = undefined;
@@ -87,10 +90,20 @@ export function createEventStreams(events: EventBus, limits: EventStreamLimits):
   };
 }
 
-function send(stream: PassThrough, text: string): void {
+/**
+ * Writes one message unless the client is this far behind: then it is not reading, and its stream is dropped
+ * (the client reconnects) instead of holding more. What the socket and the stream hold together counts.
+ */
+function sendWithin(stream: PassThrough, text: string, maxBufferedBytes: number): void {
   if (stream.writableEnded || stream.destroyed) return;
-  if (stream.writableLength > MAX_BUFFERED_BYTES) stream.destroy();
+  if (stream.writableLength + stream.readableLength + text.length > maxBufferedBytes) stream.destroy();
   else stream.write(text);
+}
+
+function count(totals: Map<string, number>, key: string, change: number): void {
+  const total = (totals.get(key) ?? 0) + change;
+  if (total <= 0) totals.delete(key);
+  else totals.set(key, total);
 }
 
 /**

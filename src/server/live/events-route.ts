@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { EVENTS_PATH } from "../../common/api.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
-import { visitorKey } from "../http/visitor.ts";
+import { networkKey, visitorKey } from "../http/visitor.ts";
 import type { EventBus } from "./event-bus.ts";
 import { createEventStreams, type EventStreamLimits } from "./event-streams.ts";
 
@@ -28,13 +28,21 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRoutesOp
       },
     },
     async (request, reply) => {
-      const stream = streams.open(visitorKey(request));
+      const stream = streams.open({ visitor: visitorKey(request), network: networkKey(request) });
       if (stream === "process_full") {
         request.log.warn({ open: streams.count() }, "event stream refused: this process is at its limit");
         throw new HttpError(
           503,
           "too_many_streams",
           "This server has as many live connections as it can hold; the page retries by itself, and new drawings still appear on reload.",
+          { headers: { "Retry-After": "10" } },
+        );
+      }
+      if (stream === "network_full") {
+        throw new HttpError(
+          429,
+          "too_many_streams",
+          "Addresses of this network already have as many live walls open as it may; the page retries by itself, and new drawings still appear on reload.",
           { headers: { "Retry-After": "10" } },
         );
       }

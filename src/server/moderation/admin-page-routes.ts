@@ -21,6 +21,8 @@ export interface AdminPageOptions {
 }
 
 const LIST_LIMIT = 100;
+/** A sign-in form (the token) or an action's form (the list's filter): a few hundred bytes. */
+export const MAX_FORM_BYTES = 4096;
 const ADMIN_OFF = "Admin is off on this server: its operator has not set ADMIN_TOKEN.";
 
 /** The sign-in form answers every 401 of the page; a plain "signed out" shows it without a notice. */
@@ -71,7 +73,11 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
   app.post<{ Body: { token: string } }>(
     "/admin/login",
     {
-      config: { accepts: SIGN_IN_HINT },
+      config: {
+        accepts: SIGN_IN_HINT,
+        bodyBytes: MAX_FORM_BYTES,
+        tooLarge: `The sign-in is larger than ${MAX_FORM_BYTES} bytes; ${SIGN_IN_HINT}.`,
+      },
       schema: { body: signInSchema },
       schemaErrorFormatter: refuseInvalid(badSignIn),
     },
@@ -98,6 +104,7 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
   app.post<{ Params: { id: string; action: string }; Body: Record<string, string> | undefined }>(
     "/admin/drawings/:id/:action",
     {
+      config: { bodyBytes: MAX_FORM_BYTES },
       onRequest: requireSession,
       schema: {
         params: {

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { adminNameApiRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
-import { HttpError } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { adminPromptApiRoutes } from "../prompts/admin-prompt-routes.ts";
 import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
 import { unauthorized } from "./admin-guard.ts";
-import { adminPageRoutes } from "./admin-page-routes.ts";
+import { adminPageRoutes, MAX_FORM_BYTES } from "./admin-page-routes.ts";
 
 /** Options of everything under /admin and /api/admin. */
 export interface AdminRoutesOptions {
@@ -20,7 +19,6 @@ export interface AdminRoutesOptions {
   readonly title: string;
 }
 
-const MAX_FORM_BYTES = 4096;
 /**
  * Failed sign-ins (a wrong token in the form or a Bearer header) one visitor may make per window before
  * every admin route answers it 429, the right token included. A real token is never guessed; this keeps
@@ -40,12 +38,27 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     reply.header("cache-control", "no-store");
   });
   const failures = fixedWindowLimit({ ...SIGN_IN_FAILURES, now }, "failed sign-ins");
-  app.addHook("onRequest", async (request) => failures.refuseIfSpent(request));
-  app.addHook("onError", async (request, _reply, error) => {
-    const presentedToken =
+  // An attempt counts from the moment its headers arrive, before its token is checked (the form's body may
+  // come much later), so attempts in flight count too and the eleventh at once is refused. Only a refused token
+  // keeps its count: every other answer gives it back.
+  const attempts = new WeakSet<FastifyRequest>();
+  app.addHook("onRequest", async (request) => {
+    const presentsToken =
       request.headers.authorization !== undefined || request.routeOptions.url === "/admin/login";
-    if (error instanceof HttpError && error.statusCode === 401 && presentedToken) failures.record(request);
+    if (!presentsToken) return failures.refuseIfSpent(request);
+    attempts.add(request);
+    failures.charge(request);
   });
+  app.addHook("onResponse", async (request, reply) => {
+    if (attempts.has(request) && reply.statusCode !== 401) failures.refund(request);
+  });
+  // The sign-in and the page's forms: a form or JSON of a few hundred bytes (their routes declare bodyBytes).
+  app.removeContentTypeParser(["application/json", "text/plain"]);
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: MAX_FORM_BYTES },
+    app.getDefaultJsonParser("error", "error"),
+  );
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: MAX_FORM_BYTES },
@@ -57,11 +70,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   await app.register(adminNameApiRoutes, titled);
   await app.register(adminPromptApiRoutes, titled);
   await app.register(adminPageRoutes, { ...routeOptions, title: options.title });
+  // Checked from the headers, before any body: these addresses take none.
+  const signedInOrBearer = async (request: FastifyRequest) => {
+    if (auth.bearerMatches(request.headers.authorization)) return;
+    if (!(await auth.sessionMatches(request.headers.cookie, now()))) throw unauthorized();
+  };
   for (const prefix of ["/admin/*", "/api/admin/*"]) {
-    app.all(prefix, async (request, reply) => {
-      const signedIn = await auth.sessionMatches(request.headers.cookie, now());
-      if (!auth.bearerMatches(request.headers.authorization) && !signedIn) throw unauthorized();
-      return reply.callNotFound();
-    });
+    app.all(prefix, { onRequest: signedInOrBearer }, async (_request, reply) => reply.callNotFound());
   }
 }

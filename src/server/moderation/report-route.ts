@@ -62,6 +62,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       config: {
         accepts: `send Content-Type: application/json with no body, or JSON { "reason": "..." } of at most ${MAX_REASON_LENGTH} characters`,
         refuseCrossSite: JSON_ONLY,
+        bodyBytes: MAX_REPORT_BODY_BYTES,
       },
       // Counted before the body is read, per visitor (the IPv4 address or IPv6 /64).
       onRequest: async (request) => reportLimit.charge(request),

@@ -58,14 +58,14 @@ export async function pageRoutes(app: FastifyInstance, options: PageServingOptio
   const render = await pageRenderer(options.clientDir, config, app.log);
   const variantOf = pageVariants(built, config, render, options.publicBaseUrl);
   const fixed = options.publicBaseUrl !== undefined;
+  // Without PUBLIC_BASE_URL the page's absolute URLs (og:url, og:image) are built from the request's host and
+  // protocol (X-Forwarded-* behind a trusted proxy): a shared cache must keep one copy per value of them.
+  const vary = fixed ? "Accept-Encoding" : "Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto";
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const html = variantOf(options.currentPrompt());
     const page = fixed ? html : withOrigin(html, `${request.protocol}://${request.host}`);
     // The HTML names the hashed assets of the current build, so it must be revalidated every time.
-    reply
-      .type("text/html; charset=utf-8")
-      .header("Cache-Control", "no-cache")
-      .header("Vary", "Accept-Encoding");
+    reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").header("Vary", vary);
     // A few KB, gzipped in well under a millisecond: the first byte of the first paint arrives sooner.
     if (!/\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""))) return reply.send(page);
     return reply.header("Content-Encoding", "gzip").send(gzipSync(page));
@@ -78,6 +78,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageServingOptio
     index: false,
     redirect: false,
     cacheControl: false,
+    // Only what the page needs: never the hidden folders of the build (the server-rendering bundle in .ssr/).
+    dotfiles: "ignore",
     // The build writes .br and .gz beside each script, stylesheet and SVG (scripts/vite-precompress.ts).
     preCompressed: true,
     setHeaders: (reply, filePath) => {

@@ -1,5 +1,6 @@
-import sharp, { type PngOptions } from "sharp";
+import type { PngOptions } from "sharp";
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import { sharp } from "./sharp.ts";
 import { PNG_SIGNATURE } from "./validate.ts";
 
 /**

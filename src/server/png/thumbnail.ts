@@ -1,5 +1,5 @@
-import sharp from "sharp";
 import { CANVAS_SIZE } from "../../common/constants.ts";
+import { sharp } from "./sharp.ts";
 
 /** The wall's budget per thumbnail (issue 5: at most 15 KB, read as 15,000 bytes, the stricter reading). */
 export const THUMBNAIL_MAX_BYTES = 15_000;

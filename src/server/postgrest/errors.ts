@@ -21,6 +21,8 @@ const POSTGREST_CODES: Readonly<Record<ApiError["code"], string>> = {
   not_acceptable: "PGRST107",
   unknown_field: "PGRST204",
   unknown_column: "42703",
+  column_repeated: "PGRST100",
+  bad_select: "PGRST100",
   missing_field: "23502",
   server_column: "428C9",
   too_large: "54000",

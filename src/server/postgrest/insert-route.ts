@@ -64,8 +64,13 @@ export async function restDrawingsRoutes(
         accepts:
           'send JSON rows {"image_data": "data:image/png;base64,..."} with Content-Type: application/json',
         refuseCrossSite: JSON_ONLY,
-        uploadBytes: MAX_INSERT_BODY_BYTES,
+        bodyBytes: MAX_INSERT_BODY_BYTES,
         tooLarge: `The insert is larger than ${MAX_INSERT_BODY_BYTES / 2 ** 20} MiB in all; send its rows in several requests (each image at most 2 MiB).`,
+      },
+      // A select or an Accept that cannot be answered is refused from the address and headers, body unread.
+      onRequest: async (request) => {
+        selectedColumns(request.query.select);
+        insertPreferences(request.headers.prefer, request.headers.accept);
       },
       schema: {
         querystring: {
@@ -96,14 +101,19 @@ export async function restDrawingsRoutes(
     },
   );
 
+  // Answered from the headers: no other table exists, so its body is never read (the connection then closes).
   app.post<{ Params: { table: string } }>(
     "/rest/v1/:table",
-    { schema: { params: { type: "object", properties: { table: { type: "string" } } } } },
-    async (request) => {
-      throw notFound(
-        `Could not find the table 'public.${clip(request.params.table, 60)}' in the schema cache; Fanvas has only drawings.`,
-      );
+    {
+      schema: { params: { type: "object", properties: { table: { type: "string" } } } },
+      onRequest: async (request) => {
+        const { table = "" } = request.params as { table?: string };
+        throw notFound(
+          `Could not find the table 'public.${clip(table, 60)}' in the schema cache; Fanvas has only drawings.`,
+        );
+      },
     },
+    async () => {},
   );
 }
 

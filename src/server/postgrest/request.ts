@@ -168,8 +168,38 @@ function acceptsSingleObject(accept: string | undefined): boolean {
   );
 }
 
-/** The ?select= list: "*" (every readable column), or names and alias:name pairs. */
+/** PostgreSQL's longest name (NAMEDATALEN - 1): an alias is a column name of the answer. */
+const MAX_ALIAS_LENGTH = 63;
+
+/**
+ * The ?select= list: "*" (every readable column), or names and alias:name pairs, each column at most once and
+ * each alias at most MAX_ALIAS_LENGTH characters, so an answer is never larger than the rows it holds: a
+ * thousand aliases of image_data made a 12 KB insert answer 13.9 MB.
+ */
 export function selectedColumns(select: string | undefined): SelectedColumn[] {
+  const columns = listedColumns(select);
+  const repeated = columns.find(
+    ({ column }, index) => columns.findIndex((c) => c.column === column) !== index,
+  );
+  if (repeated !== undefined) {
+    throw new HttpError(
+      400,
+      "column_repeated",
+      `The column ${repeated.column} is selected more than once; name each column once in select (or use *).`,
+    );
+  }
+  const long = columns.find(({ name }) => name.length > MAX_ALIAS_LENGTH);
+  if (long !== undefined) {
+    throw new HttpError(
+      400,
+      "bad_select",
+      `The name "${clip(long.name)}" in select is longer than ${MAX_ALIAS_LENGTH} characters; use a shorter alias.`,
+    );
+  }
+  return columns;
+}
+
+function listedColumns(select: string | undefined): SelectedColumn[] {
   const text = select?.trim() ?? "";
   if (text === "" || text === "*") return READABLE_COLUMNS.map((column) => ({ name: column, column }));
   return text.split(",").flatMap((item) => {

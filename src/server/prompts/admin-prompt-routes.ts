@@ -52,14 +52,18 @@ export async function adminPromptApiRoutes(app: FastifyInstance, options: AdminP
   }));
   app.post<{ Body: PromptInput }>(
     "/api/admin/prompts",
-    { onRequest, bodyLimit: ADMIN_BODY_LIMIT, schema: { body: PROMPT_BODY, response: errorResponses } },
+    {
+      onRequest,
+      config: { bodyBytes: ADMIN_BODY_LIMIT },
+      schema: { body: PROMPT_BODY, response: errorResponses },
+    },
     async (request, reply) => reply.code(201).send(await createPrompt(store, request.body)),
   );
   app.put<{ Params: { id: string }; Body: PromptInput }>(
     "/api/admin/prompts/:id",
     {
       onRequest,
-      bodyLimit: ADMIN_BODY_LIMIT,
+      config: { bodyBytes: ADMIN_BODY_LIMIT },
       schema: { params: idParams, body: PROMPT_BODY, response: errorResponses },
       schemaErrorFormatter: refusal,
     },
@@ -96,7 +100,7 @@ export async function adminPromptPageRoutes(
   );
   app.post<{ Body: PromptInput }>(
     "/admin/prompts",
-    { onRequest, bodyLimit: ADMIN_BODY_LIMIT, schema: { body: PROMPT_BODY } },
+    { onRequest, config: { bodyBytes: ADMIN_BODY_LIMIT }, schema: { body: PROMPT_BODY } },
     async (request, reply) => {
       await createPrompt(store, request.body);
       return reply.redirect("/admin/prompts", 303);

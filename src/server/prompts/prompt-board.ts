@@ -23,7 +23,7 @@ export interface PromptBoard {
 
 /** What the board needs besides the store. */
 export interface PromptBoardOptions {
-  /** The branding file's prompts, put in the store at start (docs/decisions/0024-credit-and-prompts.md). */
+  /** The branding file's prompts, put in the store at start (docs/decisions/0026-credit-and-prompts.md). */
   readonly brandingPrompts: readonly Prompt[];
   readonly log: BoardLog;
   readonly now?: () => number;

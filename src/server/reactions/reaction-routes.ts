@@ -84,12 +84,15 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
     };
     return key;
   };
-  /** The answer after a toggle: this browser's reactions now, and the change announced to every wall. */
-  const answer = async (key: ReactionKey, outcome: ToggleOutcome) => {
+  /**
+   * The answer after a toggle (begun at the announcer's mark `since`): this browser's reactions now, and the
+   * change announced to every wall unless the drawing was removed meanwhile.
+   */
+  const answer = async (key: ReactionKey, outcome: ToggleOutcome, since: number) => {
     if (outcome.state === undefined) throw notOnTheWall();
     if (outcome.addressFull) throw addressFull(settings.reactionBrowsersPerAddress);
     const id = key.drawingId;
-    if (outcome.changed) announcer.changed({ id, ...outcome.state });
+    if (outcome.changed) announcer.changed({ id, ...outcome.state }, since);
     return stateFor(outcome.state, (await reactionsGivenBy(db, key.reactorHash, [id])).get(id));
   };
   const params = (kind: boolean) => ({
@@ -103,7 +106,7 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
   app.post<{ Params: { id: string }; Body: { kind: ReactionKind } }>(
     `${DRAWINGS_PATH}/:id/reactions`,
     {
-      config: { accepts: ACCEPTS, refuseCrossSite: JSON_ONLY },
+      config: { accepts: ACCEPTS, refuseCrossSite: JSON_ONLY, bodyBytes: MAX_BODY_BYTES },
       // Counted before the body is read, per visitor; a refused or repeated toggle counts too.
       onRequest: charge,
       schema: {
@@ -114,22 +117,24 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
       schemaErrorFormatter: refusal,
     },
     async (request, reply) => {
+      const since = announcer.mark();
       const key = await reactor(request, reply, request.params.id, request.body.kind);
-      return answer(key, await addReaction(db, key, new Date(), settings.reactionBrowsersPerAddress));
+      return answer(key, await addReaction(db, key, new Date(), settings.reactionBrowsersPerAddress), since);
     },
   );
 
   app.delete<{ Params: { id: string; kind: ReactionKind } }>(
     `${DRAWINGS_PATH}/:id/reactions/:kind`,
     {
-      config: { accepts: "send no body", refuseCrossSite: NO_BODY_OR_JSON },
+      config: { accepts: "send no body", refuseCrossSite: NO_BODY_OR_JSON, bodyBytes: MAX_BODY_BYTES },
       onRequest: charge,
       schema: { params: params(true), response },
       schemaErrorFormatter: refusal,
     },
     async (request, reply) => {
+      const since = announcer.mark();
       const key = await reactor(request, reply, request.params.id, request.params.kind);
-      return answer(key, await removeReaction(db, key));
+      return answer(key, await removeReaction(db, key), since);
     },
   );
 

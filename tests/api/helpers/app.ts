@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { buildApp } from "../../../src/server/app.ts";
-import type { EdgeSettings, ModerationSettings, ObservabilitySettings } from "../../../src/server/config.ts";
+import type {
+  EdgeSettings,
+  ModerationSettings,
+  ObservabilitySettings,
+  ThumbnailSettings,
+} from "../../../src/server/config.ts";
 import type { Store } from "../../../src/server/db/open.ts";
 import { countDrawings } from "../../../src/server/drawings/queries.ts";
+import type { UploadBudgetOptions } from "../../../src/server/http/upload-budget.ts";
+import type { EventStreamLimits } from "../../../src/server/live/event-streams.ts";
 import { type Dialect, openTestStore, type TestDatabase } from "./dialects.ts";
 
 /** The production app over a fresh database of one dialect. */
@@ -26,6 +33,9 @@ export async function startTestApp(
     edge?: EdgeSettings;
     observability?: ObservabilitySettings;
     publicBaseUrl?: string;
+    uploadBudget?: UploadBudgetOptions;
+    eventStreams?: EventStreamLimits;
+    thumbnails?: ThumbnailSettings;
     /** Off by default; memoryLog().logger to read what the app logs. */
     logger?: FastifyServerOptions["logger"];
   } = {},
@@ -40,6 +50,9 @@ export async function startTestApp(
     ...(options.edge === undefined ? {} : { edge: options.edge }),
     ...(options.observability === undefined ? {} : { observability: options.observability }),
     publicBaseUrl: options.publicBaseUrl,
+    ...(options.uploadBudget === undefined ? {} : { uploadBudget: options.uploadBudget }),
+    ...(options.eventStreams === undefined ? {} : { eventStreams: options.eventStreams }),
+    ...(options.thumbnails === undefined ? {} : { thumbnails: options.thumbnails }),
   });
   return {
     app,

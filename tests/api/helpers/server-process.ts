@@ -46,6 +46,8 @@ function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
     "DATA_DIR",
     "PORT",
     "HOST",
+    "ALLOWED_HOSTS",
+    "PUBLIC_BASE_URL",
     "LOG_LEVEL",
   ]) {
     delete base[key];

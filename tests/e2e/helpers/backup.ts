@@ -1,34 +1,26 @@
 import { expect, type Page } from "@playwright/test";
 import { BACKUP_LOCATION } from "../../../src/client/persistence/backup-store.ts";
 import { EDITING_KEY } from "../../../src/client/tools/editing-backup.ts";
-import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { drawingCanvas, readCanvasPixels } from "./page.ts";
 import { compareBitmaps, type Pixels } from "./pixels.ts";
-import { decodePng } from "./png.ts";
 
 /**
- * The backup record as the page stored it: its PNG's bytes (decoded in Node, independent of the engine), or
- * the raw RGBA of a write the page made at once as it was hidden (`raw`).
+ * The drawing's backup as the page stored it: every record of the backup's store but the open caption's or
+ * sticker's, serialised in key order (`bytes`), and the header's time. Two of these are equal exactly when
+ * nothing of the drawing's backup changed between them.
  */
 export interface StoredBackup {
   readonly savedAt: number;
   readonly bytes: Uint8Array;
-  readonly raw?: { readonly width: number; readonly height: number };
-}
-
-/** The stored drawing's pixels; null when its PNG does not decode. */
-export async function storedPixels(stored: StoredBackup): Promise<Pixels | null> {
-  if (stored.raw !== undefined) return { ...stored.raw, data: stored.bytes };
-  return decodePng(stored.bytes).catch(() => null);
 }
 
 /**
  * Opens the page and waits until the first display is painted and the restore attempt has finished (the page
  * marks the canvas `data-restored="true"` whatever the outcome); returns the canvas pixels then. This page and
- * the ones it loads later count their drawing encodes (see expectBackupKept).
+ * the ones it loads later count their backup writes (see expectBackupKept).
  */
 export async function openRestoredPage(page: Page, url = "/"): Promise<Pixels> {
-  await countDrawingEncodes(page);
+  await countBackupWrites(page);
   await page.goto(url);
   return waitForRestore(page);
 }
@@ -46,11 +38,14 @@ async function waitForRestore(page: Page): Promise<Pixels> {
 }
 
 /**
- * Reads a record of the backup store straight from the page's IndexedDB: the drawing's (its blob as base64)
- * or any other, as stored. Never creates the database: if it does not exist yet, the upgrade is aborted
- * (creating it here would leave it without its store and break the page).
+ * Reads records of the backup store straight from the page's IndexedDB, each with its key, blobs and byte
+ * arrays as base64: the one under `key`, or (null) all of them. Never creates the database: if it does not
+ * exist yet, the upgrade is aborted (creating it here would leave it without its store and break the page).
  */
-async function readStoredRecord(page: Page, key: string): Promise<unknown> {
+async function readStoredRecords(
+  page: Page,
+  key: string | null,
+): Promise<{ key: unknown; value: unknown }[] | null> {
   return page.evaluate(
     async ({ database, store, key }) => {
       const db = await new Promise<IDBDatabase | null>((resolve, reject) => {
@@ -61,29 +56,34 @@ async function readStoredRecord(page: Page, key: string): Promise<unknown> {
           request.error?.name === "AbortError" ? resolve(null) : reject(request.error);
       });
       if (db === null) return null;
+      const base64 = (bytes: Uint8Array) => {
+        let binary = "";
+        for (let i = 0; i < bytes.length; i += 0x8000)
+          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return btoa(binary);
+      };
+      const plain = async (value: unknown): Promise<unknown> => {
+        if (value instanceof Blob) return { blob: base64(new Uint8Array(await value.arrayBuffer())) };
+        if (value instanceof Uint8Array) return { bytes: base64(value) };
+        if (typeof value !== "object" || value === null) return value;
+        const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await plain(v)]));
+        return Object.fromEntries(entries);
+      };
       try {
         if (!db.objectStoreNames.contains(store)) return null;
-        const value = await new Promise<unknown>((resolve, reject) => {
-          const request = db.transaction(store, "readonly").objectStore(store).get(key);
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        if (value === undefined) return null;
-        const record = value as { blob?: unknown; pixels?: unknown; savedAt?: number };
-        const base64 = (bytes: Uint8Array) => {
-          let binary = "";
-          for (let i = 0; i < bytes.length; i += 0x8000)
-            binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-          return btoa(binary);
-        };
-        if (record.pixels instanceof ImageData) {
-          const { width, height, data } = record.pixels;
-          const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-          return { savedAt: record.savedAt, base64: base64(bytes), raw: { width, height } };
-        }
-        if (!(record.blob instanceof Blob)) return value;
-        const bytes = new Uint8Array(await record.blob.arrayBuffer());
-        return { savedAt: record.savedAt, base64: base64(bytes) };
+        const objects = db.transaction(store, "readonly").objectStore(store);
+        const [keys, values] = await Promise.all(
+          [objects.getAllKeys(key ?? undefined), objects.getAll(key ?? undefined)].map(
+            (request) =>
+              new Promise<unknown[]>((resolve, reject) => {
+                request.onsuccess = () => resolve(request.result);
+                request.onerror = () => reject(request.error);
+              }),
+          ),
+        );
+        return Promise.all(
+          (keys ?? []).map(async (k, index) => ({ key: k, value: await plain(values?.[index]) })),
+        );
       } finally {
         db.close();
       }
@@ -92,23 +92,22 @@ async function readStoredRecord(page: Page, key: string): Promise<unknown> {
   );
 }
 
-/** The drawing's backup record as the page stored it. */
+/** The drawing's backup as the page stored it (see StoredBackup); null when there is none. */
 export async function readStoredBackup(page: Page): Promise<StoredBackup | null> {
-  const found = (await readStoredRecord(page, BACKUP_LOCATION.key)) as {
-    savedAt: number;
-    base64: string;
-    raw?: { width: number; height: number };
-  } | null;
-  if (found === null) return null;
-  const bytes = new Uint8Array(Buffer.from(found.base64, "base64"));
-  return found.raw === undefined
-    ? { savedAt: found.savedAt, bytes }
-    : { savedAt: found.savedAt, bytes, raw: found.raw };
+  const records = (await readStoredRecords(page, null))?.filter((record) => record.key !== EDITING_KEY) ?? [];
+  const header = records.find((record) => record.key === BACKUP_LOCATION.key)?.value as
+    | { savedAt?: number; blob?: { blob: string } }
+    | undefined;
+  if (header === undefined) return null;
+  // A picture backup of the older kind (writeStoredBackup's): its PNG's bytes, as that kind kept them.
+  if (records.length === 1 && header.blob !== undefined)
+    return { savedAt: header.savedAt ?? 0, bytes: new Uint8Array(Buffer.from(header.blob.blob, "base64")) };
+  return { savedAt: header.savedAt ?? 0, bytes: new TextEncoder().encode(JSON.stringify(records)) };
 }
 
 /** The caption or sticker being edited, as the page keeps it for a reload (null when none is kept). */
 export async function readStoredEditing(page: Page): Promise<unknown> {
-  return readStoredRecord(page, EDITING_KEY);
+  return (await readStoredRecords(page, EDITING_KEY))?.[0]?.value ?? null;
 }
 
 /** Replaces the backup record with arbitrary bytes (e.g. a corrupt PNG); the page must have created the store. */
@@ -139,21 +138,26 @@ export async function writeStoredBackup(page: Page, bytes: Uint8Array, savedAt: 
   );
 }
 
-/** Waits until the stored backup, decoded, is exactly `pixels` (the page writes shortly after each change). */
+/**
+ * Waits until the backup in IndexedDB holds exactly `pixels`: another tab of the same browser, opened on the
+ * same address, restores it and shows them. The other tab only reads (it writes nothing until a change).
+ */
 export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<StoredBackup> {
   await expect
     .poll(
       async () => {
-        const latest = await readStoredBackup(page);
-        if (latest === null) return "no backup yet";
-        // Until the page's write lands, the stored backup may be an older one that does not decode at all.
-        const decoded = await storedPixels(latest);
-        if (decoded === null) return "backup does not decode (yet)";
-        if (decoded.width !== pixels.width || decoded.height !== pixels.height)
-          return `backup is ${decoded.width}x${decoded.height}`;
-        return compareBitmaps(decoded, pixels).differingPixels;
+        const other = await page.context().newPage();
+        try {
+          await other.goto(page.url());
+          return compareBitmaps(await waitForRestore(other), pixels).differingPixels;
+        } finally {
+          await other.close();
+        }
       },
-      { message: "the backup in IndexedDB holds exactly the canvas pixels" },
+      {
+        message: "a tab opened now restores exactly the canvas pixels from the backup",
+        intervals: [100, 250, 500],
+      },
     )
     .toBe(0);
   const stored = await readStoredBackup(page);
@@ -162,12 +166,11 @@ export async function waitForBackupOf(page: Page, pixels: Pixels): Promise<Store
 }
 
 /**
- * Asserts no backup write has started since the page loaded, nor is one waiting, and the stored backup is
- * still `expected`. Waiting for a wrongful write to land would prove nothing on a loaded machine; instead the
- * page is told it is being hidden, which makes it start any write it has pending at once (as a phone killing
- * a hidden tab needs), and every write follows a change told to the backup's worker (a message) or is an
- * encode of the 600 x 600 drawing on the page, which the page counts (countDrawingEncodes): none counted
- * after that means none happened and none will without a new change.
+ * Asserts no write of the drawing's backup has started since the page loaded, nor is one waiting, and the stored
+ * backup is still `expected`. Waiting for a wrongful write to land would prove nothing on a loaded machine;
+ * instead the page is told it is being hidden, which makes it write at once anything it would write, and every
+ * write of the drawing's backup puts or deletes records of its store, which the page counts
+ * (countBackupWrites): none counted after that means none happened and none will without a new change.
  */
 export async function expectBackupKept(
   page: Page,
@@ -178,66 +181,37 @@ export async function expectBackupKept(
     Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
     document.dispatchEvent(new Event("visibilitychange"));
     Reflect.deleteProperty(document, "visibilityState");
-    // The flushed write starts in a later microtask: a new task begins after every one of them has run.
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
-  expect(await readDrawingEncodes(page), `${what}: no backup write started since the page loaded`).toEqual({
-    pageEncodes: 0,
-    copies: 0,
-    areaCopies: 0,
-    workerMessages: 0,
-  });
+  expect(await readBackupWrites(page), `${what}: no backup write started since the page loaded`).toBe(0);
   expect(await readStoredBackup(page), what).toEqual(expected);
 }
 
-/**
- * How often the page encoded the 600 x 600 drawing itself (canvas toBlob), copied all its pixels or a
- * rectangle of them (ImageBitmaps: the backup's copies for its worker) and posted to the backup's worker (a
- * change or a flush; the worker writes after them).
- */
-export interface DrawingEncodes {
-  readonly pageEncodes: number;
-  readonly copies: number;
-  readonly areaCopies: number;
-  readonly workerMessages: number;
-}
-
-/** The counts since the page loaded (see countDrawingEncodes; openRestoredPage installs it). */
-export async function readDrawingEncodes(page: Page): Promise<DrawingEncodes> {
-  return page.evaluate(() => ({
-    ...(window as unknown as { fanvasDrawingEncodes: DrawingEncodes }).fanvasDrawingEncodes,
-  }));
+/** How many records of the drawing's backup the page has put or deleted since it loaded (see countBackupWrites). */
+export async function readBackupWrites(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { fanvasBackupWrites: number }).fanvasBackupWrites);
 }
 
 /**
- * Makes every page `page` loads from now on count how many times it encodes the 600 x 600 drawing (canvas
- * toBlob: each save, and a backup write without its worker), copies its pixels (createImageBitmap of the
- * canvas, whole or a rectangle) and posts to a worker (each change told to the backup's worker), for
- * expectBackupKept and the worker's tests.
+ * Makes every page `page` loads from now on count the records of the drawing's backup it puts or deletes
+ * (the open caption's or sticker's record aside), for expectBackupKept.
  */
-async function countDrawingEncodes(page: Page): Promise<void> {
-  await page.addInitScript((size) => {
-    const counted = window as unknown as { fanvasDrawingEncodes?: DrawingEncodes };
-    if (counted.fanvasDrawingEncodes !== undefined) return;
-    const counts = { pageEncodes: 0, copies: 0, areaCopies: 0, workerMessages: 0 };
-    counted.fanvasDrawingEncodes = counts;
-    const isDrawing = (source: unknown) =>
-      source instanceof HTMLCanvasElement && source.width === size && source.height === size;
-    const toBlob = HTMLCanvasElement.prototype.toBlob;
-    HTMLCanvasElement.prototype.toBlob = function (this: HTMLCanvasElement, ...args) {
-      if (isDrawing(this)) counts.pageEncodes++;
-      return toBlob.apply(this, args);
-    };
-    const copy = window.createImageBitmap;
-    window.createImageBitmap = ((...args: Parameters<typeof createImageBitmap>) => {
-      if (isDrawing(args[0]) && args.length > 1) counts.areaCopies++;
-      else if (isDrawing(args[0])) counts.copies++;
-      return copy.apply(window, args);
-    }) as typeof createImageBitmap;
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, message: unknown, transfer: Transferable[]) {
-      counts.workerMessages++;
-      post.call(this, message, { transfer });
-    } as Worker["postMessage"];
-  }, CANVAS_SIZE);
+async function countBackupWrites(page: Page): Promise<void> {
+  await page.addInitScript(
+    ({ store, editing }) => {
+      const counted = window as unknown as { fanvasBackupWrites?: number };
+      if (counted.fanvasBackupWrites !== undefined) return;
+      counted.fanvasBackupWrites = 0;
+      for (const method of ["put", "delete"] as const) {
+        const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
+        IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: unknown[]) {
+          const key = method === "put" ? args[1] : args[0];
+          if (this.name === store && key !== editing)
+            counted.fanvasBackupWrites = (counted.fanvasBackupWrites ?? 0) + 1;
+          return original.apply(this, args);
+        } as never;
+      }
+    },
+    { store: BACKUP_LOCATION.store, editing: EDITING_KEY },
+  );
 }

@@ -24,8 +24,8 @@ test("a tool's key pressed while the tools' code is still loading is not lost: F
 }) => {
   const release = await holdChunk(page, "ToolControls");
   await openDrawingPage(page);
-  // The tools mount once the page has settled; their code is held, so Fill is not there yet.
-  await expect(page.locator(".panel__slot--tools")).toBeEmpty();
+  // The tools mount once the page has settled; their code is held, so Fill cannot act yet.
+  await expect(toolButton(page, "Fill")).toBeDisabled();
   await page.keyboard.press("f");
   release();
   await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "true");

@@ -1,5 +1,6 @@
 import { useId, useRef } from "react";
 import { ToolPanelActions } from "../ToolPanelActions.tsx";
+import type { ToolContext } from "../tool.ts";
 import { useRevealInPanel } from "../use-reveal-in-panel.ts";
 import { CAPTION_FIELD_ID } from "./CaptionEditor.tsx";
 import { CAPTION_SIZE, type Caption, type CaptionPlace } from "./caption-layout.ts";
@@ -26,6 +27,13 @@ const EDGES: readonly { readonly place: CaptionPlace; readonly label: string }[]
   { place: "top", label: "Top text" },
   { place: "bottom", label: "Bottom text" },
 ];
+
+/** Text's options in the panel (its descriptor's Panel): the caption's while one is open. */
+export function CaptionToolPanel({ context }: { readonly context: ToolContext }) {
+  const { caption, shown } = context.caption;
+  if (caption === null || shown === null) return null;
+  return <CaptionPanel editing={context.caption} caption={caption} shown={shown} />;
+}
 
 /**
  * What can be changed while a caption is typed: its size, its outline, whether it keeps to the top or the

@@ -3,10 +3,17 @@ import fontUrl from "./font/anton-caption.woff2?url";
 
 let loading: Promise<void> | null = null;
 let loaded = false;
+/** Whether a load has ended, loaded or failed: captions are then painted in the face they will be shown in. */
+let settled = false;
 
 /** Whether the caption face is in (until then captions are measured and shown in the fallback face). */
 export function isCaptionFontLoaded(): boolean {
   return loaded;
+}
+
+/** Whether a load of the face has ended, whether or not it loaded (the device's face then stands in). */
+export function captionFontSettled(): boolean {
+  return settled;
 }
 
 /**
@@ -19,8 +26,10 @@ export function loadCaptionFont(): Promise<void> {
     const face = new FontFace(CAPTION_FAMILY, `url(${fontUrl}) format("woff2")`);
     document.fonts.add(await face.load());
     loaded = true;
+    settled = true;
   })().catch((error: unknown) => {
     loading = null;
+    settled = true;
     console.warn("Fanvas: the caption font could not be loaded; captions use the device's font.", error);
   });
   return loading;

@@ -1,10 +1,10 @@
 /** The caption being typed: where it is, how it looks, and committing it into the drawing. */
 import { useRef, useState } from "react";
 import { CANVAS_SIZE } from "../../../common/constants.ts";
+import type { Operation } from "../../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../../engine/drawing-engine.ts";
-import type { Point, ToolAction } from "../../engine/types.ts";
+import type { Point } from "../../engine/types.ts";
 import { endCaption, expectCaption } from "../../keyboard/caption-keys.ts";
-import { captionAction } from "./caption-action.ts";
 import { type FittedCaption, fitCaption } from "./caption-fit.ts";
 import { loadCaptionFont } from "./caption-font.ts";
 import {
@@ -16,13 +16,14 @@ import {
   hasText,
 } from "./caption-layout.ts";
 import { measureCaptionText } from "./caption-measure.ts";
+import { captionOperation } from "./caption-operation.ts";
 
 /** The classic meme caption: outlined, in the colour chosen (its outline contrasts: caption-layout.ts). */
 const CLASSIC = { outline: true, size: CAPTION_SIZE.initial } as const;
 
 /** A caption placed in the drawing, and the rows it covers there, for telling where the next one goes. */
 interface PlacedCaption {
-  readonly action: ToolAction;
+  readonly operation: Operation;
   readonly top: number;
   readonly bottom: number;
 }
@@ -60,6 +61,8 @@ export interface CaptionEditing {
   readonly shown: FittedCaption | null;
   /** Which caption is open: each new one has its own (its field then takes the focus, and keys typed early). */
   readonly serial: number;
+  /** Whether a caption is open with something typed in it. */
+  readonly typed: boolean;
   /** Opens a new caption in `colour` at the next free place (top, bottom, middle), placing an open one first. */
   openNext(colour: string): Promise<void>;
   /** Opens a caption in `colour` centred on `point` (its first line), or moves the open one there. */
@@ -96,12 +99,12 @@ export function useCaption(
     if (!hasText(closing) || engine === null) return;
     await loadCaptionFont();
     const fitted = fitCaption(closing, measureCaptionText);
-    const action = captionAction(fitted);
-    engine.apply(action);
+    const operation = engine.apply(captionOperation(fitted));
+    if (operation === null) return;
     const bottom = fitted.y + captionHeight(fitted.lines.length, fitted.size);
     placed.current = [
-      ...placed.current.filter((each) => engine.shows(each.action)),
-      { action, top: fitted.y, bottom },
+      ...placed.current.filter((each) => engine.shows(each.operation)),
+      { operation, top: fitted.y, bottom },
     ];
     announce("Caption placed");
   };
@@ -110,9 +113,10 @@ export function useCaption(
     caption,
     shown,
     serial,
+    typed: caption !== null && hasText(caption),
     async openNext(colour) {
       const covered: { top: number; bottom: number }[] = placed.current.filter(
-        (each) => engine?.shows(each.action) === true,
+        (each) => engine?.shows(each.operation) === true,
       );
       const closing = caption !== null && shown !== null && hasText(caption) ? shown : null;
       if (closing !== null)

@@ -2,7 +2,7 @@ import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, u
 import { CANVAS_SIZE } from "../../../common/constants.ts";
 import type { Point } from "../../engine/types.ts";
 import { arrowMove } from "../arrow-keys.ts";
-import { aspectOf } from "./sticker-action.ts";
+import { aspectOf } from "./sticker-painter.ts";
 import {
   moveSticker,
   pinchSticker,

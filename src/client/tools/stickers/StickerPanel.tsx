@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { ToolPanelActions } from "../ToolPanelActions.tsx";
+import type { ToolContext } from "../tool.ts";
 import { useRevealInPanel } from "../use-reveal-in-panel.ts";
 import { type StickerEntry, stickerCatalogue } from "./catalogue.ts";
 import { communityStickers } from "./community-stickers.ts";
@@ -13,6 +14,25 @@ export interface StickerPanelProps {
   /** Chooses a sticker for taps; `placeNow` (chosen from the keyboard) also places it in the middle. */
   readonly onChoose: (entry: StickerEntry, placeNow: boolean) => void;
   readonly onClose: () => void;
+}
+
+/** The middle of the drawing, where a sticker chosen from the keyboard is placed. */
+const MIDDLE = { x: 300, y: 300 };
+
+/** Stickers' options in the panel (its descriptor's Panel). */
+export function StickerToolPanel({ context }: { readonly context: ToolContext }) {
+  const { sticker } = context;
+  return (
+    <StickerPanel
+      editing={sticker}
+      armed={sticker.armed?.id ?? null}
+      onChoose={(entry, placeNow) => {
+        sticker.arm(entry);
+        if (placeNow) void sticker.place(entry, MIDDLE);
+      }}
+      onClose={context.leave}
+    />
+  );
 }
 
 /**

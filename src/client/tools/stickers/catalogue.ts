@@ -40,6 +40,19 @@ export const DEFAULT_STICKERS: readonly StickerEntry[] = [
   { id: "sparkles", name: "Sparkles", src: sparklesUrl },
 ];
 
+/**
+ * Where a sticker named in a drawing's log is drawn from: Fanvas's own by their id, a community's by its image
+ * address, which is its id in the log (its place in the branding's list changes as the list is edited).
+ */
+export function stickerSource(id: string): string {
+  return DEFAULT_STICKERS.find((entry) => entry.id === id)?.src ?? id;
+}
+
+/** A panel entry's id in a drawing's log (see stickerSource). */
+export function loggedStickerId(entry: StickerEntry): string {
+  return DEFAULT_STICKERS.some((own) => own.id === entry.id) ? entry.id : entry.src;
+}
+
 /** The default set followed by the community's stickers from the branding file. */
 export function stickerCatalogue(community: readonly BrandingSticker[] = []): StickerEntry[] {
   const own = community.map((sticker, index) => ({

@@ -1,6 +1,7 @@
 /** Decoded sticker images, one per address for the whole visit (placing and replaying reuse it). */
 
 const images = new Map<string, Promise<HTMLImageElement>>();
+const decoded = new Map<string, HTMLImageElement>();
 
 /**
  * The sticker's image, decoded. Remote images are asked for with CORS (the branding check at start says
@@ -12,9 +13,17 @@ export function loadSticker(src: string): Promise<HTMLImageElement> {
     const image = new Image();
     image.crossOrigin = "anonymous";
     image.src = src;
-    loading = image.decode().then(() => image);
+    loading = image.decode().then(() => {
+      decoded.set(src, image);
+      return image;
+    });
     loading.catch(() => images.delete(src));
     images.set(src, loading);
   }
   return loading;
+}
+
+/** The sticker's image if it has been loaded and decoded already (what painting it needs), else null. */
+export function decodedSticker(src: string): HTMLImageElement | null {
+  return decoded.get(src) ?? null;
 }

@@ -1,5 +1,6 @@
 /** A placed sticker's position, size and turn as pure geometry (drawing pixels, radians). */
 import { CANVAS_SIZE } from "../../../common/constants.ts";
+import { POSITION_RANGE } from "../../../common/drawing-document/limits.ts";
 import { keepOnDrawing } from "../../engine/coordinates.ts";
 import type { Point } from "../../engine/types.ts";
 
@@ -103,4 +104,14 @@ export function pinchSticker(
     (to[0].y + to[1].y - from[0].y - from[1].y) / 2,
   );
   return rotateSticker(scaleSticker(moved, factor), angle(to) - angle(from));
+}
+
+/**
+ * The placement as a drawing's log may keep it: its centre within POSITION_RANGE (one drawing's width around
+ * it). A sticker dragged further off shows nothing more of itself on the drawing (the largest one reaches
+ * 424 px from its centre), so moving it in to that edge changes no pixel.
+ */
+export function withinLogRange(placement: StickerPlacement): StickerPlacement {
+  const within = (value: number) => Math.min(POSITION_RANGE.max, Math.max(POSITION_RANGE.min, value));
+  return { ...placement, x: within(placement.x), y: within(placement.y) };
 }

@@ -2,10 +2,10 @@
 import { useRef, useState } from "react";
 import type { DrawingEngine } from "../../engine/drawing-engine.ts";
 import type { Point } from "../../engine/types.ts";
-import type { StickerEntry } from "./catalogue.ts";
+import { loggedStickerId, type StickerEntry } from "./catalogue.ts";
 import { loadSticker } from "./load-sticker.ts";
-import { aspectOf, stickerAction } from "./sticker-action.ts";
-import { placeSticker, type StickerPlacement } from "./sticker-transform.ts";
+import { aspectOf } from "./sticker-painter.ts";
+import { placeSticker, type StickerPlacement, withinLogRange } from "./sticker-transform.ts";
 
 /** A sticker on the drawing, not committed yet. */
 export interface PlacedSticker {
@@ -17,6 +17,9 @@ export interface PlacedSticker {
 /** The sticker editor's state and actions. */
 export interface StickerEditing {
   readonly placed: PlacedSticker | null;
+  /** The sticker a tap on the drawing places (chosen in the panel); null until one is chosen. */
+  readonly armed: StickerEntry | null;
+  arm(entry: StickerEntry | null): void;
   /**
    * Places `entry` centred on `point`, moved in to lie whole on the drawing; one already placed is committed
    * first (stamping).
@@ -36,6 +39,7 @@ export function useSticker(
   announce: (message: string) => void,
 ): StickerEditing {
   const [placed, setPlaced] = useState<PlacedSticker | null>(null);
+  const [armed, arm] = useState<StickerEntry | null>(null);
   // Commits read the latest placement even from a handler created before the last change.
   const latest = useRef<PlacedSticker | null>(null);
   latest.current = placed;
@@ -45,7 +49,8 @@ export function useSticker(
     latest.current = null;
     setPlaced(null);
     if (current === null || engine === null) return;
-    engine.apply(stickerAction(current.image, current.placement));
+    const { x, y, size, rotation } = current.placement;
+    engine.apply({ kind: "sticker", sticker: loggedStickerId(current.entry), x, y, size, rotation });
     announce(`${current.entry.name} placed`);
   };
 
@@ -71,12 +76,17 @@ export function useSticker(
 
   return {
     placed,
+    armed,
+    arm,
     async place(entry, point) {
       await open(entry, (image) => placeSticker(point, aspectOf(image)));
     },
     resume: (entry, placement) => open(entry, () => placement),
     change(placement) {
-      setPlaced((current) => (current === null ? null : { ...current, placement }));
+      // The centre stays where a drawing's log can keep it: what is shown is what is placed.
+      setPlaced((current) =>
+        current === null ? null : { ...current, placement: withinLogRange(placement) },
+      );
     },
     commit,
     cancel() {

@@ -8,7 +8,7 @@ import type { DialectSchema } from "../dialect.ts";
 const DRAWING_COLUMNS = ["credit_name", "credit_key", "saver_hash", "prompt_id", "prompt_place"];
 
 /**
- * Credit and prompts (docs/decisions/0024-credit-and-prompts.md). A drawing may carry the name it was signed
+ * Credit and prompts (docs/decisions/0026-credit-and-prompts.md). A drawing may carry the name it was signed
  * with (credit_name as shown, credit_key as names are told apart), the salted hash of the browser that saved it
  * (saver_hash: "Your drawings"), the prompt it was entered in (prompt_id) and, once that prompt has ended, its
  * place among the prompt's top three (prompt_place). prompts holds the operator's themes and their dates;

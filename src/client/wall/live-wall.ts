@@ -1,0 +1,111 @@
+/** The wall's live feed: Server-Sent Events on /api/events, kept open for as long as the wall is shown. */
+import { EVENTS_PATH, type GalleryItem } from "../../common/api.ts";
+import type { ReactionChange } from "../../common/reactions.ts";
+import { backoffDelayMs } from "../save/backoff.ts";
+import { parseReactionChanges } from "./react-drawing.ts";
+import { parseGalleryItem } from "./wall-api.ts";
+
+/** What the wall hears from the feed. */
+export interface LiveWallHandlers {
+  /** A drawing was stored (by anyone, this visitor included). */
+  readonly onDrawing: (item: GalleryItem) => void;
+  /** A drawing left the wall (hidden or deleted by moderation). */
+  readonly onRemoved: (id: string) => void;
+  /** Drawings' reaction counts changed (anyone's reactions, in any server process). */
+  readonly onReactions: (changes: readonly ReactionChange[]) => void;
+  /** A drawing's name changed (null: a moderator took it off). */
+  readonly onName?: (id: string, name: string | null) => void;
+  /** A moderator blocked a name: no drawing shows a name of this key (common/credit.ts creditKey) any more. */
+  readonly onNameBlocked?: (key: string) => void;
+  /** The prompts changed (one started or ended, or the operator edited them): ask for them again. */
+  readonly onPrompts?: () => void;
+  /**
+   * The feed is open, the first time or again after a drop. Only what happens from now on is announced: a page
+   * answered before this moment, and events sent in a gap (always after a re-created source, which has no
+   * Last-Event-ID), may be missing, so the newest page should be fetched (again) and merged.
+   */
+  readonly onOpen: () => void;
+}
+
+/** What the feed needs from the browser; tests may pass their own. */
+export interface LiveWallOptions {
+  readonly createSource?: (url: string) => EventSource;
+  readonly random?: () => number;
+}
+
+/**
+ * Opens the feed and returns a function that closes it. EventSource reconnects by itself after a dropped
+ * connection; when it gives up (the server answered an error, or not with an event stream) it is CLOSED for good,
+ * so a new one is made after a growing, jittered wait.
+ */
+export function openLiveWall(handlers: LiveWallHandlers, options: LiveWallOptions = {}): () => void {
+  const createSource = options.createSource ?? ((url: string) => new EventSource(url));
+  const random = options.random ?? Math.random;
+  let source: EventSource | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let failures = 0;
+  let stopped = false;
+
+  function connect(): void {
+    const current = createSource(EVENTS_PATH);
+    source = current;
+    current.addEventListener("open", () => {
+      failures = 0;
+      handlers.onOpen();
+    });
+    current.addEventListener("drawing", (event) => {
+      const item = parseGalleryItem(parseData(event));
+      if (item !== null) handlers.onDrawing(item);
+    });
+    current.addEventListener("removed", (event) => {
+      const data = parseData(event);
+      if (typeof data === "object" && data !== null && typeof (data as { id?: unknown }).id === "string") {
+        handlers.onRemoved((data as { id: string }).id);
+      }
+    });
+    current.addEventListener("reactions", (event) => {
+      const changes = parseReactionChanges(parseData(event));
+      if (changes.length > 0) handlers.onReactions(changes);
+    });
+    current.addEventListener("credit", (event) => {
+      const data = parseData(event) as { id?: unknown; name?: unknown } | null;
+      if (typeof data?.id === "string" && (data.name === null || typeof data.name === "string")) {
+        handlers.onName?.(data.id, data.name);
+      }
+    });
+    current.addEventListener("name-blocked", (event) => {
+      const data = parseData(event) as { key?: unknown } | null;
+      if (typeof data?.key === "string") handlers.onNameBlocked?.(data.key);
+    });
+    current.addEventListener("prompts", () => handlers.onPrompts?.());
+    current.addEventListener("error", () => {
+      // CONNECTING means the browser is already retrying on its own; only a CLOSED source needs us.
+      if (stopped || current.readyState !== EventSource.CLOSED || source !== current) return;
+      current.close();
+      failures += 1;
+      retryTimer = setTimeout(
+        () => {
+          retryTimer = null;
+          if (!stopped) connect();
+        },
+        backoffDelayMs(failures, random()),
+      );
+    });
+  }
+
+  connect();
+  return () => {
+    stopped = true;
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    source?.close();
+    source = null;
+  };
+}
+
+function parseData(event: Event): unknown {
+  try {
+    return JSON.parse((event as MessageEvent<string>).data) as unknown;
+  } catch {
+    return null;
+  }
+}

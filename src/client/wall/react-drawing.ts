@@ -1,0 +1,70 @@
+/** Giving and taking back a reaction, and reading the counts the event stream carries. */
+import { DRAWINGS_PATH } from "../../common/api.ts";
+import {
+  isReactionKind,
+  type ReactionChange,
+  type ReactionKind,
+  type ReactionState,
+} from "../../common/reactions.ts";
+import { parseCounts } from "./wall-api.ts";
+
+/**
+ * Why a toggle did not go through: too many reactions from this network just now, as many browsers of this
+ * network as the drawing counts have reacted to it, or anything else.
+ */
+export type ReactionFailure = "rate-limited" | "network-full" | "failed";
+
+/** The server's code for a drawing that counts no more browsers of this network. */
+const NETWORK_FULL = "address_reactions_full";
+
+/**
+ * POSTs (give) or DELETEs (take back) one reaction; resolves the drawing's counts as the server now has them,
+ * or the reason it failed. Never rejects.
+ */
+export async function toggleReaction(
+  id: string,
+  kind: ReactionKind,
+  give: boolean,
+): Promise<ReactionState | ReactionFailure> {
+  const path = `${DRAWINGS_PATH}/${encodeURIComponent(id)}/reactions`;
+  try {
+    const response = await fetch(give ? path : `${path}/${kind}`, {
+      method: give ? "POST" : "DELETE",
+      // JSON, never a bodiless post: the server takes reactions only with a type no other site can send unasked.
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      ...(give ? { body: JSON.stringify({ kind }) } : {}),
+      cache: "no-store",
+    });
+    if (response.status === 429) return "rate-limited";
+    if (response.status === 403 && (await errorCode(response)) === NETWORK_FULL) return "network-full";
+    if (!response.ok) return "failed";
+    return parseReactionState(await response.json()) ?? "failed";
+  } catch {
+    return "failed";
+  }
+}
+
+async function errorCode(response: Response): Promise<unknown> {
+  const body: unknown = await response.json().catch(() => null);
+  return typeof body === "object" && body !== null ? (body as { code?: unknown }).code : undefined;
+}
+
+function parseReactionState(value: unknown): ReactionState | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { reactions, version, reacted } = value as Record<string, unknown>;
+  const counts = parseCounts(reactions);
+  if (counts === undefined || typeof version !== "number" || !Array.isArray(reacted)) return undefined;
+  return { reactions: counts, version, reacted: reacted.filter(isReactionKind) };
+}
+
+/** The changes of an `event: reactions` message; an unreadable one is none. */
+export function parseReactionChanges(value: unknown): ReactionChange[] {
+  const changes = (value as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(changes)) return [];
+  return changes.flatMap((change: unknown) => {
+    const { id, reactions, version } = (change ?? {}) as Record<string, unknown>;
+    const counts = parseCounts(reactions);
+    if (typeof id !== "string" || counts === undefined || typeof version !== "number") return [];
+    return [{ id, reactions: counts, version }];
+  });
+}

@@ -1,0 +1,135 @@
+import type { AddressInfo, Socket } from "node:net";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_UPLOAD_BUDGET, UNLIMITED_EDGE } from "../../src/server/config.ts";
+import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { ADMIN_TOKEN, moderation } from "../api/helpers/moderation.ts";
+import { headerOf, type RawRequest, startRequest, statusOf } from "./helpers/raw-request.ts";
+
+// Issue 28, finding 2: POST /rest/v1/<any name> parsed its 8 MiB JSON body before answering 404, and the 404
+// route and /api/admin/* parsed 1 MiB bodies the same way, none of it counted against the upload budget: 40
+// stalled 8 MiB bodies from one address were all held. A route now reads a body only if it declares one, every
+// declared body counts against the budget before it is buffered, and the rest are answered from their headers.
+// Each request here sends its headers and one byte of a large body, then waits: an answer proves the server did
+// not wait for the body (with a 5 s request timeout, a server that waits answers 408 instead).
+
+const MIB = 2 ** 20;
+
+/** The bytes the upload budget holds right now, as /metrics reports them. */
+async function bytesInFlight(t: TestApp): Promise<number> {
+  const metrics = await t.app.inject({ method: "GET", url: "/metrics" });
+  return Number(/^fanvas_upload_bytes_in_flight (\d+)$/m.exec(metrics.body)?.[1] ?? Number.NaN);
+}
+
+describe("bodies where no limit applies", () => {
+  let t: TestApp;
+  let port: number;
+  const opened: Socket[] = [];
+  beforeAll(async () => {
+    t = await startTestApp("sqlite", {
+      edge: { ...UNLIMITED_EDGE, requestTimeoutSeconds: 5 },
+      moderation: moderation(),
+      observability: { metricsToken: undefined, metricsAllowLocal: true },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.destroy();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** POSTs `path` with a JSON body of `bytes` announced, and sends one byte of it. */
+  const post = (path: string, bytes: number, headers: readonly string[] = []): Promise<RawRequest> =>
+    startRequest(
+      port,
+      [
+        `POST ${path} HTTP/1.1`,
+        "Host: 127.0.0.1",
+        "Content-Type: application/json",
+        `Content-Length: ${bytes}`,
+        ...headers,
+      ].join("\r\n"),
+      "[",
+      opened,
+    );
+
+  it("answers an insert into any other table 404 from its headers, and never reads its 8 MiB body", async () => {
+    const insert = await post("/rest/v1/secrets", 8 * MIB);
+    const answer = await insert.answer;
+    expect(statusOf(answer)).toBe(404);
+    expect(answer).toContain("PGRST205");
+    expect(headerOf(answer, "connection")).toBe("close");
+    // The server hangs up: the rest of the body is never read.
+    await insert.closed;
+  });
+
+  it("answers an unknown address 404 without reading its body", async () => {
+    const unknown = await post("/api/nothing-here", MIB);
+    expect(statusOf(await unknown.answer)).toBe(404);
+    await unknown.closed;
+  });
+
+  it("answers a body under /api/admin/ from its headers: 401 without the token, 413 with it", async () => {
+    const anonymous = await post("/api/admin/drawings/AAAAAAAAAAAA/hide", MIB);
+    expect(statusOf(await anonymous.answer)).toBe(401);
+    const moderator = await post("/api/admin/anything", MIB, [`Authorization: Bearer ${ADMIN_TOKEN}`]);
+    const answer = await moderator.answer;
+    expect(statusOf(answer)).toBe(413);
+    expect(answer).toContain("unexpected_body");
+    await moderator.closed;
+  });
+
+  it("holds none of those bytes while 40 such bodies from one address wait", async () => {
+    const requests = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => post(`/rest/v1/table_${index}`, 8 * MIB)),
+    );
+    const answers = await Promise.all(requests.map((request) => request.answer));
+    expect(answers.map(statusOf)).toEqual(answers.map(() => 404));
+    expect(await bytesInFlight(t)).toBe(0);
+  });
+});
+
+describe("a report's few KB count against the upload budget", () => {
+  let t: TestApp;
+  let port: number;
+  const opened: Socket[] = [];
+  beforeAll(async () => {
+    t = await startTestApp("sqlite", {
+      edge: { ...UNLIMITED_EDGE, requestTimeoutSeconds: 5 },
+      moderation: moderation(),
+      observability: { metricsToken: undefined, metricsAllowLocal: true },
+      // Two report bodies of 2 KiB fill one visitor's share.
+      uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, maxBytesPerVisitor: 4096, stallMs: 3_600_000 },
+    });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const socket of opened.splice(0)) socket.destroy();
+    await t.close();
+  });
+
+  it("reserves them from the headers, and answers the third report on its way 429 before reading it", async () => {
+    const report = () =>
+      startRequest(
+        port,
+        [
+          "POST /api/drawings/AAAAAAAAAAAA/report HTTP/1.1",
+          "Host: 127.0.0.1",
+          "Content-Type: application/json",
+          "Content-Length: 2048",
+        ].join("\r\n"),
+        "{",
+        opened,
+      );
+    await report();
+    await report();
+    await expect.poll(() => bytesInFlight(t), { timeout: 10_000 }).toBe(4096);
+    const third = await report();
+    const answer = await third.answer;
+    expect(statusOf(answer)).toBe(429);
+    expect(answer).toContain("uploads_in_flight");
+  });
+});
