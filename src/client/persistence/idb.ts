@@ -73,3 +73,25 @@ export async function writeStore(
   transaction.commit();
   await transactionDone(transaction);
 }
+
+/**
+ * Reads the record at `key` and writes what `update` makes of it, in one read-write transaction, so a record
+ * another tab removed meanwhile is not brought back (`update` answers undefined to write nothing). The
+ * transaction is committed once the write is asked for: committing before the read answers would end it first.
+ */
+export async function updateRecord(
+  db: IDBDatabase,
+  store: string,
+  key: IDBValidKey,
+  update: (record: unknown) => unknown,
+): Promise<void> {
+  const transaction = db.transaction(store, "readwrite");
+  const objects = transaction.objectStore(store);
+  const read = objects.get(key);
+  read.onsuccess = () => {
+    const next = update(read.result);
+    if (next !== undefined) objects.put(next);
+    transaction.commit();
+  };
+  await transactionDone(transaction);
+}

@@ -1,5 +1,5 @@
 /** The save queue in IndexedDB: its own small database, one record per waiting drawing, keyed by its key. */
-import { openStoreDatabase, readStore, writeStore } from "../persistence/idb.ts";
+import { openStoreDatabase, readStore, updateRecord, writeStore } from "../persistence/idb.ts";
 import { byAge, isQueuedSave, type QueueStorage, setClaims } from "./queue-storage.ts";
 
 /**
@@ -35,14 +35,7 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
       return items.sort(byAge);
     },
     recordAttempts: (key, attempts) =>
-      write((saves) => {
-        // Read and write in one transaction, so an item another tab removed meanwhile is not brought back.
-        const read = saves.get(key);
-        read.onsuccess = () => {
-          const item: unknown = read.result;
-          if (isQueuedSave(item)) saves.put({ ...item, attempts });
-        };
-      }),
+      updateRecord(db, store, key, (item) => (isQueuedSave(item) ? { ...item, attempts } : undefined)),
     remove: (key) =>
       write((saves) => {
         saves.delete(key);
