@@ -12,12 +12,12 @@ const PERMALINK_MODE = "permalink";
  * The page's own code splitting, said here once. Every feature loads what it needs after the first paint where
  * it needs it (a dynamic import at its boundary: the tools, the wall, the engine, the backup, the save
  * pipeline); what the board needs as soon as it is used rather than to paint — its keys, Save's download and
- * status, the sheet's slot, the Shortcuts button, the brush cursor — is gathered into one chunk, "board-extras",
+ * status, the sheet's slot, the Shortcuts button, the brush cursor, the prompt's banner and "Sign it" (hydrated then) — is gathered into one chunk, "board-extras",
  * fetched as the board mounts (the board counts itself ready once its keys are bound). Only modules the first
  * bundle does not import belong here: one it did would make the first bundle load this chunk.
  */
 const BOARD_EXTRAS =
-  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/]ShortcutsHelp\.tsx|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
+  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/]ShortcutsHelp\.tsx|credit[\\/](credit-parts\.ts|PromptBanner\.tsx|SignatureField\.tsx|signature\.ts|use-signature\.ts|use-running-prompt\.ts|live-prompt\.ts)|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
 
 // The page is built once; branding reaches it at run time from the server, so rebranding never needs a rebuild.
 // `--mode static` (npm run build:static) is the exception: a page for a static host storing into Supabase, with

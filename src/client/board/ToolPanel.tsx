@@ -1,5 +1,5 @@
 import { type RefCallback, type RefObject, Suspense, useRef } from "react";
-import { SignatureField } from "../credit/SignatureField.tsx";
+import { SignatureSlot } from "../credit/CreditSlots.tsx";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
@@ -183,7 +183,7 @@ export function ToolPanel(props: ToolPanelProps) {
         )}
       </div>
       {/* Under the canvas on a desktop, left of the zoom controls (signature.css); after the colours on a phone. */}
-      <SignatureField />
+      <SignatureSlot />
       {/* After Save and Shortcuts: the zoom controls sit under the canvas, to their right (tools.css). */}
       <div ref={viewSlot} className="panel__slot--view" />
       {ready && (

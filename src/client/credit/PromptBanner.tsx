@@ -1,5 +1,5 @@
-import { useRunningPrompt } from "./served-prompt.ts";
-import "./prompt-banner.css";
+import "../page/pill.css";
+import { useRunningPrompt } from "./use-running-prompt.ts";
 
 /** The address of a prompt's tab on the wall (the wall opens it when the page's address names it). */
 export function promptTabHash(id: string): string {
@@ -8,8 +8,8 @@ export function promptTabHash(id: string): string {
 
 /**
  * The running prompt above the canvas: its title, its last day and hashtag, and a link to its entries on the
- * wall. Server-rendered with the page (the server knows which prompt runs); the wall's live feed changes it
- * when a prompt starts or ends while the page is open. Nothing between prompts.
+ * wall. Server-rendered with the page (the server knows which prompt runs; CreditSlots.tsx); the wall's live feed
+ * changes it when a prompt starts or ends while the page is open. Nothing between prompts.
  */
 export function PromptBanner() {
   const prompt = useRunningPrompt();
@@ -22,7 +22,7 @@ export function PromptBanner() {
         until {prompt.lastDay}
         {prompt.hashtag === null ? null : ` · ${prompt.hashtag}`}
       </span>
-      <a className="prompt-banner__link" href={promptTabHash(prompt.id)}>
+      <a className="pill-link prompt-banner__link" href={promptTabHash(prompt.id)}>
         See entries
       </a>
     </aside>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
-import { useRunningPrompt } from "./served-prompt.ts";
 import { restoreSignature, setSignatureEnter, setSignatureName } from "./signature.ts";
+import { useRunningPrompt } from "./use-running-prompt.ts";
 import { useSignature } from "./use-signature.ts";
-import "./signature.css";
+import "./signature-problem.css";
 
 /** Loaded with the first name typed (the save pipeline shares its rules), so the first screen carries none. */
 const nameRules = () => import("./name-problem.ts");

@@ -1,6 +1,6 @@
 import type { PageConfig } from "../../common/config.ts";
 import { DrawingBoard } from "../board/DrawingBoard.tsx";
-import { PromptBanner } from "../credit/PromptBanner.tsx";
+import { PromptSlot } from "../credit/CreditSlots.tsx";
 import { ServedPrompt } from "../credit/served-prompt.ts";
 import type { SaveCallback } from "../save/save-callback.ts";
 import { WallSlot } from "../wall/WallSlot.tsx";
@@ -24,7 +24,7 @@ export function App({
     <ServedPrompt value={branding.prompt}>
       <div className="page">
         <Masthead branding={branding} />
-        <PromptBanner />
+        <PromptSlot />
         <main className="studio">
           <DrawingBoard
             backgroundSrc={branding.mascotImage}

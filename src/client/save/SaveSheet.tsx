@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from "react";
 import { permalinkPath } from "../../common/permalink.ts";
 import { SheetClaims } from "../credit/SheetClaims.tsx";
-import { useRunningPrompt } from "../credit/served-prompt.ts";
+import { useRunningPrompt } from "../credit/use-running-prompt.ts";
 import { Icon } from "../page/Icon.tsx";
 import { ShareActions } from "../share/ShareActions.tsx";
 import { downloadBlob, downloadFileName } from "./download.ts";
