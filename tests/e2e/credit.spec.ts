@@ -101,6 +101,24 @@ test("a name that breaks a rule says why under the field, and Save stores nothin
   expect(((await (await upload).json()) as SavedDrawing).name).toBe("@a_handle");
 });
 
+test("on a laptop's screen a name's problem is said where it is seen, and Enter keeps its place beside the field", async ({
+  page,
+  launchServer,
+}) => {
+  const server = await launchServer({ branding: WITH_PROMPTS });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(server.url);
+  await expect(drawingCanvas(page)).toHaveAttribute("data-ready", "true");
+  const field = page.getByLabel(/Sign it/);
+  await field.fill("@not a handle!");
+  await expect(page.getByText(/An X handle is @ and up to 15 letters/)).toBeInViewport({ ratio: 1 });
+  const enter = await page.getByRole("checkbox", { name: /Enter/ }).boundingBox();
+  const box = await field.boundingBox();
+  const middle = (enter?.y ?? 0) + (enter?.height ?? 0) / 2;
+  expect(middle).toBeGreaterThan(box?.y ?? 0);
+  expect(middle).toBeLessThan((box?.y ?? 0) + (box?.height ?? 0));
+});
+
 test("the running prompt: its banner in the page's HTML, a save entered by default, its tab with the entry, and the ended prompt's tab", async ({
   page,
   request,
