@@ -5,13 +5,13 @@
  * it), then hydrates it. The part takes no props, and its view never renders again from above (memo): a boundary
  * given new children before it hydrated would be thrown away and rendered in the browser, blinking.
  */
-import { type ComponentType, createElement, type MemoExoticComponent, memo, Suspense } from "react";
+import { type ComponentType, type MemoExoticComponent, memo, Suspense } from "react";
 import type { LazyChunk } from "./lazy-chunk.ts";
 import { lazyView } from "./lazy-view.ts";
 
 /** The part's view, and what the server calls before rendering it. */
 export interface HydratedLater {
-  readonly View: MemoExoticComponent<() => ReturnType<typeof createElement>>;
+  readonly View: MemoExoticComponent<ComponentType>;
   /** Loads the part's module, so that views rendered from then on render it at once (the server's render). */
   readonly preload: () => Promise<void>;
 }
@@ -24,7 +24,12 @@ export function hydrateLater<Module>(
   let loaded: ComponentType | null = null;
   const Lazy = lazyView(chunk, pick);
   const View = memo(function HydrateLater() {
-    return createElement(Suspense, { fallback: null }, createElement(loaded ?? Lazy));
+    const Part = loaded ?? Lazy;
+    return (
+      <Suspense fallback={null}>
+        <Part />
+      </Suspense>
+    );
   });
   return {
     View,
