@@ -14,8 +14,9 @@ import type { PageConfig } from "../../common/config.ts";
 const RENDER_BUNDLE = join(".ssr", "server-render.js");
 
 interface RenderModule {
-  /** Loads the code of the parts the page's script hydrates later, which renderPage then renders. */
-  loadLaterParts(): Promise<void>;
+  /** Loads the code of the parts the page's script hydrates later, which renderPage then renders (absent in a
+   * bundle with none). */
+  loadLaterParts?(): Promise<void>;
   renderPage(config: PageConfig): string;
 }
 
@@ -40,7 +41,7 @@ export async function pageRenderer(
   }
   try {
     const module = (await import(pathToFileURL(bundle).href)) as RenderModule;
-    await module.loadLaterParts();
+    await module.loadLaterParts?.();
     module.renderPage(branding);
     return (config) => module.renderPage(config);
   } catch (error) {
