@@ -1,6 +1,7 @@
 import type { BrandingConfig } from "../../src/common/config.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { expect, test } from "./fixtures.ts";
+import { axeViolations } from "./helpers/axe.ts";
 import { drawingCanvas } from "./helpers/page.ts";
 
 // The prompt's banner and "Sign it" are the server's HTML, and their code comes after the first load
@@ -50,4 +51,17 @@ test("the banner and Sign it paint from the server's HTML before their code, whi
   expect(await servedField?.evaluate((element) => element.isConnected)).toBe(true);
   expect(await servedBanner?.evaluate((element) => element.isConnected)).toBe(true);
   expect(consoleErrors).toEqual([]);
+});
+
+test("axe-core finds no accessibility violations with a prompt's banner, Sign it and a name's problem on screen", async ({
+  page,
+  launchServer,
+}) => {
+  const server = await launchServer({ branding: WITH_PROMPT });
+  await page.goto(server.url);
+  await expect(drawingCanvas(page)).toHaveAttribute("data-ready", "true");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("textbox", { name: /Sign it/ }).fill("@not a handle!");
+  await expect(page.locator(".signature__problem")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });
