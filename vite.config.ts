@@ -52,7 +52,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
           input: "src/client/permalink/permalink-page.ts",
           output: {
             entryFileNames: "assets/permalink-page-[hash].js",
-            chunkFileNames: "assets/permalink-page-[hash].js",
+            chunkFileNames: "assets/permalink-chunk-[name]-[hash].js",
           },
         },
       },

@@ -12,7 +12,9 @@
  * --baseline <checkout> the per-move cost side by side with another commit's (bench/document/index.ts);
  * then issue 32's, where podman is installed: the container image's added size, a build without layer cache, and
  * fresh containers' start to healthy and SIGTERM to exit (bench/container.ts); then issue 28's soak: the server's
- * memory after each of three rounds of hostile load within the limits, and /healthz p99 during them (bench/soak.ts).
+ * memory after each of three rounds of hostile load within the limits, and /healthz p99 during them (bench/soak.ts);
+ * then issue 30's timelapse: a drawing's log against its PNG, the player's frames, its MP4 and GIF made in
+ * Chromium, and a save with the log against one without it (bench/timelapse/index.ts).
  *
  * The page, server, validation, wall, codec and container benches write their figures and verdicts into BENCHMARKS.md's generated
  * blocks (bench/benchmarks-file.ts; Lighthouse's are printed only); --benchmarks <path> writes another file,
@@ -20,7 +22,7 @@
  *
  * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
  * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|document|container|soak
+ * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|document|container|soak|timelapse
  * (default all; the page bench includes the fill and the side-by-side figures; pairs: those figures alone, Fanvas against the floor and zoomed against unzoomed), --fill-runs <n> (default 7: each is a fresh page and a
  * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
  * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
@@ -53,6 +55,7 @@ import { serveStatic } from "./serve.ts";
 import { runServerBench } from "./server/index.ts";
 import { runSoakBench } from "./soak.ts";
 import { median } from "./stats.ts";
+import { runTimelapseBench } from "./timelapse/index.ts";
 import { runValidationBench } from "./validation.ts";
 import { runWallBench } from "./wall.ts";
 
@@ -255,6 +258,7 @@ async function main(): Promise<void> {
     "document",
     "container",
     "soak",
+    "timelapse",
   ];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
@@ -315,6 +319,12 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${soak.text}\n`);
     sections.push(soak.markdown);
     await write({ soak: soak.markdown, "soak-verdicts": verdictTable(soak.verdicts) });
+  }
+  if (only === undefined || only === "timelapse") {
+    const timelapse = await runTimelapseBench();
+    process.stdout.write(`\n${timelapse.text}\n`);
+    sections.push(timelapse.markdown);
+    await write({ timelapse: timelapse.markdown, "timelapse-verdicts": verdictTable(timelapse.verdicts) });
   }
   if (only === undefined || only === "codec") {
     const codec = runCodecBench(Number(options.runs));

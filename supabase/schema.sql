@@ -4,7 +4,8 @@
 -- Run it once in the project's SQL editor (or psql as the database owner). Running it again is harmless.
 -- The page talks to PostgREST with the public anon key, so everything a visitor may do is decided here:
 --   anon (and authenticated) may INSERT a drawing, only the image_data column (a PNG data URL of at most 2 MiB
---   of PNG) and optionally name and prompt; every new row is 'visible'.
+--   of PNG) and, optionally, name, prompt and making (its timelapse: the drawing's encoded log in base64, at most
+--   2 MiB); every new row is 'visible'.
 --   anon (and authenticated) may SELECT visible rows only (a public wall of drawings).
 --   nobody but the owner / service role may UPDATE or DELETE (moderation happens in the dashboard).
 -- There is no server-side check beyond these: the PNG's dimensions and contents are not verified.
@@ -37,6 +38,16 @@ alter table public.drawings add column if not exists name text
 alter table public.drawings add column if not exists prompt text
   constraint drawings_prompt_is_an_id check (prompt ~ '^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$');
 
+-- Optional: the drawing's making, the page's encoded drawing log (it starts with "FVDR", "RlZEU" in base64) for
+-- its timelapse; NULL for a drawing saved without one. Added apart from the table so a project made by an older
+-- version of this script gains it when the script is run again.
+alter table public.drawings add column if not exists making text;
+alter table public.drawings drop constraint if exists drawings_making_is_a_drawing_log;
+-- 2 MiB of log (the Fanvas server's limit) is 2,796,204 base64 characters.
+alter table public.drawings add constraint drawings_making_is_a_drawing_log
+  check (making is null
+         or (making like 'RlZEU%' and making ~ '^[A-Za-z0-9+/]+={0,2}$' and char_length(making) <= 2796204));
+
 -- The wall lists visible drawings newest first.
 create index if not exists drawings_status_created_at_id on public.drawings (status, created_at desc, id);
 
@@ -46,7 +57,7 @@ alter table public.drawings enable row level security;
 -- and give only what the page needs. Column-level INSERT means a visitor cannot choose id, created_at or status.
 revoke all on table public.drawings from public, anon, authenticated;
 grant usage on schema public to anon, authenticated;
-grant insert (image_data, name, prompt) on table public.drawings to anon, authenticated;
+grant insert (image_data, name, prompt, making) on table public.drawings to anon, authenticated;
 -- SELECT is needed for the wall and for `.insert(...).select()`, which reads the new row back (RETURNING).
 grant select on table public.drawings to anon, authenticated;
 

@@ -1,4 +1,5 @@
 import type { FillTimes } from "./fill-bench.ts";
+import type { TimelapseFigures, TimelapseRuns } from "./timelapse-bench.ts";
 
 /** The systems the bench page can mount; "harness" is the empty baseline. */
 export const SYSTEM_NAMES = [
@@ -47,4 +48,6 @@ export interface BenchApi {
   inkedShare(): Promise<number>;
   /** Times the fill of the default canvas's background against the reference scanline fill (see fill-bench.ts). */
   fillBench(reps: number): Promise<FillTimes>;
+  /** Measures the timelapse of the drawing whose log `making` holds (base64): bench/page/timelapse-bench.ts. */
+  timelapse(making: string, runs: TimelapseRuns): Promise<TimelapseFigures>;
 }

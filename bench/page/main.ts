@@ -10,6 +10,7 @@ import type { BenchApi, SystemName } from "./api.ts";
 import { benchFill } from "./fill-bench.ts";
 import { nextFrame, timeUntilOnScreen } from "./frames.ts";
 import { drawStrokeAtOnce, drawStrokeOverFrames } from "./pointer.ts";
+import { benchTimelapse } from "./timelapse-bench.ts";
 import { syntheticStrokes } from "./workload.ts";
 
 declare global {
@@ -132,5 +133,13 @@ window.fanvasBench = {
     mounted?.destroy();
     mounted = null;
     return benchFill(host(), reps);
+  },
+  timelapse(making, runs) {
+    mounted?.destroy();
+    mounted = null;
+    return benchTimelapse(
+      Uint8Array.from(atob(making), (char) => char.charCodeAt(0)),
+      runs,
+    );
   },
 };

@@ -52,6 +52,11 @@ export interface GalleryItem {
   readonly reactionsVersion: number;
   /** The id of the drawing it remixes, while that one is on the wall; null otherwise. */
   readonly remixOf: string | null;
+  /**
+   * True when it has a timelapse: its making (GET /api/drawings/<id>/making) was stored with it and not removed.
+   * Optional: older servers' items carry none.
+   */
+  readonly making?: boolean;
   /** The reactions the browser that asked gave it: in pages only (an event goes to everyone). */
   readonly reacted?: readonly ReactionKind[];
   /** The name it is signed with (a display name, or an X handle with its @); null when unsigned. */

@@ -59,6 +59,11 @@ export interface BrandingConfig {
   readonly theme?: BrandingTheme;
   /** The community's prompts (themes with dates); more can be set in /admin. None by default. */
   readonly prompts?: readonly BrandingPrompt[];
+  /**
+   * Whether a drawing's timelapse video carries the title, small in its bottom right corner (the community's
+   * name travels with the video). Optional: true when left out.
+   */
+  readonly videoTitle?: boolean;
 }
 
 export const DEFAULT_BRANDING: BrandingConfig = {
@@ -72,6 +77,7 @@ export const DEFAULT_BRANDING: BrandingConfig = {
   // No brand name in it, so a rebranded page that never sets shareText still says nothing wrong.
   shareText: "Look what I drew! Draw your own:",
   theme: DEFAULT_THEME,
+  videoTitle: true,
 };
 
 /**

@@ -13,6 +13,11 @@ export function drawingImagePath(id: string): string {
   return `/api/drawings/${encodeURIComponent(id)}.png`;
 }
 
+/** A drawing's making: its encoded log (MAKING_TYPE), for its timelapse; 404 when it has none. */
+export function drawingMakingPath(id: string): string {
+  return `/api/drawings/${encodeURIComponent(id)}/making`;
+}
+
 /** A drawing's link card image (1200 x 630 PNG, the drawing whole on the community's colours), for og:image. */
 export function drawingCardPath(id: string): string {
   return `/api/drawings/${encodeURIComponent(id)}/card.png`;

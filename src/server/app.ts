@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
+import { knownStickers } from "../common/drawing-document/known-stickers.ts";
 import {
   CLOSED_METRICS,
   DEFAULT_MODERATION,
@@ -36,6 +37,7 @@ import { refuseInvalid, registerSharedSchemas, schemaController } from "./http/v
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./live/event-streams.ts";
 import { eventsRoutes } from "./live/events-route.ts";
 import { startPostgresBridge } from "./live/postgres-bridge.ts";
+import { makingRoute } from "./making/making-route.ts";
 import { adminRoutes } from "./moderation/admin-routes.ts";
 import { reportRoutes } from "./moderation/report-route.ts";
 import { brandingPrompts } from "./pages/branding-prompts.ts";
@@ -43,6 +45,7 @@ import { configRoutes } from "./pages/config-route.ts";
 import { notFoundPageFor } from "./pages/not-found-page.ts";
 import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
+import { permalinkShareScript } from "./pages/permalink-script.ts";
 import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 import { startPromptBoard } from "./prompts/prompt-board.ts";
@@ -155,13 +158,18 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(appWide(metrics), { store: options.store, settings: observability });
   await app.register(healthRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
-  await app.register(saveRoute, { store: options.store, moderationMode: moderation.mode });
+  await app.register(saveRoute, {
+    store: options.store,
+    moderationMode: moderation.mode,
+    stickers: knownStickers(branding.stickers),
+  });
   await app.register(imageRoutes, {
     store: options.store,
     imageCache: options.imageCache,
     cardStyle: cardStyleOf(branding),
     thumbnails: options.thumbnails ?? DEFAULT_THUMBNAILS,
   });
+  await app.register(makingRoute, { store: options.store });
   await app.register(wallRoute, { store: options.store });
   await app.register(promptRoutes, { store: options.store });
   const limits = options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS;
@@ -173,6 +181,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     store: options.store,
     adminToken: moderation.adminToken,
     title: branding.title,
+    timelapse: { branding, script: permalinkShareScript(clientDir) },
   });
   await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
   await app.register(namePageRoutes, { branding, store: options.store, publicBaseUrl });

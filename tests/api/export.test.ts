@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,9 +12,25 @@ import type { DrawingStatus } from "../../src/server/db/schema.ts";
 import { insertDrawing } from "../../src/server/drawings/queries.ts";
 import { readZip } from "../helpers/zip.ts";
 import { openTestStore, type TestDatabase, testDialects } from "./helpers/dialects.ts";
+import { makingOf } from "./helpers/making.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** Whether the seeded drawing `id` ("export000003") was stored with its making. */
+const hasMaking = (id: string) => Number(id.slice(-6)) % 3 === 0;
+
+/** The making stored with every third drawing (a timelapse), its bytes and hash as a save would keep them. */
+const MAKING = Buffer.from(makingOf());
+const withMaking = (index: number) =>
+  index % 3 === 0
+    ? {
+        making: {
+          bytes: MAKING,
+          sha256: createHash("sha256").update(MAKING).digest("hex"),
+          start: { kind: "mascot" as const },
+        },
+      }
+    : {};
 
 /** Ten drawings: six visible (two sharing a timestamp, so the keyset's id tie-break matters), and one of each other status. */
 async function seed(store: Store): Promise<Map<string, Buffer>> {
@@ -25,7 +42,8 @@ async function seed(store: Store): Promise<Map<string, Buffer>> {
     const id = `export${String(index).padStart(6, "0")}`;
     // Two rows at the same millisecond, the rest a second apart.
     const createdAt = new Date(Date.UTC(2026, 0, 1, 0, 0, index === 7 ? 6 : index));
-    await insertDrawing(store.db, { id, png, sha256: String(index).padStart(64, "0"), createdAt, status });
+    const sha256 = String(index).padStart(64, "0");
+    await insertDrawing(store.db, { id, png, sha256, createdAt, status, ...withMaking(index) });
     if (status === "visible") visible.set(id, png);
   }
   await store.db
@@ -58,7 +76,10 @@ for (const dialect of testDialects()) {
     async function expectExactlyVisible(path: string): Promise<void> {
       const entries = await readZip(path);
       const pngNames = [...visible.keys()].map((id) => `${id}.png`);
-      expect([...entries.keys()].sort()).toEqual([...pngNames, "index.json"].sort());
+      const makingNames = [...visible.keys()].filter(hasMaking).map((id) => `${id}.fvdr`);
+      expect(makingNames.length).toBeGreaterThan(0);
+      expect([...entries.keys()].sort()).toEqual([...pngNames, ...makingNames, "index.json"].sort());
+      for (const name of makingNames) expect(entries.get(name)?.data.equals(MAKING)).toBe(true);
       for (const [id, png] of visible) {
         const entry = entries.get(`${id}.png`);
         expect(entry?.data.equals(png)).toBe(true);
@@ -80,6 +101,7 @@ for (const dialect of testDialects()) {
           name: null,
           prompt: null,
           place: null,
+          making: hasMaking(item.id) ? `${item.id}.fvdr` : null,
         });
         expect(new Date(item.createdAt).toISOString()).toBe(item.createdAt);
       }

@@ -83,6 +83,7 @@ for (const dialect of testDialects()) {
         reactions: { heart: 0, fire: 0, lol: 0 },
         reactionsVersion: 0,
         remixOf: null,
+        making: false,
         reacted: [],
         name: null,
         prompt: null,

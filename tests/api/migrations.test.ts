@@ -82,6 +82,8 @@ describe("the migration set", () => {
       "saver_hash text",
       "prompt_id text",
       "prompt_place integer",
+      "making bytes",
+      "making_sha256 text",
     ]);
     expect(shape.drawings?.indexes.map((index) => index.name)).toHaveLength(14);
     expect(shape.reports?.foreignKeys).toEqual(["drawing_id -> drawings.id on delete cascade"]);

@@ -47,6 +47,15 @@ describe.each(testDialects())("Supabase-compatible insert (%s)", (dialect) => {
     expect(await test.count()).toBe(before + 4);
   });
 
+  it("takes the making column a static page on Supabase sends, and stores the picture without a timelapse", async () => {
+    const row = { ...dataUrlBody(await drawingPng(600, 600, 15)), making: "RlZEUgEBAA==" };
+    const { data, error, status } = await client().from("drawings").insert(row).select().maybeSingle();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    const making = await fetch(`${baseUrl}/api/drawings/${String(data?.id)}/making`);
+    expect(making.status).toBe(404);
+  });
+
   it("insert(row) without select (return=minimal) succeeds with no data", async () => {
     const before = await test.count();
     const { data, error, status } = await client()

@@ -7,7 +7,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../src/common/constants.ts";
+import { DRAWING_LIMITS } from "../../src/common/drawing-document/limits.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "./helpers/dialects.ts";
+import { makingOf } from "./helpers/making.ts";
 import { ensureSupabaseRoles } from "./helpers/supabase-roles.ts";
 
 const SCHEMA = readFileSync(path.resolve(import.meta.dirname, "../../supabase/schema.sql"), "utf8");
@@ -15,9 +17,11 @@ const PREFIX = "data:image/png;base64,";
 /** A real 1 x 1 PNG; the schema checks the data URL's shape and size, not the picture. */
 const TINY_PNG = `${PREFIX}iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==`;
 
-test("schema.sql's size limit is exactly the server's 2 MiB upload limit as a base64 data URL", () => {
+test("schema.sql's size limits are exactly the server's 2 MiB upload and log limits in base64", () => {
   const limit = /char_length\(image_data\) <= (\d+)/.exec(SCHEMA)?.[1];
   expect(Number(limit)).toBe(PREFIX.length + 4 * Math.ceil(MAX_UPLOAD_BYTES / 3));
+  const makingLimit = /char_length\(making\) <= (\d+)/.exec(SCHEMA)?.[1];
+  expect(Number(makingLimit)).toBe(4 * Math.ceil(DRAWING_LIMITS.bytes / 3));
 });
 
 for (const dialect of testDialects().filter((name) => name === "postgres")) {
@@ -84,6 +88,22 @@ for (const dialect of testDialects().filter((name) => name === "postgres")) {
           asAnon("insert into drawings (image_data) values ($1)", [imageData]),
           imageData.slice(0, 40),
         ).rejects.toMatchObject({ code: expect.stringMatching(/^(23514|42501)$/) });
+      }
+    });
+
+    test("anon may store a drawing's making beside it: a drawing log in base64 of at most 2 MiB, or none", async () => {
+      const making = Buffer.from(makingOf()).toString("base64");
+      const [row] = await asAnon(
+        "insert into drawings (image_data, making) values ($1, $2) returning making",
+        [TINY_PNG, making],
+      );
+      expect(row?.making).toBe(making);
+      const tooLarge = `RlZEUg${"A".repeat(4 * Math.ceil(DRAWING_LIMITS.bytes / 3))}`;
+      for (const bad of [Buffer.from("not a log").toString("base64"), "RlZEUg<script>", tooLarge]) {
+        await expect(
+          asAnon("insert into drawings (image_data, making) values ($1, $2)", [TINY_PNG, bad]),
+          bad.slice(0, 20),
+        ).rejects.toMatchObject({ code: "23514" });
       }
     });
 

@@ -26,7 +26,7 @@ interface Verdict {
   readonly work: PngWork;
 }
 
-async function verdictOf(check: (bytes: Buffer, work: PngWork) => Promise<void>, bytes: Buffer) {
+async function verdictOf(check: (bytes: Buffer, work: PngWork) => Promise<unknown>, bytes: Buffer) {
   const work = newPngWork();
   try {
     await check(bytes, work);

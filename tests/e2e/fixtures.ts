@@ -1,6 +1,31 @@
 import { test as base, type ConsoleMessage, expect } from "@playwright/test";
 import { recordPageTimeline } from "./helpers/page-timeline.ts";
-import { type RunningServer, type StartServerOptions, startServer } from "./helpers/server.ts";
+import {
+  killRunningServers,
+  type RunningServer,
+  type StartServerOptions,
+  startServer,
+} from "./helpers/server.ts";
+
+/**
+ * How long a worker may take to close once the runner told it to stop. Playwright 1.65 sometimes never finishes a
+ * worker's close (microsoft/playwright#39753); the worker's heartbeats then keep the runner waiting until the
+ * global timeout, with every test already passed. A worker's fixtures close in seconds (each server within
+ * STOP_GRACE_MS, the browser at once), so one still alive after this is stuck.
+ */
+const WORKER_CLOSE_LIMIT_MS = 90_000;
+
+// The runner's stop is a message on the worker's IPC channel; the main runner process has none and never hears it.
+process.on("message", (message: unknown) => {
+  if ((message as { method?: unknown } | null)?.method !== "__stop__") return;
+  setTimeout(() => {
+    process.stderr.write(
+      `Playwright worker ${process.pid} had not closed ${WORKER_CLOSE_LIMIT_MS} ms after it was told to stop: its servers are killed and it exits.\n`,
+    );
+    killRunningServers();
+    process.exit(0);
+  }, WORKER_CLOSE_LIMIT_MS).unref();
+});
 
 /** What the page wrote to its console, by the first argument of each call (the spec's messages are exact). */
 export interface ConsoleRecorder {

@@ -24,6 +24,16 @@ function hasFetched(page: Page, pattern: RegExp): Promise<boolean> {
   );
 }
 
+/** Whether a request from the page fails as the network's absence (the page's own fetch, as the upload's). */
+function pageIsOffline(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    fetch("/healthz", { cache: "no-store" }).then(
+      () => false,
+      () => true,
+    ),
+  );
+}
+
 const RETRYING = "Couldn't save — your download is safe. Retrying…";
 /**
  * Bounds the wait for the real backoff (1 s, 2 s, 4 s … with jitter, at most RETRY_CAP_MS) to bring a queued save
@@ -204,6 +214,9 @@ test("a visitor who saves while offline sees it retried, and it is stored once t
   const rowsBefore = countStoredDrawings(server.databasePath);
 
   await context.setOffline(true);
+  // Chromium applies the emulated offline state to a page a moment after Playwright's call returns: the save
+  // must be the first request that meets it.
+  await expect.poll(() => pageIsOffline(page)).toBe(true);
   const { download } = await saveImage(page);
   expect(download.suggestedFilename()).toMatch(/^draw-fred-\d+\.png$/);
   await expect(page.getByRole("status")).toHaveText(RETRYING);

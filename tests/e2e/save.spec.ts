@@ -1,5 +1,6 @@
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { CANVAS_SIZE, CONSOLE_MESSAGES } from "../../src/common/constants.ts";
+import { MAKING_TYPE, SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
 import { expect, test } from "./fixtures.ts";
 import { readStoredDrawing } from "./helpers/db.ts";
 import { choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
@@ -10,7 +11,7 @@ import { mouseStroke } from "./helpers/strokes.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-test("Save Image downloads exactly the canvas, uploads those bytes under an Idempotency-Key and links the drawing's own page", async ({
+test("Save Image downloads exactly the canvas, uploads those bytes (with the drawing's making) under an Idempotency-Key and links the drawing's own page", async ({
   page,
   server,
   consoleLog,
@@ -39,9 +40,10 @@ test("Save Image downloads exactly the canvas, uploads those bytes under an Idem
 
   const response = await upload;
   expect(response.status()).toBe(201);
-  // Raw PNG bytes (not base64 JSON) under a fresh Idempotency-Key; the stored pixels are checked below.
+  // Raw bytes (not base64 JSON) under a fresh Idempotency-Key: a save bundle, the PNG beside the drawing's
+  // making; the stored pixels and the stored making are checked below.
   const request = response.request();
-  expect(request.headers()["content-type"]).toBe("image/png");
+  expect(request.headers()["content-type"]).toBe(SAVE_BUNDLE_TYPE);
   expect(request.headers()["idempotency-key"]).toMatch(UUID);
   const saved = (await response.json()) as SavedDrawing;
   await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
@@ -60,6 +62,10 @@ test("Save Image downloads exactly the canvas, uploads those bytes under an Idem
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toMatch(/^image\/png/);
   expect(compareBitmaps(await decodePng(await served.body()), canvas)).toMatchObject({ differingPixels: 0 });
+
+  const making = await page.request.get(`/api/drawings/${saved.id}/making`);
+  expect(making.status()).toBe(200);
+  expect(making.headers()["content-type"]).toBe(MAKING_TYPE);
 
   const messages = await consoleLog.firstArguments();
   expect(messages).not.toContain(CONSOLE_MESSAGES.serverRejectedSave);

@@ -7,6 +7,8 @@ import { rm } from "node:fs/promises";
 import type { Request } from "@playwright/test";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
+import { decodeDrawing } from "../../src/common/drawing-document/decode.ts";
+import { knownStickers } from "../../src/common/drawing-document/known-stickers.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { countStoredDrawings, readStoredDrawing } from "./helpers/db.ts";
 import { choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
@@ -87,9 +89,12 @@ test("the static build stores a drawing through supabase-js: the row arrives wit
   expect(headers.authorization).toBe(`Bearer ${ANON_KEY}`);
   expect(headers.prefer).toContain("return=representation");
   expect(headers["idempotency-key"]).toMatch(UUID);
-  const sent = request.postDataJSON() as { image_data: string };
-  expect(Object.keys(sent)).toEqual(["image_data"]);
+  // The picture as the original page sent it, and its making in the schema's optional column (base64).
+  const sent = request.postDataJSON() as { image_data: string; making?: string };
+  expect(Object.keys(sent)).toEqual(["image_data", "making"]);
   expect(sent.image_data).toMatch(/^data:image\/png;base64,/);
+  const making = new Uint8Array(Buffer.from(sent.making ?? "", "base64"));
+  expect(decodeDrawing(making, { stickers: knownStickers() }).operations).toHaveLength(1);
   expect(Buffer.from(dataUrlBytes(sent.image_data)).equals(Buffer.from(downloadBytes))).toBe(true);
 
   // supabase-js's maybeSingle() asks for the rows as an array and picks the one itself.
@@ -149,4 +154,46 @@ test("a save whose answer is lost is retried under the same Idempotency-Key and 
   expect(keys[1]).toBe(keys[0]);
   expect(countStoredDrawings(api.databasePath)).toBe(1);
   await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.saveRequestFailed);
+});
+
+test("a Supabase table made before the optional making column stores the picture alone", async ({
+  page,
+  site,
+  consoleLog,
+}) => {
+  const { host, api } = site;
+  const bodies: string[][] = [];
+  await page.route(`${api.url}${REST_PATH}*`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    bodies.push(Object.keys(body));
+    if (!("making" in body)) return route.continue();
+    // What PostgREST answers for a column the table does not have.
+    return route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        code: "PGRST204",
+        details: null,
+        hint: null,
+        message: "Could not find the 'making' column of 'drawings' in the schema cache",
+      }),
+    });
+  });
+
+  await openDrawingPage(page, `${host.url}/`);
+  await mouseStroke(page, [
+    { x: 100, y: 100 },
+    { x: 500, y: 500 },
+  ]);
+  await saveImage(page);
+
+  await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
+  expect(bodies).toEqual([["image_data", "making"], ["image_data"]]);
+  expect(countStoredDrawings(api.databasePath)).toBe(1);
+  const messages = await consoleLog.firstArguments();
+  expect(messages).toContain(
+    "Fanvas: the table did not take this drawing's timelapse; saving the picture alone.",
+  );
+  expect(messages).not.toContain(CONSOLE_MESSAGES.serverRejectedSave);
 });

@@ -5,8 +5,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
 import { decodeRgba } from "../../src/server/png/reencode.ts";
 import { createTestDatabase } from "../api/helpers/dialects.ts";
+import { bundleOf, makingOf } from "../api/helpers/making.ts";
 import { drawingPng } from "../api/helpers/png.ts";
 import { killLeftoverServers, spawnServer } from "../api/helpers/server-process.ts";
 
@@ -43,14 +45,30 @@ async function npmRun(script: string, file: string, dataDir: string) {
   }
 }
 
-async function save(baseUrl: string, png: Buffer): Promise<string> {
+/** Saves `png`, with the test's making beside it (a save bundle) when `withMaking`. */
+async function save(baseUrl: string, png: Buffer, withMaking = false): Promise<string> {
   const response = await fetch(`${baseUrl}/api/drawings`, {
     method: "POST",
-    headers: { "content-type": "image/png" },
-    body: new Uint8Array(png),
+    headers: { "content-type": withMaking ? SAVE_BUNDLE_TYPE : "image/png" },
+    body: new Uint8Array(withMaking ? bundleOf(png, MAKING) : png),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
+}
+
+const MAKING = makingOf();
+
+/** Every odd seed's drawing was saved with its making: a restored server serves those logs, byte for byte. */
+async function expectMakings(baseUrl: string, ids: readonly string[]): Promise<void> {
+  for (const [index, id] of ids.entries()) {
+    const making = await fetch(`${baseUrl}/api/drawings/${id}/making`);
+    if (index % 2 === 1) {
+      expect(making.status).toBe(404);
+      continue;
+    }
+    expect(making.status).toBe(200);
+    expect(Buffer.from(await making.arrayBuffer()).equals(Buffer.from(MAKING))).toBe(true);
+  }
 }
 
 describe("SQLite backup and restore", () => {
@@ -63,7 +81,7 @@ describe("SQLite backup and restore", () => {
     const before = new Map<string, Buffer>();
     for (let seed = 1; seed <= 6; seed += 1) {
       const png = await drawingPng(600, 600, seed);
-      before.set(await save(server.baseUrl, png), png);
+      before.set(await save(server.baseUrl, png, seed % 2 === 1), png);
     }
     // Saves keep coming while the backup runs.
     let saving = true;
@@ -100,6 +118,7 @@ describe("SQLite backup and restore", () => {
         const bytes = Buffer.from(await image.arrayBuffer());
         expect((await decodeRgba(bytes)).equals(await decodeRgba(png))).toBe(true);
       }
+      await expectMakings(again.baseUrl, [...before.keys()]);
     } finally {
       expect(await again.stop()).toBe(0);
     }
@@ -151,7 +170,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPgDump)("PostgreSQL backup re
       const before = new Map<string, Buffer>();
       for (let seed = 1; seed <= 4; seed += 1) {
         const png = await drawingPng(600, 600, seed);
-        before.set(await save(server.baseUrl, png), png);
+        before.set(await save(server.baseUrl, png, seed % 2 === 1), png);
       }
       const dump = join(tempDir(), "fanvas.dump");
       const sourceUrl = source.env.DATABASE_URL ?? "";
@@ -167,6 +186,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPgDump)("PostgreSQL backup re
           const bytes = Buffer.from(await image.arrayBuffer());
           expect((await decodeRgba(bytes)).equals(await decodeRgba(png))).toBe(true);
         }
+        await expectMakings(restored.baseUrl, [...before.keys()]);
       } finally {
         expect(await restored.stop()).toBe(0);
       }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
+import { SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
 import { DEFAULT_EDGE, LOOPBACK_HOSTS } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
+import { bundleOf, makingOf } from "../api/helpers/making.ts";
 import { GONE, moderation, publicPresence, saveNewDrawing, VISIBLE } from "../api/helpers/moderation.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 
@@ -99,6 +101,27 @@ for (const dialect of testDialects()) {
       } finally {
         await limited.close();
       }
+    });
+
+    it("refuses a save bundle (a drawing and its making) from another site's page, and takes our page's and a CORS_ORIGINS page's", async () => {
+      const before = await t.count();
+      const save = async (seed: number, headers: Record<string, string>) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/drawings",
+          remoteAddress: "10.24.0.1",
+          headers: { host: OWN_HOST, "content-type": SAVE_BUNDLE_TYPE, ...headers },
+          payload: bundleOf(await drawingPng(600, 600, seed), makingOf()),
+        });
+      const forged = await save(61, { origin: EVIL, "sec-fetch-site": "cross-site" });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json<ApiError>().code).toBe("cross_site");
+      expect(await t.count()).toBe(before);
+      expect(
+        (await save(62, { origin: `http://${OWN_HOST}`, "sec-fetch-site": "same-origin" })).statusCode,
+      ).toBe(201);
+      expect((await save(63, { origin: ALLOWED })).statusCode).toBe(201);
+      expect(await t.count()).toBe(before + 2);
     });
 
     it("refuses a forged PostgREST insert in PostgREST's words, and takes supabase-js without an Origin", async () => {

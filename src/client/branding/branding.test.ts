@@ -22,4 +22,9 @@ describe("parseBranding", () => {
     expect(parseBranding({ theme: { accent: "#7a2e9c" } })?.theme).toEqual({ accent: "#7a2e9c" });
     expect(parseBranding({ theme: "green" })?.theme).toEqual(DEFAULT_BRANDING.theme);
   });
+
+  it("takes videoTitle as a switch, not a text field, keeping the default for anything else", () => {
+    expect(parseBranding({ videoTitle: false })?.videoTitle).toBe(false);
+    expect(parseBranding({ videoTitle: "no" })?.videoTitle).toBe(DEFAULT_BRANDING.videoTitle);
+  });
 });

@@ -6,7 +6,7 @@ import {
   type PageConfig,
 } from "../../common/config.ts";
 
-const TEXT_KEYS = Object.keys(DEFAULT_BRANDING).filter((key) => key !== "theme");
+const TEXT_KEYS = Object.keys(DEFAULT_BRANDING).filter((key) => key !== "theme" && key !== "videoTitle");
 
 /**
  * Accepts a parsed value as branding when every text field is a string. Missing fields take the default, so a
@@ -24,6 +24,7 @@ export function parseBranding(value: unknown): BrandingConfig | null {
     merged[key] = field;
   }
   if (typeof record.theme === "object" && record.theme !== null) merged.theme = record.theme;
+  if (typeof record.videoTitle === "boolean") merged.videoTitle = record.videoTitle;
   return merged as unknown as BrandingConfig;
 }
 

@@ -29,6 +29,7 @@ export type IconName =
   | "reaction-heart"
   | "reaction-fire"
   | "reaction-lol"
+  | "play"
   | "remix";
 
 /** The sprite beside index.html (relative in the static build, which may live under a sub-path). */

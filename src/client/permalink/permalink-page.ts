@@ -10,6 +10,7 @@ import {
   type ScriptedShareAction,
   SHARE_ROOT_SELECTOR,
 } from "../../common/permalink-share.ts";
+import { TIMELAPSE_SELECTOR } from "../../common/timelapse-element.ts";
 import { copyText } from "../share/clipboard.ts";
 import { COPY_IMAGE_REFUSED, copyImage, shareImage, shareSheetFirst } from "../share/share-image.ts";
 import { wireReport } from "./permalink-report.ts";
@@ -113,6 +114,23 @@ function wireShareActions(root: HTMLElement): void {
   if (report !== null) wireReport(root, report, data.id, say);
 }
 
+/**
+ * The drawing's timelapse, when the page offers one: its code (player, painters, video) is a chunk of its own,
+ * fetched and checked once the page has loaded and settled, so it never delays the drawing or its actions.
+ */
+function offerTimelapseWhenSettled(root: HTMLElement): void {
+  const start = () =>
+    void import("./permalink-timelapse.ts")
+      .then(({ offerTimelapse }) => offerTimelapse(root))
+      .catch((error: unknown) => console.warn("Fanvas: the timelapse could not be loaded.", error));
+  const whenIdle = () =>
+    "requestIdleCallback" in window ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200);
+  if (document.readyState === "complete") whenIdle();
+  else addEventListener("load", whenIdle, { once: true });
+}
+
 localiseDates();
 const shareRoot = document.querySelector<HTMLElement>(SHARE_ROOT_SELECTOR);
 if (shareRoot !== null) wireShareActions(shareRoot);
+const timelapseRoot = document.querySelector<HTMLElement>(TIMELAPSE_SELECTOR);
+if (timelapseRoot !== null) offerTimelapseWhenSettled(timelapseRoot);

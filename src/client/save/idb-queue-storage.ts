@@ -21,8 +21,9 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
   return {
     put: (item) =>
       write((saves) => {
-        const { key, blob, createdAt, attempts, remixOf, name, prompt } = item;
-        saves.put({ key, blob, createdAt, attempts, ...setClaims({ remixOf, name, prompt }) });
+        const { key, blob, createdAt, attempts, remixOf, name, prompt, making } = item;
+        const claims = setClaims({ remixOf, name, prompt });
+        saves.put({ key, blob, createdAt, attempts, ...claims, ...(making === undefined ? {} : { making }) });
       }),
     async list() {
       const values: unknown[] = await readStore(db, store, (saves) => saves.getAll());

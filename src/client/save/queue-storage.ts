@@ -16,6 +16,8 @@ export interface QueuedSave {
   readonly name?: string;
   /** The prompt it enters (the one running when Save was pressed); absent otherwise. */
   readonly prompt?: string;
+  /** The drawing's making (its encoded log), sent beside the PNG for its timelapse; absent without one. */
+  readonly making?: Uint8Array;
 }
 
 /** What a save claims besides its picture, as it is queued. */
@@ -77,6 +79,7 @@ export function isQueuedSave(value: unknown): value is QueuedSave {
     typeof record.attempts === "number" &&
     ["remixOf", "name", "prompt"].every(
       (field) => record[field] === undefined || typeof record[field] === "string",
-    )
+    ) &&
+    (record.making === undefined || record.making instanceof Uint8Array)
   );
 }

@@ -14,6 +14,11 @@ export interface SaveContext {
    * promise settles owns the status; otherwise the promise decides it (resolved: "Saved", rejected: failed).
    */
   readonly report: (progress: SaveProgress) => void;
+  /**
+   * The drawing's making (its document, encoded: common/drawing-document), stored beside the picture for its
+   * timelapse; absent when the page has none or the format refused it.
+   */
+  readonly making?: Uint8Array | undefined;
 }
 
 /** The save callback: stores the saved picture, reporting how it goes. */

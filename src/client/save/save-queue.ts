@@ -44,8 +44,8 @@ export interface SaveQueueOptions {
 
 /** The queue's handle. */
 export interface SaveQueue {
-  /** Keeps the drawing — durably, before any attempt — then starts sending. */
-  add(blob: Blob, key: string, claims?: QueuedClaims): Promise<void>;
+  /** Keeps the drawing (and its making) — durably, before any attempt — then starts sending. */
+  add(blob: Blob, key: string, claims?: QueuedClaims, making?: Uint8Array): Promise<void>;
   /** Sends what waits now (on load, back online, a new save); resolves when this sender is idle again. */
   wake(): Promise<void>;
   /** Resolves when no pass is running (a backoff timer may still be waiting). */
@@ -181,8 +181,15 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
   }
 
   return {
-    async add(blob, key, claims = {}) {
-      const item: QueuedSave = { key, blob, createdAt: now(), attempts: 0, ...setClaims(claims) };
+    async add(blob, key, claims = {}, making = undefined) {
+      const item: QueuedSave = {
+        key,
+        blob,
+        createdAt: now(),
+        attempts: 0,
+        ...setClaims(claims),
+        ...(making === undefined ? {} : { making }),
+      };
       report(key, { kind: "saving" });
       try {
         await storage.put(item);

@@ -1,8 +1,14 @@
 /** What the save status line says. */
 import type { SaveProgress } from "./save-queue.ts";
 
-/** A stored save, with the PNG this tab made, so a phone can share the file itself. */
-export type SavedStatus = Extract<SaveProgress, { kind: "saved" }> & { readonly png?: Blob };
+/**
+ * A stored save, with the PNG this tab made (so a phone can share the file itself) and its making (so the sheet
+ * can make its timelapse video).
+ */
+export type SavedStatus = Extract<SaveProgress, { kind: "saved" }> & {
+  readonly png?: Blob;
+  readonly making?: Uint8Array | undefined;
+};
 
 /** Where the last save stands: nothing yet, a queued save's progress, or a failure of the save flow itself. */
 export type SaveStatus =

@@ -5,6 +5,7 @@ import { saveClaims } from "../credit/save-claims.ts";
 import { windowTimers } from "../timers/timers.ts";
 import { openIdbQueueStorage } from "./idb-queue-storage.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
+import { remixedIn } from "./making-start.ts";
 import { createMemoryQueueStorage } from "./queue-storage.ts";
 import type { SaveContext } from "./save-callback.ts";
 import { createSaveQueue, type SaveProgress, type SaveQueue } from "./save-queue.ts";
@@ -60,7 +61,7 @@ const sendingByPicture = new Map<string, Sending>();
  * PNG bytes: Save pressed again, an undo back to it, the picture a reload restored) is not stored again: the
  * report is that drawing, `alreadyStored`; one still on its way is followed.
  */
-export async function storeDrawing({ png, report }: SaveContext): Promise<void> {
+export async function storeDrawing({ png, report, making }: SaveContext): Promise<void> {
   // An identity that cannot be taken only means the picture is not compared: it is stored, as any new one.
   const picture = await pictureIdentity(png).catch(() => undefined);
   const stored = picture === undefined ? undefined : findStoredPicture(picture);
@@ -81,9 +82,15 @@ export async function storeDrawing({ png, report }: SaveContext): Promise<void> 
     if (picture !== undefined) remember(picture, progress);
     follow.report(progress);
   });
-  // A remix says which drawing it remixes; the server keeps the link while that one is on the wall.
-  const remixOf = remixIdIn(window.location.search) ?? undefined;
-  await (await queue()).add(png, key, { remixOf, ...claims });
+  // A remix says which drawing it remixes (its making starts from it); the server keeps the link while that one
+  // is on the wall.
+  await (await queue()).add(png, key, { remixOf: remixOf(making), ...claims }, making);
+}
+
+/** The drawing a save remixes: where its making starts, or without one the drawing the page's address names. */
+function remixOf(making: Uint8Array | undefined): string | undefined {
+  if (making === undefined) return remixIdIn(window.location.search) ?? undefined;
+  return remixedIn(making);
 }
 
 /** A settled save's picture is no longer on its way; a stored one is known from now on. */

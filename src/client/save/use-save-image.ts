@@ -49,6 +49,8 @@ export function useSaveImage(
     // The plain mascot is not a drawing: nothing for the device, nothing for the public wall.
     if (engine.isUntouched) return show({ kind: "untouched" });
     exporting.current = true;
+    // Taken with the picture, before anything is awaited: the making is of exactly what the PNG shows.
+    const document = engine.document;
     let exported: [Blob, typeof import("./save-flow.ts")];
     try {
       // Download and hand-over come with the board's extras, fetched as it mounts; a Save made before waits.
@@ -60,7 +62,7 @@ export function useSaveImage(
     } finally {
       exporting.current = false;
     }
-    await exported[1].deliverDrawing(exported[0], downloadPrefix, onSave, show);
+    await exported[1].deliverDrawing(exported[0], downloadPrefix, onSave, show, document);
   }
 
   return { status, save };

@@ -9,6 +9,7 @@ import "../page/pill.css";
 import { CardCredit, CardPlace } from "./CardCredit.tsx";
 import { ReactionBar } from "./ReactionBar.tsx";
 import { ReportControl } from "./ReportControl.tsx";
+import { TimelapseButton } from "./TimelapseButton.tsx";
 
 /** Thumbnails are at most 300 x 300; the size is given so the grid never jumps while they load. */
 const THUMBNAIL_SIZE = 300;
@@ -75,6 +76,7 @@ export const WallCard = memo(function WallCard({
             {relativeTime(when, now)}
           </time>
         )}
+        {item.making ? <TimelapseButton item={item} name={name} /> : null}
       </div>
       <CardCredit name={item.name} />
       <ReactionBar item={item} onToggle={onReact} />

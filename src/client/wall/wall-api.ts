@@ -34,6 +34,7 @@ export function parseGalleryItem(value: unknown): GalleryItem | null {
     reactions: parseCounts(item.reactions) ?? NO_REACTIONS,
     reactionsVersion: typeof reactionsVersion === "number" ? reactionsVersion : 0,
     remixOf: typeof remixOf === "string" ? remixOf : null,
+    making: item.making === true,
     ...(Array.isArray(reacted) ? { reacted: reacted.filter(isReactionKind) } : {}),
     name: typeof item.name === "string" ? item.name : null,
     prompt: typeof item.prompt === "string" ? item.prompt : null,

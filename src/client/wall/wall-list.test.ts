@@ -67,7 +67,8 @@ describe("the wall's list", () => {
 
 describe("parseGalleryItem", () => {
   it("accepts the server's item and keeps only its fields", () => {
-    expect(parseGalleryItem({ ...item("a", 1), extra: 1 })).toEqual(item("a", 1));
+    expect(parseGalleryItem({ ...item("a", 1), extra: 1 })).toEqual({ ...item("a", 1), making: false });
+    expect(parseGalleryItem({ ...item("a", 1), making: true })).toEqual({ ...item("a", 1), making: true });
   });
 
   it("refuses missing fields and links off our origin", () => {

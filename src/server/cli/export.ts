@@ -6,7 +6,8 @@ import { openStore } from "../db/open.ts";
 import { fileArgument, runCommand } from "./command.ts";
 import { exportVisibleDrawings } from "./zip-export.ts";
 
-// npm run export -- out.zip: every visible drawing as <id>.png plus index.json, from the store the
+// npm run export -- out.zip: every visible drawing as <id>.png (and <id>.fvdr, its making) plus index.json
+// (docs/export-format.md), from the store the
 // server would open (DATA_DIR or DATABASE_URL). The archive appears under its name only when complete.
 
 runCommand("Export", async () => {
@@ -21,7 +22,7 @@ runCommand("Export", async () => {
     const megabytes = (summary.pngBytes / 1_048_576).toFixed(1);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
-      `Exported ${summary.drawings} visible drawings (${megabytes} MB of PNG) to ${path} in ${seconds} s`,
+      `Exported ${summary.drawings} visible drawings (${megabytes} MB of PNG, ${summary.makings} with their making) to ${path} in ${seconds} s`,
     );
   } catch (error) {
     await rm(partial, { force: true });

@@ -17,6 +17,8 @@ export interface ExportRow {
   readonly name: string | null;
   readonly prompt: string | null;
   readonly place: number | null;
+  /** Its making (the encoded drawing log of its timelapse), when it has one. */
+  readonly making: Buffer | null;
 }
 
 /** Rows per query: a few MB of PNGs at a time, whatever the size of the store. */
@@ -33,7 +35,7 @@ export async function* visibleDrawingBatches(
   let after: { createdAt: string; id: string } | undefined;
   for (;;) {
     let query = selectCards(db)
-      .select("drawings.image_data")
+      .select(["drawings.image_data", "drawings.making"])
       .where("drawings.status", "=", "visible")
       .orderBy("drawings.created_at")
       .orderBy("drawings.id")
@@ -56,6 +58,7 @@ export async function* visibleDrawingBatches(
       reactions: stateOf(row).reactions,
       remixOf: row.original_id ?? null,
       ...exportedClaims(shownClaims(row)),
+      making: row.making === null ? null : asBuffer(row.making),
     }));
     yield batch;
     const last = batch[batch.length - 1];

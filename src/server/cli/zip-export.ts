@@ -16,12 +16,16 @@ export interface ExportSummary {
   readonly drawings: number;
   /** Bytes of PNG data in the archive. */
   readonly pngBytes: number;
+  /** Drawings exported with their making (a `<id>.fvdr` file). */
+  readonly makings: number;
 }
 
 /**
- * Writes every visible drawing as `<id>.png` (stored, not deflated: PNGs are compressed already) and
- * `index.json` ({ drawings: [{ id, createdAt, status, reactions, remixOf, name, prompt, place }], count, prompts })
- * into a zip on `output` (`prompts`: every prompt, for the entries' ids). Streaming:
+ * Writes every visible drawing as `<id>.png` (stored, not deflated: PNGs are compressed already), its making as
+ * `<id>.fvdr` when it has one (the encoded drawing log, deflated), and `index.json` ({ drawings: [{ id,
+ * createdAt, status, reactions, remixOf, name, prompt, place, making }], count, prompts }, `making` the log's
+ * file name or null, `prompts` every prompt, for the entries' ids) into a zip on `output` (the format:
+ * docs/export-format.md). Streaming:
  * one batch of rows is in memory at a time, the next is read only once the zip has taken the last
  * one, and the index grows in a temporary file, so 100,000 drawings need little memory.
  */
@@ -43,34 +47,50 @@ export async function exportVisibleDrawings(
     const index = new IndexWriter(join(workDir, "index.json"));
     let drawings = 0;
     let pngBytes = 0;
+    let makings = 0;
     for await (const batch of visibleDrawingBatches(db, batchSize)) {
-      const taken = batch.map((row) => addPng(zip, row));
+      const taken = batch.flatMap((row) => addFiles(zip, row));
       for (const row of batch) await index.add(row);
       // Backpressure: the zip pulls each PNG only as fast as `output` drains.
       await Promise.race([Promise.all(taken), broken]);
       drawings += batch.length;
       pngBytes += batch.reduce((sum, row) => sum + row.png.byteLength, 0);
+      makings += batch.filter((row) => row.making !== null).length;
     }
     await index.finish(drawings, await listPrompts(db));
     zip.addFile(index.path, "index.json", { mtime: new Date() });
     zip.end();
     await Promise.race([written, broken]);
-    return { drawings, pngBytes };
+    return { drawings, pngBytes, makings };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
 }
 
+/** The name of a drawing's making in the archive. */
+export function makingFileName(id: string): string {
+  return `${id}.fvdr`;
+}
+
 /**
- * Adds one PNG, handing its bytes over only when the zip reaches it, and resolves once the zip has read
- * them all. yazl keeps every entry's pump function until the archive ends, so nothing it closes over may
- * hold the bytes afterwards (addBuffer would keep every PNG, and so would a closure over `row`).
+ * Adds one drawing's PNG and its making, handing their bytes over only when the zip reaches them, and resolves
+ * once the zip has read them all. yazl keeps every entry's pump function until the archive ends, so nothing it
+ * closes over may hold the bytes afterwards (addBuffer would keep every PNG, and so would a closure over `row`).
  */
-function addPng(zip: ZipFile, row: ExportRow): Promise<void> {
-  const name = `${row.id}.png`;
-  const options = { compress: false, mtime: new Date(row.createdAt), size: row.png.byteLength };
-  const held = { bytes: row.png as Buffer | undefined };
-  return new Promise((resolve) => streamOnce(zip, name, options, held, resolve));
+function addFiles(zip: ZipFile, row: ExportRow): Promise<void>[] {
+  const mtime = new Date(row.createdAt);
+  const png = { bytes: row.png as Buffer | undefined };
+  const files = [
+    new Promise<void>((resolve) =>
+      streamOnce(zip, `${row.id}.png`, { compress: false, mtime, size: row.png.byteLength }, png, resolve),
+    ),
+  ];
+  if (row.making !== null) {
+    const making = { bytes: row.making as Buffer | undefined };
+    const options = { compress: true, mtime, size: row.making.byteLength };
+    files.push(new Promise((resolve) => streamOnce(zip, makingFileName(row.id), options, making, resolve)));
+  }
+  return files;
 }
 
 function streamOnce(
@@ -106,6 +126,7 @@ class IndexWriter {
   async add(row: ExportRow): Promise<void> {
     this.#throwIfFailed();
     const { id, createdAt, reactions, remixOf, name, prompt, place } = row;
+    const making = row.making === null ? null : makingFileName(id);
     const entry = JSON.stringify({
       id,
       createdAt,
@@ -115,6 +136,7 @@ class IndexWriter {
       name,
       prompt,
       place,
+      making,
     });
     const ok = this.#file.write(`${this.#first ? "" : ",\n"}${entry}`);
     this.#first = false;

@@ -49,6 +49,14 @@ export interface DrawingsTable {
   prompt_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1, 2 or 3 among its prompt's entries, marked when the prompt ended; NULL otherwise. */
   prompt_place: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The drawing's making: its encoded log of operations (common/drawing-document), as uploaded beside the PNG and
+   * checked by the decoder. NULL when the save carried none (the REST insert, older drawings) or a moderator
+   * removed the timelapse.
+   */
+  making: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  /** Lowercase hex SHA-256 of making (its strong ETag); NULL with it. */
+  making_sha256: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A theme the community draws to between two instants, set by the operator. */

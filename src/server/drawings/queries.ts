@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from "kysely";
 import type { Credit } from "../../common/credit.ts";
+import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import type { Database, DrawingStatus, DrawingsTable } from "../db/schema.ts";
 import { asBuffer, asCount, isoTime } from "../db/values.ts";
 
@@ -43,6 +44,15 @@ export interface NewDrawing {
   readonly promptId?: string | undefined;
   /** The salted hash of the saving browser's visitor id, when it sent one. */
   readonly saverHash?: string | undefined;
+  /** Its making (the encoded log its page uploaded beside the PNG), checked by the decoder; absent without one. */
+  readonly making?: CheckedMaking | undefined;
+}
+
+/** A drawing's log as the decoder passed it: its bytes, their SHA-256 and where it starts. */
+export interface CheckedMaking {
+  readonly bytes: Buffer;
+  readonly sha256: string;
+  readonly start: StartingPicture;
 }
 
 /** What became of a save that carried an Idempotency-Key. */
@@ -140,6 +150,8 @@ export function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
     credit_key: drawing.credit?.key ?? null,
     saver_hash: drawing.saverHash ?? null,
     prompt_id: drawing.promptId ?? null,
+    making: drawing.making?.bytes ?? null,
+    making_sha256: drawing.making?.sha256 ?? null,
   };
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
+import { MAX_SAVE_BUNDLE_BYTES, SAVE_BUNDLE_TYPE } from "../../common/save-bundle.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import { JSON_OR_PNG } from "../http/cross-site.ts";
+import { UPLOADS } from "../http/cross-site.ts";
 import { errorResponses } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { saltedHasher } from "../moderation/visitor-hash.ts";
@@ -11,10 +12,13 @@ import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "./ide
 import { badRemixOf } from "./remix-of.ts";
 import { saveDrawing } from "./save.ts";
 import { badPrompt, NAME_FIELD, PROMPT_FIELD, uploadClaims } from "./upload-claims.ts";
-import { UPLOAD_HINT, uploadedPng } from "./uploads.ts";
+import { parseSaveBundle, UPLOAD_HINT, uploadedDrawing } from "./uploads.ts";
 
 /** Base64 makes 4 characters of every 3 bytes; the extra room is for the prefix and the JSON around it. */
 export const MAX_JSON_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 1024;
+/** The largest body of the route, whichever of its three kinds. */
+const MAX_SAVE_BODY_BYTES = Math.max(MAX_JSON_BODY_BYTES, MAX_SAVE_BUNDLE_BYTES);
+const TOO_LARGE = `The upload is larger than this route takes: a PNG of at most ${MAX_UPLOAD_BYTES} bytes (2 MiB), its data URL in JSON, or a save bundle of that PNG and a drawing log of at most 2 MiB; send the 600 x 600 canvas as a PNG, which is far smaller.`;
 
 const savedDrawingSchema = {
   type: "object",
@@ -41,9 +45,14 @@ export interface SaveRouteOptions {
   readonly store: Store;
   /** "pre" stores saves as 'pending' until a moderator approves them. */
   readonly moderationMode: ModerationSettings["mode"];
+  /** The stickers the page offers (knownStickers of the branding): a drawing's log may place only these. */
+  readonly stickers: ReadonlySet<string>;
 }
 
-/** POST /api/drawings: the PNG's bytes, or the spec's JSON { image_data: <PNG data URL> }. */
+/**
+ * POST /api/drawings: the PNG's bytes, the spec's JSON { image_data: <PNG data URL> }, or the page's save bundle
+ * (the PNG and its drawing's log, common/save-bundle.ts), stored together or not at all.
+ */
 export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions): Promise<void> {
   const hash = saltedHasher(options.store.db);
   // Only PNG bytes and JSON are uploads; text/plain and everything else answer 415.
@@ -58,11 +67,27 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
     { parseAs: "buffer", bodyLimit: MAX_UPLOAD_BYTES },
     (_request, body, done) => done(null, body),
   );
+  app.addContentTypeParser(
+    SAVE_BUNDLE_TYPE,
+    { parseAs: "buffer", bodyLimit: MAX_SAVE_BUNDLE_BYTES },
+    (_request, body, done) => {
+      try {
+        done(null, parseSaveBundle(body as Buffer));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
 
   app.post<{ Querystring: { remixOf?: string; name?: string; prompt?: string } }>(
     DRAWINGS_PATH,
     {
-      config: { accepts: UPLOAD_HINT, refuseCrossSite: JSON_OR_PNG, bodyBytes: MAX_JSON_BODY_BYTES },
+      config: {
+        accepts: UPLOAD_HINT,
+        tooLarge: TOO_LARGE,
+        refuseCrossSite: UPLOADS,
+        bodyBytes: MAX_SAVE_BODY_BYTES,
+      },
       schema: {
         headers: idempotencyHeaders,
         querystring: {
@@ -73,6 +98,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
           content: {
             "application/json": { schema: dataUrlBodySchema },
             "image/png": { schema: { description: "The PNG file's bytes" } },
+            [SAVE_BUNDLE_TYPE]: { schema: { description: "The PNG and the drawing's log (save-bundle.ts)" } },
           },
         },
         response: { 200: savedDrawingSchema, 201: savedDrawingSchema, ...errorResponses },
@@ -91,11 +117,11 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
-      const png = uploadedPng(request.body);
+      const upload = uploadedDrawing(request.body, options.stickers);
       const claims = await uploadClaims(request, reply, hash);
       const outcome = await saveDrawing(
         options.store,
-        png,
+        upload,
         key,
         options.moderationMode,
         request.saveTimeline,

@@ -4,8 +4,10 @@ import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { validateDrawingPng } from "../png/validate.ts";
+import type { MakingToCheck } from "../png/validation-messages.ts";
 import { keyUsedForOtherImage } from "./idempotency.ts";
 import { insertTogether } from "./insert-together.ts";
+import { checkMakingStart, withPlayableMaking } from "./making-start.ts";
 import type { NewDrawing, StoredDrawing } from "./queries.ts";
 import { withVisibleOriginal } from "./remix-of.ts";
 import type { SaveTimeline } from "./save-timeline.ts";
@@ -34,21 +36,36 @@ export interface SaveOutcome {
 /** Post-moderation shows a save at once; pre-moderation keeps it for a moderator. */
 export type ModerationMode = ModerationSettings["mode"];
 
+/** What one save uploads: the PNG, and the drawing's log when its page sent one (with the stickers it may use). */
+export interface UploadedDrawing {
+  readonly png: Buffer;
+  readonly making?: MakingToCheck | undefined;
+}
+
 /**
- * Validates an uploaded PNG (throws the 4xx HttpError naming the problem), gives it an id and the
+ * Validates an uploaded PNG and its making (throws the 4xx HttpError naming the problem), gives it an id and the
  * status the moderation mode asks for. `timeline` (the request's, from /metrics) records where the time went.
  */
 export async function prepareDrawing(
-  png: Buffer,
+  { png, making }: UploadedDrawing,
   mode: ModerationMode,
   timeline?: SaveTimeline,
 ): Promise<NewDrawing> {
-  await validateDrawingPng(png);
+  const start = await validateDrawingPng(png, undefined, making);
   timeline?.mark("validate");
   const sha256 = createHash("sha256").update(png).digest("hex");
+  const checked =
+    making === undefined || start === undefined
+      ? undefined
+      : { bytes: Buffer.from(making.bytes), sha256: sha256Of(making.bytes), start };
   timeline?.mark("hash");
   const status = mode === "pre" ? "pending" : "visible";
-  return { id: randomBytes(9).toString("base64url"), png, sha256, createdAt: new Date(), status };
+  const id = randomBytes(9).toString("base64url");
+  return { id, png, sha256, createdAt: new Date(), status, making: checked };
+}
+
+function sha256Of(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
 }
 
 /**
@@ -64,7 +81,8 @@ export async function storeDrawing(
   key: string | undefined,
   timeline?: SaveTimeline,
 ): Promise<SaveOutcome> {
-  const drawing = await withSignature(store.db, await withVisibleOriginal(store.db, given));
+  const original = await withVisibleOriginal(store.db, given);
+  const drawing = withPlayableMaking(await withSignature(store.db, original));
   const outcome = await insertTogether(store, drawing, key);
   timeline?.mark("store");
   if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
@@ -72,7 +90,7 @@ export async function storeDrawing(
     const { id, createdAt, status, remixOf, credit, promptId } = outcome.record;
     await store.events.publish({
       type: "added",
-      drawing: { id, createdAt, remixOf, credit, promptId },
+      drawing: { id, createdAt, remixOf, credit, promptId, making: drawing.making !== undefined },
       visible: status === "visible",
     });
     timeline?.mark("announce");
@@ -84,16 +102,19 @@ export async function storeDrawing(
 export type DrawingClaims = Pick<NewDrawing, "remixOf" | "credit" | "promptId" | "saverHash">;
 
 /**
- * Validates and stores one uploaded PNG; outcome.record.status says whether it is public yet. `claims` name the
- * drawing it remixes (kept when that one is on the wall), its name, the prompt it enters and the saving browser.
+ * Validates and stores one uploaded PNG with its making, both or neither; outcome.record.status says whether it
+ * is public yet. `claims` name the drawing it remixes (kept when that one is on the wall; a making must start
+ * from it: checkMakingStart), its name, the prompt it enters and the saving browser.
  */
 export async function saveDrawing(
   store: Store,
-  png: Buffer,
+  upload: UploadedDrawing,
   key: string | undefined,
   mode: ModerationMode,
   timeline?: SaveTimeline,
   claims: DrawingClaims = {},
 ): Promise<SaveOutcome> {
-  return storeDrawing(store, { ...(await prepareDrawing(png, mode, timeline)), ...claims }, key, timeline);
+  const prepared = await prepareDrawing(upload, mode, timeline);
+  checkMakingStart(prepared.making, claims.remixOf);
+  return storeDrawing(store, { ...prepared, ...claims }, key, timeline);
 }

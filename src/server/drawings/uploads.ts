@@ -1,12 +1,53 @@
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
+import {
+  readSaveBundle,
+  SAVE_BUNDLE_TYPE,
+  type SaveBundle,
+  SaveBundleError,
+} from "../../common/save-bundle.ts";
 import { HttpError } from "../http/errors.ts";
+import type { UploadedDrawing } from "./save.ts";
 
 /** The only data URL prefix accepted: what canvas.toDataURL("image/png") produces. */
 const DATA_URL_PREFIX = "data:image/png;base64,";
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 /** What the upload routes accept, said in every refusal of a body they cannot read. */
-export const UPLOAD_HINT =
-  'send the PNG bytes with Content-Type: image/png, or JSON {"image_data": "data:image/png;base64,..."}';
+export const UPLOAD_HINT = `send the PNG bytes with Content-Type: image/png, JSON {"image_data": "data:image/png;base64,..."}, or the page's save bundle (PNG and drawing log) as ${SAVE_BUNDLE_TYPE}`;
+
+/**
+ * A save bundle's body as its content-type parser reads it (lengths checked, nothing copied); a body that is
+ * no bundle is the 400 naming why (not_a_bundle, unknown_bundle_version, bad_bundle).
+ */
+export function parseSaveBundle(body: Buffer): SaveBundle {
+  try {
+    return readSaveBundle(body);
+  } catch (error) {
+    if (error instanceof SaveBundleError) throw new HttpError(400, error.code, error.message);
+    throw error;
+  }
+}
+
+/**
+ * What an upload carries: a bundle's PNG and log (each copied out of the body, so neither keeps the other's
+ * memory), or the PNG alone. `stickers` are those the page offers, which a log may place.
+ */
+export function uploadedDrawing(body: unknown, stickers: ReadonlySet<string>): UploadedDrawing {
+  if (isSaveBundle(body)) {
+    return { png: Buffer.from(body.png), making: { bytes: new Uint8Array(body.making), stickers } };
+  }
+  return { png: uploadedPng(body) };
+}
+
+function isSaveBundle(body: unknown): body is SaveBundle {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    "making" in body &&
+    body.making instanceof Uint8Array &&
+    "png" in body &&
+    body.png instanceof Uint8Array
+  );
+}
 
 /** The PNG bytes of an upload: a raw image/png body, or the spec's JSON `{ image_data: <data URL> }`. */
 export function uploadedPng(body: unknown): Buffer {

@@ -18,5 +18,6 @@ export function galleryItem(drawing: DrawingRef): GalleryItem {
     name: drawing.credit ?? null,
     prompt: drawing.promptId ?? null,
     place: drawing.promptPlace ?? null,
+    making: drawing.making === true,
   };
 }

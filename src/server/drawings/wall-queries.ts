@@ -11,6 +11,7 @@ export interface WallRow extends DrawingRef {
   readonly reactions: ReactionCounts;
   readonly reactionsVersion: number;
   readonly remixOf: string | null;
+  readonly making: boolean;
   /** The Top order's key: every reaction of every kind. */
   readonly reactionCount: number;
   /** The name it shows (none when unsigned or blocked), its prompt and its place: always read. */
@@ -77,6 +78,7 @@ export async function wallRows(db: Kysely<Database>, ids: readonly string[]): Pr
         remixOf: row.original_id ?? null,
         ...shownClaims(row),
         saverHash: row.saver_hash,
+        making: row.making_sha256 !== null,
       },
     ];
   });
@@ -121,6 +123,7 @@ export function selectCards(db: Kysely<Database>) {
       "drawings.prompt_id",
       "drawings.prompt_place",
       "drawings.saver_hash",
+      "drawings.making_sha256",
     ]);
 }
 

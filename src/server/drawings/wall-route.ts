@@ -55,6 +55,7 @@ const galleryItemSchema = {
     reactions: reactionCountsSchema,
     reactionsVersion: { type: "integer" },
     remixOf: { type: ["string", "null"] },
+    making: { type: "boolean" },
     reacted: { type: "array", items: { type: "string" } },
     name: { type: ["string", "null"] },
     prompt: { type: ["string", "null"] },

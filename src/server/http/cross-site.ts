@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { SAVE_BUNDLE_TYPE } from "../../common/save-bundle.ts";
 import { hostnameOf } from "../config-values.ts";
 import { clip, HttpError } from "./errors.ts";
 
@@ -33,8 +34,8 @@ export interface CrossSiteOptions {
 const JSON_BODY = ["application/json"] as const;
 /** The body types of the JSON-only routes (reports, the PostgREST insert). */
 export const JSON_ONLY: readonly string[] = JSON_BODY;
-/** The body types of the upload route: the PNG's bytes, or JSON with a data URL. */
-export const JSON_OR_PNG: readonly string[] = [...JSON_BODY, "image/png"];
+/** The body types of the upload route: the PNG's bytes, JSON with a data URL, or the page's save bundle. */
+export const UPLOADS: readonly string[] = [...JSON_BODY, "image/png", SAVE_BUNDLE_TYPE];
 /**
  * A DELETE's: no body (no type: "" below), or JSON. No page can send a DELETE to another site without a CORS
  * preflight, so the body type does not matter here; the origin check still does.

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { MAKING_TYPE } from "../../common/save-bundle.ts";
 import { errorResponses } from "./errors.ts";
 import { DRAWING_ID } from "./validation.ts";
 
@@ -26,12 +27,12 @@ export const drawingFileResponses = (description: string) =>
     ...errorResponses,
   }) as const;
 
-/** A stored file a moderator may take down: a drawing's PNG, its thumbnail or its link card. */
+/** A stored file a moderator may take down: a drawing's PNG, its thumbnail, its link card or its making. */
 export interface DrawingFile {
   readonly bytes: Buffer;
   /** Strong ETag, quoted. */
   readonly etag: string;
-  readonly type: "image/png" | "image/webp";
+  readonly type: "image/png" | "image/webp" | typeof MAKING_TYPE;
 }
 
 /**

@@ -69,6 +69,7 @@ function refOf(value: unknown): DrawingRef | undefined {
     credit: textOrNull(drawing.credit),
     promptId: textOrNull(drawing.promptId),
     promptPlace: typeof place === "number" && Number.isInteger(place) ? place : null,
+    making: drawing.making === true,
     ...(reactions === undefined || typeof version !== "number"
       ? {}
       : { reactions, reactionsVersion: version }),

@@ -10,6 +10,8 @@ export interface DrawingRef {
   readonly createdAt: string;
   /** The drawing it remixes, when that one is on the wall. */
   readonly remixOf?: string | null;
+  /** Whether its making (a timelapse) is stored. */
+  readonly making?: boolean;
   /** What it had when it came back on the wall (a restore keeps its reactions); absent for a new drawing. */
   readonly reactions?: ReactionCounts;
   readonly reactionsVersion?: number;

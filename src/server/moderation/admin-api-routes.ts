@@ -6,6 +6,7 @@ import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { reactionCountsSchema } from "../reactions/reaction-schemas.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { requireBearer, requireBearerOrSession } from "./admin-guard.ts";
+import { adminMakingPath, adminMakingRoutes } from "./admin-making-routes.ts";
 import {
   ADMIN_ACTIONS,
   ADMIN_FILTERS,
@@ -28,7 +29,17 @@ const MAX_LIMIT = 200;
 
 const drawingSchema = {
   type: "object",
-  required: ["id", "createdAt", "status", "reportCount", "reactions", "remixOf", "name", "imageUrl"],
+  required: [
+    "id",
+    "createdAt",
+    "status",
+    "reportCount",
+    "reactions",
+    "remixOf",
+    "name",
+    "imageUrl",
+    "makingUrl",
+  ],
   properties: {
     id: { type: "string" },
     createdAt: { type: "string" },
@@ -38,13 +49,15 @@ const drawingSchema = {
     remixOf: { type: ["string", "null"] },
     name: { type: ["string", "null"] },
     imageUrl: { type: "string" },
+    makingUrl: { type: ["string", "null"] },
   },
 } as const;
 
 /**
  * GET /api/admin/drawings?filter=newest|reported|pending|hidden&limit=n, POST
  * /api/admin/drawings/<id>/hide|restore|delete (Bearer token only), and GET /api/admin/drawings/<id>.png
- * (Bearer or the admin page's session), which shows a drawing whatever its status.
+ * (Bearer or the admin page's session), which shows a drawing whatever its status; its making's routes
+ * (admin-making-routes.ts).
  */
 export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
   const { db } = options.store;
@@ -86,7 +99,13 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
         request.query.filter ?? "newest",
         request.query.limit ?? DEFAULT_LIMIT,
       );
-      return { items: items.map((item) => ({ ...item, imageUrl: `${ADMIN_API}/${item.id}.png` })) };
+      return {
+        items: items.map(({ making, ...item }) => ({
+          ...item,
+          imageUrl: `${ADMIN_API}/${item.id}.png`,
+          makingUrl: making ? adminMakingPath(item.id) : null,
+        })),
+      };
     },
   );
 
@@ -138,6 +157,7 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
     },
   );
 
+  await app.register(adminMakingRoutes, options);
   const readImage = requireBearerOrSession(options.auth, options.now);
   app.get<{ Params: { id: string } }>(
     `${ADMIN_API}/:id.png`,

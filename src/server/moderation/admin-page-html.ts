@@ -5,6 +5,7 @@ import { nameCell } from "../credit/admin-name-cell.ts";
 import { PERMALINK_STYLESHEET_PATH } from "../pages/permalink-html.ts";
 import type { AdminDrawing, AdminFilter } from "./admin-queries.ts";
 import { ADMIN_FILTERS } from "./admin-queries.ts";
+import { timelapseCell } from "./admin-timelapse-html.ts";
 
 // Server-rendered, no script and no style attribute: the CSP forbids inline code, and plain forms
 // that POST and redirect need none. The look is the server pages' stylesheet (pages/permalink.css).
@@ -19,7 +20,7 @@ export function adminHeading(community: string): string {
   return `<h1>${escapeHtml(community)} <span class="admin__role">admin</span></h1>`;
 }
 
-/** An admin page: its title, and its body's HTML. */
+/** An admin page: its title, and its body's HTML, with the server pages' stylesheet. */
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -105,7 +106,7 @@ export function listPage(
     drawings.length === 0
       ? `<p>Nothing to review here.</p>`
       : `<table>
-<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Name</th><th>Actions</th></tr></thead>
+<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Name</th><th>Timelapse</th><th>Actions</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -181,6 +182,7 @@ ${form("delete", "Delete for good", "admin__action admin__action--final")}</deta
 <td data-label="Reactions">${reactionsText(drawing.reactions)}</td>
 <td data-label="Remix of">${remixLink(drawing.remixOf)}</td>
 <td data-label="Name">${nameCell(drawing.id, drawing.name, filter)}</td>
+<td data-label="Timelapse">${timelapseCell(filter, drawing)}</td>
 <td><div class="admin__actions">${buttons}</div></td>
 </tr>`;
 }

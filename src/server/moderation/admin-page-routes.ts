@@ -3,12 +3,15 @@ import { adminNamePageRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
 import { answerErrorsWith, answerHtml, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { findMaking, removeMaking } from "../making/making-queries.ts";
 import { adminPromptPageRoutes } from "../prompts/admin-prompt-routes.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { sessionCookie } from "./admin-auth.ts";
 import { sameOrigin } from "./admin-guard.ts";
 import { errorPage, listPage, loginPage } from "./admin-page-html.ts";
 import { ADMIN_ACTIONS, ADMIN_FILTERS, type AdminFilter, listForAdmin } from "./admin-queries.ts";
+import { REMOVE_TIMELAPSE } from "./admin-timelapse-html.ts";
+import { type AdminTimelapse, timelapsePage } from "./admin-timelapse-page.ts";
 import { moderate } from "./moderate.ts";
 
 /** Options of the admin page. */
@@ -18,6 +21,8 @@ export interface AdminPageOptions {
   readonly now: () => number;
   /** The community's title (branding), which the pages carry. */
   readonly title: string;
+  /** What the moderators' timelapse view needs; without it the view says the page has no script to play it. */
+  readonly timelapse?: AdminTimelapse | undefined;
 }
 
 const LIST_LIMIT = 100;
@@ -42,7 +47,7 @@ const signInSchema = {
 
 /**
  * GET /admin (the list, or the sign-in form with 401), POST /admin/login, POST /admin/logout and
- * POST /admin/drawings/<id>/hide|restore|delete, each answering with a redirect back to the list.
+ * POST /admin/drawings/<id>/hide|restore|delete|remove-timelapse, each answering with a redirect back to the list.
  * Its refusals are pages: the sign-in form for a 401, a short page saying what failed otherwise.
  */
 export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOptions): Promise<void> {
@@ -67,6 +72,22 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
       const filter = filterOf(request.query.filter);
       const drawings = await listForAdmin(options.store.db, filter, LIST_LIMIT);
       return reply.type("text/html; charset=utf-8").send(listPage(title, filter, drawings));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    "/admin/drawings/:id/timelapse",
+    {
+      onRequest: requireSession,
+      schema: { params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } } },
+      schemaErrorFormatter: refuseInvalid(() => notFound("No drawing has this id; go back to the list.")),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if ((await findMaking(options.store.db, id, "stored")) === undefined) {
+        throw notFound("This drawing has no timelapse (or it was removed); go back to the list.");
+      }
+      return reply.type("text/html; charset=utf-8").send(timelapsePage(title, id, options.timelapse));
     },
   );
 
@@ -118,9 +139,11 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
     async (request, reply) => {
       if (!sameOrigin(request)) throw refusedSignIn("That request did not come from this admin page.");
       const filter = filterOf(request.body?.filter);
+      const { id } = request.params;
       const action = ADMIN_ACTIONS.find((known) => known === request.params.action);
-      if (action !== undefined) {
-        await moderate(options.store, request.params.id, action, request.log);
+      if (action !== undefined) await moderate(options.store, id, action, request.log);
+      if (request.params.action === REMOVE_TIMELAPSE && (await removeMaking(options.store.db, id))) {
+        request.log.info({ drawingId: id, action: REMOVE_TIMELAPSE }, "moderator action");
       }
       return reply.redirect(`/admin?filter=${filter}`, 303);
     },

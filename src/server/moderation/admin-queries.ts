@@ -23,6 +23,8 @@ export interface AdminDrawing {
   readonly remixOf: string | null;
   /** The name it is signed with (moderators see a blocked one too); null for none. */
   readonly name: string | null;
+  /** Whether it has a timelapse (its making is stored). */
+  readonly making: boolean;
 }
 
 /** What a moderator can do to a drawing. */
@@ -61,6 +63,7 @@ export async function listForAdmin(
       "reactions_version",
       "remix_of",
       "credit_name",
+      "making_sha256",
       countedReports(eb).as("report_count"),
     ])
     .where("status", "!=", "deleted");
@@ -82,6 +85,7 @@ export async function listForAdmin(
     reactions: stateOf(row).reactions,
     remixOf: row.remix_of,
     name: row.credit_name,
+    making: row.making_sha256 !== null,
   }));
 }
 
@@ -97,7 +101,7 @@ function nextStatus(action: AdminAction, current: DrawingStatus): DrawingStatus 
  * Applies a moderator's action and marks the drawing reviewed, so the reports it had stop counting.
  * No transaction (on SQLite it would hold the one connection, queueing every other query): the update
  * applies only if the status is still the one read, and a concurrent change makes it read again.
- * Delete also drops the image, thumbnail and card bytes.
+ * Delete also drops the image, thumbnail, card and making bytes.
  */
 export async function applyAction(
   db: Kysely<Database>,
@@ -122,6 +126,8 @@ export async function applyAction(
             sha256: EMPTY_SHA256,
             thumbnail_webp: EMPTY,
             card_png: EMPTY,
+            making: null,
+            making_sha256: null,
             reencoded_at: reviewedAt,
           }
         : {};

@@ -7,6 +7,7 @@ import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
 import { unauthorized } from "./admin-guard.ts";
 import { adminPageRoutes, MAX_FORM_BYTES } from "./admin-page-routes.ts";
+import type { AdminTimelapse } from "./admin-timelapse-page.ts";
 
 /** Options of everything under /admin and /api/admin. */
 export interface AdminRoutesOptions {
@@ -17,6 +18,8 @@ export interface AdminRoutesOptions {
   readonly now?: () => number;
   /** The community's title (branding), which the admin pages carry. */
   readonly title: string;
+  /** What the moderators' timelapse view needs (admin-timelapse-html.ts). */
+  readonly timelapse?: AdminTimelapse;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   const titled = { ...routeOptions, title: options.title };
   await app.register(adminNameApiRoutes, titled);
   await app.register(adminPromptApiRoutes, titled);
-  await app.register(adminPageRoutes, { ...routeOptions, title: options.title });
+  await app.register(adminPageRoutes, { ...titled, timelapse: options.timelapse });
   // Checked from the headers, before any body: these addresses take none.
   const signedInOrBearer = async (request: FastifyRequest) => {
     if (auth.bearerMatches(request.headers.authorization)) return;

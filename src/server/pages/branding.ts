@@ -54,7 +54,7 @@ export function validateBranding(value: unknown, source: string): BrandingConfig
     return fail("the file must hold one JSON object of branding fields.");
   }
   const rules: Record<string, StringRule> = brandingConfigSchema.properties;
-  const known = [...Object.keys(rules), "stickers", "theme", "prompts"];
+  const known = [...Object.keys(rules), "stickers", "theme", "prompts", "videoTitle"];
   for (const [field, fieldValue] of Object.entries(value)) {
     const rule = rules[field];
     if (field === "stickers") {
@@ -67,6 +67,11 @@ export function validateBranding(value: unknown, source: string): BrandingConfig
     } else if (field === "theme") {
       const problem = themeProblem(fieldValue);
       if (problem !== undefined) fail(`"theme" ${problem}; fix it, or remove the field to use the default.`);
+    } else if (field === "videoTitle") {
+      if (typeof fieldValue !== "boolean")
+        fail(
+          `"videoTitle" must be true or false (got ${JSON.stringify(fieldValue)}); remove it to keep the title.`,
+        );
     } else if (rule === undefined) {
       fail(`"${field}" is not a known field; remove it (known fields: ${known.join(", ")}).`);
     } else {

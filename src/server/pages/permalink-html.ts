@@ -42,6 +42,8 @@ export interface PermalinkPageData {
   readonly shareScript?: string | undefined;
   /** Its name, the prompt it was entered in and its place. */
   readonly claims: DrawingClaimsShown;
+  /** The drawing's timelapse element (permalink-timelapse-html.ts), when it has a making; else empty. */
+  readonly timelapse?: string;
 }
 
 /**
@@ -99,6 +101,7 @@ ${remixOfHtml(social)}
         <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${escapeHtml(alt)}" />
         <div class="permalink__side">
 ${drawingClaimsHtml(claims)}
+${data.timelapse ?? ""}
 ${shareActionsHtml(data.share)}
           <div class="permalink__bar">
 ${reactionsHtml(social)}

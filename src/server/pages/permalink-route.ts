@@ -25,6 +25,7 @@ import {
 } from "./permalink-html.ts";
 import { permalinkShareScript } from "./permalink-script.ts";
 import { PERMALINK_SCRIPT_PATH } from "./permalink-social-html.ts";
+import { timelapseHtml } from "./permalink-timelapse-html.ts";
 
 /** Options of the permalink routes. */
 export interface PermalinkRoutesOptions {
@@ -125,6 +126,10 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
       const claims = { credit: drawing.credit, prompt, place: drawing.promptPlace };
       const imagePath = drawingImagePath(drawing.id);
       const pageUrl = absoluteUrl(base, permalinkPath(drawing.id));
+      const postText = sharePostText(branding, pageUrl, {
+        credit: drawing.credit,
+        promptHashtag: prompt?.hashtag,
+      });
       return reply.header("Cache-Control", SHORT).send(
         permalinkPageHtml({
           title: branding.title,
@@ -138,15 +143,13 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
           share: {
             id: drawing.id,
             permalink: pageUrl,
-            postText: sharePostText(branding, pageUrl, {
-              credit: drawing.credit,
-              promptHashtag: prompt?.hashtag,
-            }),
+            postText,
             imagePath,
             fileName: downloadFileName(branding.downloadPrefix, Date.parse(drawing.createdAt)),
           },
           shareScript,
           claims,
+          timelapse: drawing.making ? timelapseHtml({ id: drawing.id, branding, postText }) : "",
         }),
       );
     },

@@ -24,7 +24,8 @@ export interface PermalinkShare {
   readonly fileName: string;
 }
 
-function icon(name: string): string {
+/** An icon of the page's sprite, decorative (the control it sits in carries the name). */
+export function icon(name: string): string {
   return `<svg class="permalink__icon" aria-hidden="true" focusable="false"><use href="${SPRITE}#${name}"></use></svg>`;
 }
 

@@ -1,6 +1,8 @@
 import { CANVAS_SIZE, MAX_UPLOAD_BYTES } from "../../common/constants.ts";
+import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
 import { checkPngStructure } from "./structure.ts";
+import type { MakingToCheck } from "./validation-messages.ts";
 import { validateOnThread } from "./validation-pool.ts";
 import { newPngWork, type PngWork } from "./work.ts";
 
@@ -39,10 +41,16 @@ function readPngSize(bytes: Buffer): PngSize | undefined {
  * otherwise throws the refusal (refuseImage) that says what was wrong. The server's validation: the cheap
  * checks here, checkDrawingPng on a validation thread (png/validation-thread.ts says why). `work` counts what it
  * cost (png/work.ts): its bounds are what keep validation within a few milliseconds whatever the input.
+ * A save's `making` (its drawing's log) is decoded on the same thread once the PNG has passed; the answer is
+ * where it starts (undefined without one).
  */
-export async function validateDrawingPng(bytes: Buffer, work: PngWork = newPngWork()): Promise<void> {
+export async function validateDrawingPng(
+  bytes: Buffer,
+  work: PngWork = newPngWork(),
+  making?: MakingToCheck,
+): Promise<StartingPicture | undefined> {
   checkUploadSize(bytes);
-  await validateOnThread(bytes, work);
+  return validateOnThread(bytes, work, making);
 }
 
 /** An upload too empty or too big to be worth handing to a thread. */

@@ -1,3 +1,4 @@
+import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import type { PngWork } from "./work.ts";
 
 // What crosses between the event loop (png/validation-pool.ts) and a validation thread (png/validation-thread.ts).
@@ -6,6 +7,14 @@ import type { PngWork } from "./work.ts";
 export interface ValidationRequest {
   readonly id: number;
   readonly bytes: Uint8Array;
+  /** The drawing's log uploaded beside the PNG, checked after it, with the stickers the page offers. */
+  readonly making?: MakingToCheck;
+}
+
+/** A save's making to decode on the thread (making/check-making.ts). */
+export interface MakingToCheck {
+  readonly bytes: Uint8Array;
+  readonly stickers: ReadonlySet<string>;
 }
 
 /**
@@ -22,12 +31,16 @@ export interface CrossingRefusal {
   readonly statusCode: number;
   readonly code: string;
   readonly message: string;
+  /** The PNG itself was refused (not its making): PostgREST calls that 22023. */
+  readonly imageRefused: boolean;
 }
 
 /** The answer: the work done, and the refusal or unexpected failure when the upload did not pass. */
 export interface ValidationAnswer {
   readonly id: number;
   readonly work: PngWork;
+  /** Where the making starts, when one was checked and passed. */
+  readonly makingStart?: StartingPicture;
   readonly refusal?: CrossingRefusal;
   readonly failure?: string;
 }

@@ -1,7 +1,13 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { refuseImage } from "./refusal.ts";
-import type { StopRequest, ValidationAnswer, ValidationRequest } from "./validation-messages.ts";
+import type { StartingPicture } from "../../common/drawing-document/types.ts";
+import { HttpError } from "../http/errors.ts";
+import type {
+  MakingToCheck,
+  StopRequest,
+  ValidationAnswer,
+  ValidationRequest,
+} from "./validation-messages.ts";
 import type { PngWork } from "./work.ts";
 
 // The event loop's side of the validation threads (png/validation-thread.ts says why they exist). One pool per
@@ -12,7 +18,7 @@ const THREADS = Math.max(1, Math.min(4, availableParallelism()));
 
 interface Pending {
   readonly work: PngWork;
-  readonly resolve: () => void;
+  readonly resolve: (makingStart: StartingPicture | undefined) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -25,17 +31,30 @@ const threads: ValidationThread[] = [];
 let nextId = 1;
 
 /**
- * Validates `bytes` on a validation thread: resolves when checkDrawingPng passes, rejects with its refusal
- * (the same HttpError, rebuilt here) otherwise. `work` receives the thread's count of what it did.
+ * Validates `bytes` on a validation thread, and then `making` when given: resolves when checkDrawingPng (and
+ * checkMaking) pass, with where the making starts; rejects with the refusal (the same HttpError, rebuilt here)
+ * otherwise. `work` receives the thread's count of what it did.
  */
-export function validateOnThread(bytes: Buffer, work: PngWork): Promise<void> {
+export function validateOnThread(
+  bytes: Buffer,
+  work: PngWork,
+  making?: MakingToCheck,
+): Promise<StartingPicture | undefined> {
   const thread = leastBusyThread();
   const id = nextId++;
   const [copy, transfer] = threadCopy(bytes);
-  return new Promise<void>((resolve, reject) => {
+  const [makingCopy, makingTransfer] = making === undefined ? [undefined, []] : threadCopy(making.bytes);
+  return new Promise<StartingPicture | undefined>((resolve, reject) => {
     thread.pending.set(id, { work, resolve, reject });
     thread.worker.ref();
-    thread.worker.postMessage({ id, bytes: copy } satisfies ValidationRequest, transfer);
+    const request: ValidationRequest = {
+      id,
+      bytes: copy,
+      ...(making === undefined || makingCopy === undefined
+        ? {}
+        : { making: { ...making, bytes: makingCopy } }),
+    };
+    thread.worker.postMessage(request, [...transfer, ...makingTransfer]);
   });
 }
 
@@ -45,7 +64,7 @@ export function validateOnThread(bytes: Buffer, work: PngWork): Promise<void> {
  * body Fastify put together) is posted as it is, and the copy is made straight into the thread's memory; a view
  * into a larger buffer is first copied out here and that copy moved, not copied again.
  */
-function threadCopy(bytes: Buffer): [Uint8Array, ArrayBuffer[]] {
+function threadCopy(bytes: Uint8Array): [Uint8Array, ArrayBuffer[]] {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return [bytes, []];
   const copy = new Uint8Array(bytes);
   return [copy, [copy.buffer]];
@@ -78,12 +97,12 @@ function settle(thread: ValidationThread, answer: ValidationAnswer): void {
   if (entry === undefined) return;
   Object.assign(entry.work, answer.work);
   if (answer.refusal !== undefined) {
-    const { code, message, statusCode } = answer.refusal;
-    entry.reject(refuseImage(code, message, statusCode));
+    const { code, message, statusCode, imageRefused } = answer.refusal;
+    entry.reject(new HttpError(statusCode, code, message, { imageRefused }));
   } else if (answer.failure !== undefined) {
     entry.reject(new Error(answer.failure));
   } else {
-    entry.resolve();
+    entry.resolve(answer.makingStart);
   }
 }
 

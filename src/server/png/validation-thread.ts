@@ -1,26 +1,29 @@
 import { parentPort } from "node:worker_threads";
 import { HttpError } from "../http/errors.ts";
+import { checkMaking } from "../making/check-making.ts";
 import { checkDrawingPng } from "./validate.ts";
 import type { StopRequest, ValidationAnswer, ValidationRequest } from "./validation-messages.ts";
 import { newPngWork } from "./work.ts";
 
 // A validation thread (started by png/validation-pool.ts): runs checkDrawingPng on uploads handed over by the
-// event loop. Its point is memory, not speed: each validation inflates 1.44 MB of image data, and freeing that
+// event loop, and decodes the drawing's log when a save carries one. Its point is memory, not speed: each validation inflates 1.44 MB of image data, and freeing that
 // garbage makes V8 mark the whole heap of the isolate that allocated it. Here that isolate holds only this
 // module, so its collections cost almost nothing; on the event loop they marked every module of the server,
 // about every 40 saves (BENCHMARKS.md, issue 14).
 
 parentPort?.on("message", async (request: ValidationRequest | StopRequest) => {
   if ("stop" in request) process.exit(0);
-  const { id, bytes } = request;
+  const { id, bytes, making } = request;
   const work = newPngWork();
   const answer = (extra: Partial<ValidationAnswer> = {}) => parentPort?.postMessage({ id, work, ...extra });
   try {
     await checkDrawingPng(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), work);
-    answer();
+    // The log is decoded here for the same reason as the PNG: what it makes is garbage once it has passed.
+    answer(making === undefined ? {} : { makingStart: checkMaking(making.bytes, making.stickers) });
   } catch (error) {
     if (error instanceof HttpError) {
-      answer({ refusal: { statusCode: error.statusCode, code: error.code, message: error.message } });
+      const { statusCode, code, message, imageRefused } = error;
+      answer({ refusal: { statusCode, code, message, imageRefused } });
     } else {
       answer({ failure: error instanceof Error ? error.message : String(error) });
     }

@@ -133,7 +133,7 @@ async function saveAll(
   const drawings = [];
   for (const row of rows) {
     const credit = creditOfUpload(row.name ?? undefined);
-    const drawing = await prepareDrawing(decodeDataUrl(row.image_data), mode, timeline);
+    const drawing = await prepareDrawing({ png: decodeDataUrl(row.image_data) }, mode, timeline);
     drawings.push({ ...drawing, remixOf: row.remix_of, credit, promptId: row.prompt ?? undefined });
   }
   // Settled, not Promise.all: the request answers only once no row of it is still being written.

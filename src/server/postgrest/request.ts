@@ -39,7 +39,9 @@ const SERVER_COLUMNS = new Set(["id", "created_at", "status"]);
 /**
  * One row of an insert: image_data, the PNG's data URL, and optionally remix_of, the id of the drawing it
  * remixes (stored when that one is on the wall, else null, as on /api/drawings), name (the name it is signed
- * with) and prompt (the running prompt it enters), as /api/drawings takes them.
+ * with) and prompt (the running prompt it enters), as /api/drawings takes them. making is the column a static
+ * page on Supabase fills with its drawing's log (supabase/schema.sql): taken so such a page can store here
+ * unchanged, and not kept (a timelapse comes with /api/drawings's save bundle, which the server checks).
  */
 const rowSchema = {
   type: "object",
@@ -50,6 +52,7 @@ const rowSchema = {
     remix_of: DRAWING_ID,
     name: { type: ["string", "null"] },
     prompt: { type: ["string", "null"], pattern: PROMPT_ID_SCHEMA_PATTERN },
+    making: { type: "string" },
   },
 } as const;
 
@@ -68,6 +71,8 @@ export interface InsertedRow {
   readonly remix_of?: string;
   readonly name?: string | null;
   readonly prompt?: string | null;
+  /** A Supabase page's drawing log: taken, not kept (see rowSchema). */
+  readonly making?: string;
 }
 
 /**

@@ -37,6 +37,14 @@ const STOP_GRACE_MS = 5_000;
 /** How much of a server's output is kept for recentOutput. */
 const KEPT_OUTPUT_CHARS = 16_000;
 
+/** The servers this process started that are still running. */
+const running = new Set<ChildProcess>();
+
+/** Kills every server this process started and has not stopped: for a worker that must exit at once. */
+export function killRunningServers(): void {
+  for (const child of running) child.kill("SIGKILL");
+}
+
 /** A port of 127.0.0.1 that was free a moment ago (the OS picks it; it is released at once for the server). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,6 +90,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   // Both pipes are always drained so a chatty server never blocks on a full pipe.
   const keep = (chunk: Buffer): void => {

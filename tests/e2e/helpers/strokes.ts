@@ -84,6 +84,9 @@ export interface Finger {
   readonly y: number;
 }
 
+/** How long a drawing finger rests before it lifts (longer than the window Chromium measures a flick's speed in). */
+const FINGER_REST_MS = 120;
+
 /**
  * Raw touch input through the DevTools protocol, as a touch screen produces it: the browser itself turns it into
  * touch and pointer events and decides about scrolling and zooming. Needs a context with `hasTouch`.
@@ -111,15 +114,20 @@ export class TouchScreen {
     await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   }
 
-  /** One finger along a polyline in viewport CSS pixels, its events sent all at once (as mouseStroke's). */
+  /**
+   * One finger along a polyline in viewport CSS pixels, its moves sent all at once (as mouseStroke's); the finger
+   * then rests a moment before it lifts, as a drawing finger does. Lifted straight after moves that fast, it
+   * would be a flick: Chromium follows it with a fling, and the fling swallows the next tap (on Save, say).
+   */
   async swipe(path: readonly Point[]): Promise<void> {
     const [first, ...rest] = densify(path);
     if (!first) throw new Error("A swipe needs at least one point");
     await Promise.all([
       this.touch("touchStart", [{ id: 1, ...first }]),
       ...rest.map((p) => this.touch("touchMove", [{ id: 1, ...p }])),
-      this.release(),
     ]);
+    await this.#page.waitForTimeout(FINGER_REST_MS);
+    await this.release();
   }
 
   /** One finger along a polyline given in canvas units. */

@@ -38,7 +38,7 @@ async function recordingRetryAfter(input: RequestInfo | URL, init?: RequestInit)
 }
 
 /**
- * Inserts `{ image_data: <PNG data URL> }` and reads the row back (`.select().maybeSingle()`), under the
+ * Inserts `{ image_data: <PNG data URL> }` (with name, prompt and making when set) and reads the row back (`.select().maybeSingle()`), under the
  * item's Idempotency-Key as a header: a Fanvas server's /rest/v1 honours it (a retry gets the stored row, not
  * a copy); PostgREST ignores it, so on a real Supabase project a retry after a lost answer can store a second
  * copy (at-least-once). Never rejects: a failed request logs "Failed to save drawing", an error answer
@@ -46,18 +46,25 @@ async function recordingRetryAfter(input: RequestInfo | URL, init?: RequestInit)
  */
 export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict> {
   const signal = AbortSignal.timeout(UPLOAD_TIMEOUT_MS);
-  const answer = await supabase()
-    .from("drawings")
-    // name and prompt only when set: a project whose table predates them (supabase/schema.sql) still stores
-    // every unsigned save.
-    .insert({
-      image_data: await blobToDataUrl(item.blob),
-      ...setClaims({ name: item.name, prompt: item.prompt }),
-    })
-    .select()
-    .setHeader("Idempotency-Key", item.key)
-    .abortSignal(signal)
-    .maybeSingle();
+  const imageData = await blobToDataUrl(item.blob);
+  // name and prompt only when set: a project whose table predates them (supabase/schema.sql) still stores
+  // every unsigned save.
+  const claims = setClaims({ name: item.name, prompt: item.prompt });
+  const insert = (making: string | undefined) =>
+    supabase()
+      .from("drawings")
+      .insert({ image_data: imageData, ...claims, ...(making === undefined ? {} : { making }) })
+      .select()
+      .setHeader("Idempotency-Key", item.key)
+      .abortSignal(signal)
+      .maybeSingle();
+  let answer = await insert(item.making === undefined ? undefined : base64Of(item.making));
+  // A table made before supabase/schema.sql had the optional making column, or one refusing this log: the
+  // picture is stored alone.
+  if (item.making !== undefined && answer.error !== null && /making/.test(answer.error.message)) {
+    console.warn("Fanvas: the table did not take this drawing's timelapse; saving the picture alone.");
+    answer = await insert(undefined);
+  }
   if (answer.status === 0) {
     console.error(CONSOLE_MESSAGES.saveRequestFailed, answer.error);
     return { kind: "retry", retryAfterMs: undefined };
@@ -75,6 +82,15 @@ export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict
   if (verdict.kind === "saved") console.info("Drawing saved", rowSummary(answer.data));
   else console.error(CONSOLE_MESSAGES.serverRejectedSave, answer.error);
   return verdict;
+}
+
+/** The making as the table's optional `making` column keeps it: base64 text. */
+function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return btoa(binary);
 }
 
 /** The inserted row's id and time (the original page logged the answer; the image itself is left out). */

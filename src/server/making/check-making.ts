@@ -1,0 +1,32 @@
+import { decodeDrawing } from "../../common/drawing-document/decode.ts";
+import { type DrawingCodecErrorCode, isDrawingCodecError } from "../../common/drawing-document/errors.ts";
+import type { StartingPicture } from "../../common/drawing-document/types.ts";
+import { HttpError } from "../http/errors.ts";
+
+/** The API code of each refusal of an uploaded log: the decoder's code, named as the making's. */
+export function makingRefusalCode(code: DrawingCodecErrorCode): string {
+  return `making_${code}`;
+}
+
+/** Every refusal of a save's making starts with this, so a client knows to save the picture without it. */
+export const MAKING_REFUSAL_PREFIX = "making_";
+
+/**
+ * Reads an uploaded drawing log with the shared decoder (work bounded by its length, caps of
+ * common/drawing-document/limits.ts) and answers where it starts; throws the 4xx HttpError naming what is
+ * wrong with it otherwise: 413 making_too_large past the size cap, 400 making_<code> for the rest. `stickers`
+ * are the ones this server's page offers (knownStickers).
+ */
+export function checkMaking(bytes: Uint8Array, stickers: ReadonlySet<string>): StartingPicture {
+  try {
+    return decodeDrawing(bytes, { stickers }).start;
+  } catch (error) {
+    if (!isDrawingCodecError(error)) throw error;
+    const status = error.code === "too_large" ? 413 : 400;
+    throw new HttpError(
+      status,
+      makingRefusalCode(error.code),
+      `The drawing's making (its log) was refused: ${error.message} The picture can be saved alone, without its timelapse.`,
+    );
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+import { MAKING_TYPE } from "../../common/save-bundle.ts";
+import type { Store } from "../db/open.ts";
+import { errorResponses, notFound } from "../http/errors.ts";
+import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { findMaking, removeMaking } from "../making/making-queries.ts";
+import type { AdminAuth } from "./admin-auth.ts";
+import { requireBearer, requireBearerOrSession } from "./admin-guard.ts";
+
+/** Options of the admin's making routes. */
+export interface AdminMakingOptions {
+  readonly store: Store;
+  readonly auth: AdminAuth;
+  readonly now: () => number;
+}
+
+/** Where moderators read a drawing's making, whatever its status (the admin list's makingUrl). */
+export function adminMakingPath(id: string): string {
+  return `/api/admin/drawings/${encodeURIComponent(id)}/making`;
+}
+
+const idParams = { type: "object", required: ["id"], properties: { id: DRAWING_ID } } as const;
+
+const noMaking = () =>
+  notFound(
+    "This drawing has no timelapse (it was saved without its making, it was removed, or the drawing was deleted); check the id in the admin list.",
+  );
+
+/**
+ * GET /api/admin/drawings/<id>/making (Bearer or the admin page's session): a drawing's log whatever its
+ * status, for the moderators' timelapse. DELETE /api/admin/drawings/<id>/making (Bearer): removes the timelapse
+ * alone, for good; the drawing stays as it is. Both 404 when there is no making.
+ */
+export async function adminMakingRoutes(app: FastifyInstance, options: AdminMakingOptions): Promise<void> {
+  const { db } = options.store;
+  app.get<{ Params: { id: string } }>(
+    "/api/admin/drawings/:id/making",
+    {
+      onRequest: requireBearerOrSession(options.auth, options.now),
+      schema: {
+        params: idParams,
+        response: {
+          200: { description: `The drawing's log (${MAKING_TYPE})`, type: "string" },
+          ...errorResponses,
+        },
+      },
+      schemaErrorFormatter: refuseInvalid(noMaking),
+    },
+    async (request, reply) => {
+      const making = await findMaking(db, request.params.id, "stored");
+      if (making === undefined) throw noMaking();
+      return reply.type(MAKING_TYPE).header("x-content-type-options", "nosniff").send(making.bytes);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    "/api/admin/drawings/:id/making",
+    {
+      onRequest: requireBearer(options.auth),
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: "object",
+            required: ["id", "making"],
+            properties: { id: { type: "string" }, making: { type: "boolean" } },
+          },
+          ...errorResponses,
+        },
+      },
+      schemaErrorFormatter: refuseInvalid(noMaking),
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await removeMaking(db, id))) throw noMaking();
+      request.log.info({ drawingId: id, action: "remove-timelapse" }, "moderator action");
+      return { id, making: false };
+    },
+  );
+}
