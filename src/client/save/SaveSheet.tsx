@@ -71,7 +71,9 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
           <img className="sheet__image" src={image} alt="Your drawing" width={600} height={600} />
         )}
         <div className="sheet__actions">
-          {id === undefined ? null : <ShareActions id={id} png={saved.png} fileName={fileName} about={about} />}
+          {id === undefined ? null : (
+            <ShareActions id={id} png={saved.png} fileName={fileName} about={about} />
+          )}
           {id === undefined ? null : (
             <a className="sheet__action" href={permalinkPath(id)} target="_blank" rel="noopener noreferrer">
               <Icon name="eye" />

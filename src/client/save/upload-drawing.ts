@@ -39,7 +39,9 @@ export async function uploadDrawing(item: QueuedSave): Promise<AttemptVerdict> {
 
 async function post(item: QueuedSave, making: Uint8Array | undefined): Promise<UploadAnswer> {
   // What it claims besides its picture rides in the query, whichever body carries the picture.
-  const claims = new URLSearchParams(setClaims({ remixOf: item.remixOf, name: item.name, prompt: item.prompt }));
+  const claims = new URLSearchParams(
+    setClaims({ remixOf: item.remixOf, name: item.name, prompt: item.prompt }),
+  );
   const query = claims.size === 0 ? "" : `?${claims}`;
   const body =
     making === undefined

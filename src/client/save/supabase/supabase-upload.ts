@@ -38,11 +38,11 @@ async function recordingRetryAfter(input: RequestInfo | URL, init?: RequestInit)
 }
 
 /**
- * Inserts `{ image_data: <PNG data URL> }` (with name, prompt and making when set) and reads the row back (`.select().maybeSingle()`), under the
- * item's Idempotency-Key as a header: a Fanvas server's /rest/v1 honours it (a retry gets the stored row, not
- * a copy); PostgREST ignores it, so on a real Supabase project a retry after a lost answer can store a second
- * copy (at-least-once). Never rejects: a failed request logs "Failed to save drawing", an error answer
- * "Error saving to database".
+ * Inserts `{ image_data: <PNG data URL> }` (with name, prompt and making when set) and reads the row back
+ * (`.select().maybeSingle()`), under the item's Idempotency-Key as a header: a Fanvas server's /rest/v1 honours
+ * it (a retry gets the stored row, not a copy); PostgREST ignores it, so on a real Supabase project a retry
+ * after a lost answer can store a second copy (at-least-once). Never rejects: a failed request logs "Failed to
+ * save drawing", an error answer "Error saving to database".
  */
 export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict> {
   const signal = AbortSignal.timeout(UPLOAD_TIMEOUT_MS);
