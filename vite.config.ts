@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { BROWSER_ALIASES, browserModules } from "./scripts/vite-browser-modules.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 import { STATIC_MODE, staticModeConfig } from "./scripts/vite-static-mode.ts";
 
@@ -18,6 +19,9 @@ const PERMALINK_MODE = "permalink";
  */
 const BOARD_EXTRAS =
   /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/]ShortcutsHelp\.tsx|credit[\\/](credit-parts\.ts|PromptBanner\.tsx|SignatureField\.tsx|signature\.ts|use-signature\.ts|use-running-prompt\.ts|live-prompt\.ts)|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
+
+/** The video libraries as ES modules (scripts/vite-browser-modules.ts). */
+const resolve = { alias: BROWSER_ALIASES };
 
 // The page is built once; branding reaches it at run time from the server, so rebranding never needs a rebuild.
 // `--mode static` (npm run build:static) is the exception: a page for a static host storing into Supabase, with
@@ -41,7 +45,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     // The server's permalink page is HTML of its own (src/server/pages); its one script is built apart from the
     // drawing page, so neither build's chunks change the other's. src/server/pages/permalink-script.ts finds it.
     return {
-      plugins: [precompress({ bundleOnly: true })],
+      plugins: [browserModules(), precompress({ bundleOnly: true })],
+      resolve,
       build: {
         outDir: "dist",
         emptyOutDir: false,
@@ -61,10 +66,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   if (mode === STATIC_MODE) {
     const env = loadEnv(mode, import.meta.dirname, "VITE_");
     const site = staticModeConfig(env, import.meta.dirname);
-    return { ...site, plugins: [react(), ...(site.plugins ?? [])] };
+    return { ...site, resolve, plugins: [react(), browserModules(), ...(site.plugins ?? [])] };
   }
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), browserModules(), precompress()],
+    resolve,
     build: {
       outDir: "dist",
       emptyOutDir: true,

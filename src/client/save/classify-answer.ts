@@ -1,6 +1,6 @@
 /** What an upload attempt's outcome means for the queued drawing: done, try again, or give up. */
 import type { ApiError, SavedDrawing, SavedDrawingStatus } from "../../common/api.ts";
-import { parseRetryAfter } from "./backoff.ts";
+import { parseRetryAfter } from "./retry-after.ts";
 
 /**
  * A stored drawing as the queue needs it: our server's answer, or nothing of it where the store is not ours (the

@@ -1,9 +1,9 @@
 /** The save queue: keeps each drawing until the server has it, sending one at a time with backoff. */
 import type { SavedDrawingStatus } from "../../common/api.ts";
 import type { Timers } from "../timers/timers.ts";
-import { retryDelayMs } from "./backoff.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
 import { type QueuedClaims, type QueuedSave, type QueueStorage, setClaims } from "./queue-storage.ts";
+import { retryDelayMs } from "./retry-after.ts";
 
 /** How a queued save stands, as the visitor should hear it. */
 export type SaveProgress =
