@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv } from "vite";
+import { BROWSER_ALIASES, browserModules } from "./scripts/vite-browser-modules.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 import { STATIC_MODE, staticModeConfig } from "./scripts/vite-static-mode.ts";
 
@@ -12,12 +13,12 @@ const PERMALINK_MODE = "permalink";
  * The page's own code splitting, said here once. Every feature loads what it needs after the first paint where
  * it needs it (a dynamic import at its boundary: the tools, the wall, the engine, the backup, the save
  * pipeline); what the board needs as soon as it is used rather than to paint — its keys, Save's download and
- * status, the sheet's slot, the Shortcuts button, the brush cursor — is gathered into one chunk, "board-extras",
+ * status, the sheet's slot, the Shortcuts button, the brush cursor, the prompt's banner and "Sign it" (hydrated then) — is gathered into one chunk, "board-extras",
  * fetched as the board mounts (the board counts itself ready once its keys are bound). Only modules the first
  * bundle does not import belong here: one it did would make the first bundle load this chunk.
  */
 const BOARD_EXTRAS =
-  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/](ShortcutsHelp|DrawTogether)\.tsx|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
+  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/](ShortcutsHelp|DrawTogether)\.tsx|credit[\\/](credit-parts\.ts|PromptBanner\.tsx|SignatureField\.tsx|signature\.ts|use-signature\.ts|use-running-prompt\.ts|live-prompt\.ts)|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
 
 /**
  * React and ReactDOM, one chunk of their own: the first bundle and every lazy chunk share it whole (left to the
@@ -25,6 +26,9 @@ const BOARD_EXTRAS =
  * to load), and a deploy that changes only our code leaves it in the browser's cache.
  */
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+
+/** The video libraries as ES modules (scripts/vite-browser-modules.ts). */
+const resolve = { alias: BROWSER_ALIASES };
 
 // The page is built once; branding reaches it at run time from the server, so rebranding never needs a rebuild.
 // `--mode static` (npm run build:static) is the exception: a page for a static host storing into Supabase, with
@@ -48,7 +52,8 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     // The server's permalink page is HTML of its own (src/server/pages); its one script is built apart from the
     // drawing page, so neither build's chunks change the other's. src/server/pages/permalink-script.ts finds it.
     return {
-      plugins: [precompress({ bundleOnly: true })],
+      plugins: [browserModules(), precompress({ bundleOnly: true })],
+      resolve,
       build: {
         outDir: "dist",
         emptyOutDir: false,
@@ -68,10 +73,11 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   if (mode === STATIC_MODE) {
     const env = loadEnv(mode, import.meta.dirname, "VITE_");
     const site = staticModeConfig(env, import.meta.dirname);
-    return { ...site, plugins: [react(), ...(site.plugins ?? [])] };
+    return { ...site, resolve, plugins: [react(), browserModules(), ...(site.plugins ?? [])] };
   }
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), browserModules(), precompress()],
+    resolve,
     build: {
       outDir: "dist",
       emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { namePagePath } from "../src/common/credit.ts";
 import type { Store } from "../src/server/db/open.ts";
 import { asCount, isoTime } from "../src/server/db/values.ts";
 import { encodeTopCursor } from "../src/server/drawings/top-cursor.ts";
@@ -7,7 +8,14 @@ import type { ServerProcess } from "../tests/api/helpers/server-process.ts";
 import { loadAverage, machineHeading } from "./machine.ts";
 import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
 import { keepAliveAgent } from "./server/http-load.ts";
-import { type SeedMaterial, seedDrawings, seedMaterial, seedReactions } from "./server/seed.ts";
+import {
+  BENCH_NAME,
+  BENCH_PROMPT,
+  type SeedMaterial,
+  seedDrawings,
+  seedMaterial,
+  seedReactions,
+} from "./server/seed.ts";
 import { getOk, seedAndServe } from "./server/seeded-server.ts";
 import { formatMs, median, medianAndRange } from "./stats.ts";
 
@@ -27,8 +35,30 @@ const WARMUP = 40;
 /** How many days back the drawings go: "this week" then holds about a quarter of them. */
 const SPREAD_DAYS = 28;
 
-/** The lists measured: the first page of each order, and Top's page after 90% of the wall. */
-const LISTS = ["new", "top week", "top all", "top all, page at 90%"] as const;
+/**
+ * The lists measured: the first page of each order, Top's page after 90% of the wall (issue 12), and issue 34's: a
+ * prompt's tab (its entries are the newest week's), newest first and by reactions, and a name's page (/by/<name>,
+ * the HTML page; one drawing in 20 is signed with the name).
+ */
+const LISTS = [
+  "new",
+  "top week",
+  "top all",
+  "top all, page at 90%",
+  "prompt new",
+  "prompt top",
+  "name page",
+] as const;
+/** The issue whose target each list answers. */
+const ISSUE_OF: Readonly<Record<List, string>> = {
+  new: "12",
+  "top week": "12",
+  "top all": "12",
+  "top all, page at 90%": "12",
+  "prompt new": "34",
+  "prompt top": "34",
+  "name page": "34",
+};
 type List = (typeof LISTS)[number];
 
 interface Wall {
@@ -76,6 +106,9 @@ async function openWall(
     "top week": `${base}&sort=top&window=week`,
     "top all": `${base}&sort=top&window=all`,
     "top all, page at 90%": `${base}&sort=top&window=all&before=${deep}`,
+    "prompt new": `${base}&prompt=${BENCH_PROMPT}`,
+    "prompt top": `${base}&prompt=${BENCH_PROMPT}&sort=top`,
+    "name page": `${server.baseUrl}${namePagePath(BENCH_NAME)}`,
   };
   const wall: Wall = {
     server,
@@ -156,8 +189,8 @@ export async function runWallBench(
         `| ${store} | ${list} | ${describe(small)} | ${describe(big)} | ${ratio.toFixed(2)}x | ${held} of ${big.length} | ${verdict} |`,
       );
       verdicts.push([
-        "12",
-        `GET /api/drawings ${list}, ${store}`,
+        ISSUE_OF[list],
+        list === "name page" ? `GET /by/<name>, ${store}` : `GET /api/drawings ${list}, ${store}`,
         `100,000/1,000,000: p50 ${formatMs(median(big))} ms; 1,000/10,000: ${formatMs(median(small))} ms: ${ratio.toFixed(2)}x (within 1.5x in ${held} of ${big.length} runs)`,
         `<= ${TARGET_RATIO}x`,
         verdict,
@@ -165,7 +198,7 @@ export async function runWallBench(
     }
   }
   const markdown = [
-    "### Issue 12: the wall's list latency as it grows",
+    "### Issues 12 and 34: the wall's list latency as it grows (and a prompt's tab, a name's page)",
     "",
     `${heading} - ${runs} runs x ${REQUESTS} requests per list and wall`,
     "",
@@ -173,7 +206,7 @@ export async function runWallBench(
     "| --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
-    `- Method: each store holds both walls at once (two databases, two server processes), seeded by bulk SQL (INSERT ... SELECT over a generated series; ${seeds.join("; ")}), drawings over the last 28 days, reactions each from their own visitor, skewed towards newer drawings. Every run asks each list of both walls, alternating request by request (${WARMUP} of warm-up, then ${REQUESTS} of each), one at a time, each wall on its own keep-alive socket; a run's figure is each wall's median, and the table gives the median of the runs and their spread. "Page at 90%" is Top's page after the drawing 90% down the ranking, by its keyset cursor.`,
+    `- Method: each store holds both walls at once (two databases, two server processes), seeded by bulk SQL (INSERT ... SELECT over a generated series; ${seeds.join("; ")}), drawings over the last 28 days, reactions each from their own visitor, skewed towards newer drawings. Every run asks each list of both walls, alternating request by request (${WARMUP} of warm-up, then ${REQUESTS} of each), one at a time, each wall on its own keep-alive socket; a run's figure is each wall's median, and the table gives the median of the runs and their spread. "Page at 90%" is Top's page after the drawing 90% down the ranking, by its keyset cursor. Issue 34's lists: the newest week's drawings are a prompt's entries (about a quarter of each wall), read newest first and by reactions (\`?prompt=\`), and one drawing in 20 is signed with one name, whose page is \`/by/<name>\` (24 thumbnails, HTML).`,
   ].join("\n");
   return { text: markdown, markdown, verdicts };
 }

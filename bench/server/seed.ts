@@ -40,6 +40,14 @@ export interface SeedRows {
   readonly stepMs: number;
 }
 
+/** The name every SIGNED_EVERY-th seeded drawing is signed with (a name's page: issue 34). */
+export const BENCH_NAME = "Bench Artist";
+/** One drawing in this many is signed BENCH_NAME: 50 of 1,000, 5,000 of 100,000. */
+export const SIGNED_EVERY = 20;
+/** The prompt the drawings of the newest week are entered in (a prompt's tab: issue 34). */
+export const BENCH_PROMPT = "bench-prompt";
+const WEEK_MS = 7 * 86_400_000;
+
 /** A series from .. from + count - 1 as a relation `series(n)`, in the dialect's own way. */
 function series(dialect: Dialect, from: number, count: number) {
   return dialect === "postgres"
@@ -87,10 +95,14 @@ export async function seedDrawings(
         ];
   // Each row complete in the one INSERT: an UPDATE afterwards wrote every row twice and, on PostgreSQL, left a dead
   // version of each (in every index too: reencoded_at is indexed) under the lists being timed.
+  // Every SIGNED_EVERY-th drawing is signed BENCH_NAME, and the newest week's are entered in BENCH_PROMPT.
+  const signed = sql`case when n % ${sql.lit(SIGNED_EVERY)} = 0 then`;
+  const entered = sql`case when ${epochMs} > ${sql.lit(rows.newest - WEEK_MS)} then ${sql.lit(BENCH_PROMPT)} end`;
   await sql`insert into drawings (id, image_data, byte_size, thumbnail_webp, sha256, upload_sha256, created_at,
-      reencoded_at, created_day)
+      reencoded_at, created_day, credit_name, credit_key, prompt_id)
     select ${drawingId(dialect, sql`n`)}, ${bytes(dialect, png)}, ${sql.lit(png.length)}, ${bytes(dialect, thumbnail)},
-      ${sha256}, ${sha256}, ${createdAt}, ${createdAt}, ${createdDay}
+      ${sha256}, ${sha256}, ${createdAt}, ${createdAt}, ${createdDay},
+      ${signed} ${sql.lit(BENCH_NAME)} end, ${signed} ${sql.lit(BENCH_NAME.toLowerCase())} end, ${entered}
     from ${series(dialect, rows.from, rows.to - rows.from)}`.execute(db);
 }
 

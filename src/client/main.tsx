@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { themeProperties, withDefaults } from "../common/theme.ts";
 import { loadBranding } from "./branding/branding.ts";
+import { preloadCreditParts } from "./credit/CreditSlots.tsx";
 import { lazyChunk, whenPageSettles } from "./lazy/lazy-chunk.ts";
 import { loadUntilLoaded, windowRetryClock } from "./lazy/load-until-loaded.ts";
 import { App } from "./page/App.tsx";
@@ -56,7 +57,12 @@ function afterMascotPaint(): Promise<void> {
  * it renders from scratch.
  */
 async function start(): Promise<void> {
-  const branding = await loadBranding();
+  const loaded = await loadBranding();
+  // A static host has no server to say which prompt runs: that build works it out from the baked branding.
+  const branding =
+    import.meta.env.MODE === "static"
+      ? (await import("./credit/static-prompt.ts")).withStaticPrompt(loaded)
+      : loaded;
   // The served HTML carries the title and the theme's colours; vite dev's does not, so there the branding sets them.
   if (import.meta.env.DEV) {
     document.title = branding.title;
@@ -84,8 +90,14 @@ async function start(): Promise<void> {
       <App branding={branding} onSave={storeDrawing} />
     </StrictMode>
   );
-  if (root.firstElementChild === null) createRoot(root).render(app);
-  else {
+  if (root.firstElementChild === null) {
+    // A static host renders here, not on a server: a running prompt's banner takes height from the canvas, so
+    // its code (and "Sign it"'s) is loaded first and the first render draws them, rather than moving the board.
+    if (import.meta.env.MODE === "static" && branding.prompt !== undefined) {
+      await preloadCreditParts().catch(() => undefined);
+    }
+    createRoot(root).render(app);
+  } else {
     // The server's HTML is already on screen: hydrating it as a transition lets React work in slices of a few
     // milliseconds, so the page stays responsive (a click or key during hydration makes React finish the part
     // it lands on first, and it is then handled). A click on a server-rendered button before hydration starts

@@ -6,14 +6,23 @@
  */
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import type { BrandingConfig } from "../common/config.ts";
+import type { PageConfig } from "../common/config.ts";
+import { preloadCreditParts } from "./credit/CreditSlots.tsx";
 import { App } from "./page/App.tsx";
 
-/** The markup of #root for this branding, exactly as the browser's first render makes it. */
-export function renderPage(branding: BrandingConfig): string {
+/** The markup of #root for this branding and running prompt, exactly as the browser's first render makes it. */
+export function renderPage(branding: PageConfig): string {
   return renderToString(
     <StrictMode>
       <App branding={branding} />
     </StrictMode>,
   );
+}
+
+/**
+ * Loads the code of the parts the browser hydrates later (lazy/hydrate-later.tsx), so that renderPage renders
+ * them whole. The server awaits it once, before its first render.
+ */
+export async function loadLaterParts(): Promise<void> {
+  await preloadCreditParts();
 }

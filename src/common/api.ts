@@ -13,6 +13,10 @@ export interface SavedDrawing {
    * `url` answers 404 until it is approved. Optional: answers of older servers carry no status.
    */
   readonly status?: SavedDrawingStatus;
+  /** The name it is signed with, as stored (null: unsigned, or the name is blocked). Absent from older servers. */
+  readonly name?: string | null;
+  /** The prompt it was entered in (null: none, or that prompt was not running when it was stored). */
+  readonly prompt?: string | null;
 }
 
 /** Whether a saved drawing is public yet. */
@@ -55,6 +59,14 @@ export interface GalleryItem {
   readonly making?: boolean;
   /** The reactions the browser that asked gave it: in pages only (an event goes to everyone). */
   readonly reacted?: readonly ReactionKind[];
+  /** The name it is signed with (a display name, or an X handle with its @); null when unsigned. */
+  readonly name: string | null;
+  /** The id of the prompt it was entered in; null for none. */
+  readonly prompt: string | null;
+  /** 1, 2 or 3: its place among its prompt's top three, once that prompt ended; null otherwise. */
+  readonly place: number | null;
+  /** The browser that asked saved it: in pages only, as `reacted`. */
+  readonly mine?: boolean;
 }
 
 /**
@@ -78,6 +90,49 @@ export const GALLERY_MAX_LIMIT = 60;
  * that changed, gathered for a quarter of a second). Comments are heartbeats.
  */
 export const EVENTS_PATH = "/api/events";
+
+/**
+ * Which drawings a wall lists: every one, one prompt's entries (`prompt=<id>`), one name's (`name=<name>`), or
+ * this browser's own (`mine=true`).
+ */
+export type WallScope =
+  | { readonly kind: "all" }
+  | { readonly kind: "prompt"; readonly id: string }
+  | { readonly kind: "name"; readonly name: string }
+  | { readonly kind: "mine" };
+
+/** Data of `event: credit`: the name a drawing shows changed (null: a moderator took it off). */
+export interface CreditChange {
+  readonly id: string;
+  readonly name: string | null;
+}
+
+/** Data of `event: name-blocked`: drawings signed with a name of this key (common/credit.ts) show no name now. */
+export interface NameBlocked {
+  readonly key: string;
+}
+
+/** GET /api/prompts: every current and past prompt (upcoming ones are not shown), the latest first. */
+export interface PromptsAnswer {
+  readonly prompts: readonly PromptSummary[];
+}
+
+/** A prompt as the wall's tabs show it, with its winners once it ended. */
+export interface PromptSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly hashtag: string | null;
+  readonly startsAt: string;
+  readonly endsAt: string;
+  /** "running" or "ended" (an upcoming prompt is not listed). */
+  readonly phase: "running" | "ended";
+  /** "30 Nov": its last day, in its own time zone. */
+  readonly lastDay: string;
+  /** Its top three's ids, first place first, once it ended (and while they are on the wall). */
+  readonly winners: readonly string[];
+}
+
+export const PROMPTS_PATH = "/api/prompts";
 
 /** How GET /api/drawings orders the wall: newest first, or most reactions first. */
 export type WallSort = "new" | "top";

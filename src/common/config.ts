@@ -1,9 +1,24 @@
+import type { CurrentPrompt } from "./prompts.ts";
 import { type BrandingTheme, DEFAULT_THEME } from "./theme.ts";
 
 /** A community's own sticker: what its button is called, and its image (path on this server or https URL). */
 export interface BrandingSticker {
   readonly name: string;
   readonly image: string;
+}
+
+/**
+ * A prompt as the branding file sets it (common/prompt-input.ts reads it): `starts` and `ends` are
+ * a date ("2026-11-23": a prompt runs through its end date), a time in `timeZone` ("2026-11-23T18:00") or a time
+ * with its offset; `timeZone` is IANA ("Europe/Berlin"), UTC when left out; `id` is made from the title when left out.
+ */
+export interface BrandingPrompt {
+  readonly id?: string;
+  readonly title: string;
+  readonly hashtag?: string;
+  readonly starts: string;
+  readonly ends: string;
+  readonly timeZone?: string;
 }
 
 /**
@@ -42,6 +57,8 @@ export interface BrandingConfig {
    * it, and any colour left out, from DEFAULT_THEME.
    */
   readonly theme?: BrandingTheme;
+  /** The community's prompts (themes with dates); more can be set in /admin. None by default. */
+  readonly prompts?: readonly BrandingPrompt[];
   /**
    * Whether a drawing's timelapse video carries the title, small in its bottom right corner (the community's
    * name travels with the video). Optional: true when left out.
@@ -111,4 +128,6 @@ export const CONFIG_ELEMENT_ID = "fanvas-config";
  */
 export interface PageConfig extends BrandingConfig {
   readonly publicBaseUrl?: string;
+  /** The prompt running when the page was served (its banner is in the page's HTML); absent between prompts. */
+  readonly prompt?: CurrentPrompt;
 }

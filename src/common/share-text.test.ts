@@ -30,3 +30,23 @@ describe("the post about a drawing", () => {
     expect(intent.searchParams.get("url")).toBeNull();
   });
 });
+
+describe("the post about a signed drawing or a prompt's entry", () => {
+  it("names the artist after the text and puts the prompt's hashtag after the community's", () => {
+    expect(
+      sharePostText({ shareText: "Look what I drew!", hashtags: "$FRED #DrawFred" }, LINK, {
+        credit: "@fred_art",
+        promptHashtag: "#FredAtTheBeach",
+      }),
+    ).toBe(`Look what I drew! ${LINK} — by @fred_art $FRED #DrawFred #FredAtTheBeach`);
+  });
+
+  it("says nothing of a name or prompt the drawing does not have, and never repeats a tag", () => {
+    expect(sharePostText({ shareText: "New:" }, LINK, { credit: null, promptHashtag: null })).toBe(
+      `New: ${LINK}`,
+    );
+    expect(
+      sharePostText({ shareText: "New:", hashtags: "#DrawFred #Beach" }, LINK, { promptHashtag: "#beach" }),
+    ).toBe(`New: ${LINK} #DrawFred #Beach`);
+  });
+});

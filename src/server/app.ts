@@ -20,6 +20,7 @@ import {
   type ThumbnailSettings,
   UNLIMITED_EDGE,
 } from "./config.ts";
+import { namePageRoutes } from "./credit/name-page-route.ts";
 import type { Store } from "./db/open.ts";
 import { imageRoutes } from "./drawings/image-routes.ts";
 import { yieldToSaves } from "./drawings/save-requests.ts";
@@ -46,6 +47,7 @@ import { startPostgresBridge } from "./live/postgres-bridge.ts";
 import { makingRoute } from "./making/making-route.ts";
 import { adminRoutes } from "./moderation/admin-routes.ts";
 import { reportRoutes } from "./moderation/report-route.ts";
+import { brandingPrompts } from "./pages/branding-prompts.ts";
 import { configRoutes } from "./pages/config-route.ts";
 import { notFoundPageFor } from "./pages/not-found-page.ts";
 import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
@@ -53,6 +55,8 @@ import { permalinkRoutes } from "./pages/permalink-route.ts";
 import { permalinkShareScript } from "./pages/permalink-script.ts";
 import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
+import { startPromptBoard } from "./prompts/prompt-board.ts";
+import { promptRoutes } from "./prompts/prompt-routes.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
 import { roomPageAllowed, roomRoutes, webSockets } from "./rooms/room-routes.ts";
 
@@ -156,6 +160,11 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     const bridge = await startPostgresBridge(options.store, app.log);
     app.addHook("onClose", () => bridge.close());
   }
+  const prompts = await startPromptBoard(options.store, {
+    brandingPrompts: brandingPrompts(branding.prompts),
+    log: app.log,
+  });
+  app.addHook("onClose", async () => prompts.close());
   await app.register(appWide(requestLog));
   const observability = options.observability ?? CLOSED_METRICS;
   await app.register(appWide(metrics), { store: options.store, settings: observability });
@@ -174,6 +183,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   });
   await app.register(makingRoute, { store: options.store });
   await app.register(wallRoute, { store: options.store });
+  await app.register(promptRoutes, { store: options.store });
   const limits = options.eventStreams ?? DEFAULT_EVENT_STREAM_LIMITS;
   await app.register(eventsRoutes, { events: options.store.events, limits });
   await app.register(restDrawingsRoutes, { store: options.store, moderationMode: moderation.mode });
@@ -192,9 +202,17 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     timelapse: { branding, script: permalinkShareScript(clientDir) },
   });
   await app.register(permalinkRoutes, { branding, store: options.store, clientDir, publicBaseUrl });
+  await app.register(namePageRoutes, { branding, store: options.store, publicBaseUrl });
   const roomPage = (request: FastifyRequest, reply: FastifyReply, id: string) =>
     roomPageAllowed(app, request, reply, id);
-  await app.register(pageRoutes, { branding, clientDir, publicBaseUrl, built, roomPage });
+  await app.register(pageRoutes, {
+    branding,
+    clientDir,
+    publicBaseUrl,
+    built,
+    roomPage,
+    currentPrompt: () => prompts.current(),
+  });
 }
 
 /**

@@ -87,6 +87,7 @@ for (const dialect of testDialects()) {
       }
       const index = JSON.parse(entries.get("index.json")?.data.toString("utf8") ?? "null");
       expect(index.count).toBe(visible.size);
+      expect(index.prompts).toEqual([]);
       expect(index.drawings.map((item: { id: string }) => item.id).sort()).toEqual(
         [...visible.keys()].sort(),
       );
@@ -97,6 +98,9 @@ for (const dialect of testDialects()) {
           status: "visible",
           reactions: { heart: 0, fire: 0, lol: 0 },
           remixOf: null,
+          name: null,
+          prompt: null,
+          place: null,
           making: hasMaking(item.id) ? `${item.id}.fvdr` : null,
         });
         expect(new Date(item.createdAt).toISOString()).toBe(item.createdAt);

@@ -85,6 +85,10 @@ for (const dialect of testDialects()) {
         remixOf: null,
         making: false,
         reacted: [],
+        name: null,
+        prompt: null,
+        place: null,
+        mine: false,
       });
     });
 

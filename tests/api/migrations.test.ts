@@ -49,7 +49,9 @@ describe("the migration set", () => {
     const shape = await freshSchema("sqlite");
     expect(Object.keys(shape)).toEqual([
       "admin_sessions",
+      "blocked_names",
       "drawings",
+      "prompts",
       "reactions",
       "reports",
       "room_bans",
@@ -81,10 +83,15 @@ describe("the migration set", () => {
       "remix_of text",
       "card_png bytes",
       "card_style text",
+      "credit_name text",
+      "credit_key text",
+      "saver_hash text",
+      "prompt_id text",
+      "prompt_place integer",
       "making bytes",
       "making_sha256 text",
     ]);
-    expect(shape.drawings?.indexes.map((index) => index.name)).toHaveLength(9);
+    expect(shape.drawings?.indexes.map((index) => index.name)).toHaveLength(14);
     expect(shape.reports?.foreignKeys).toEqual(["drawing_id -> drawings.id on delete cascade"]);
     // Reactions: one row per drawing, visitor and kind; the Top and remix orders each have their index.
     expect(shape.reactions?.columns.filter((column) => column.primaryKey > 0).map((c) => c.name)).toEqual([
@@ -107,6 +114,21 @@ describe("the migration set", () => {
       columns: ["remix_of", "status", "created_at", "id"],
       where: "remix_of is not null",
     });
+    // A prompt's tab (newest and Top), a name's page and a browser's drawings: each its own index range.
+    for (const [name, columns] of [
+      ["drawings_prompt_new", ["prompt_id", "status", "created_at", "id"]],
+      ["drawings_prompt_top", ["prompt_id", "status", "reaction_count", "created_at", "id"]],
+      ["drawings_by_credit", ["credit_key", "status", "created_at", "id"]],
+      ["drawings_by_saver", ["saver_hash", "status", "created_at", "id"]],
+    ] as const) {
+      expect(indexes[name], name).toMatchObject({ columns, where: `${columns[0]} is not null` });
+    }
+    expect(shape.prompts?.columns.filter((column) => column.primaryKey > 0).map((c) => c.name)).toEqual([
+      "id",
+    ]);
+    expect(shape.blocked_names?.columns.filter((column) => column.primaryKey > 0).map((c) => c.name)).toEqual(
+      ["name_key"],
+    );
   });
 
   if (testDialects().includes("postgres")) {

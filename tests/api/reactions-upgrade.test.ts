@@ -1,15 +1,15 @@
-import { readdirSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import type { FastifyInstance } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
+import { DIALECT_SCHEMAS, type DialectSchema } from "../../src/server/db/dialect.ts";
 import { MIGRATIONS_FOLDER } from "../../src/server/db/migrate.ts";
 import { openStore, type Store } from "../../src/server/db/open.ts";
 import type { Database } from "../../src/server/db/schema.ts";
-import { insertDrawing } from "../../src/server/drawings/queries.ts";
 import { saltedHasher } from "../../src/server/moderation/visitor-hash.ts";
-import { createTestDatabase, type TestDatabase, testDialects } from "./helpers/dialects.ts";
+import { createTestDatabase, type Dialect, type TestDatabase, testDialects } from "./helpers/dialects.ts";
 import { moderation } from "./helpers/moderation.ts";
 import { drawingPng } from "./helpers/png.ts";
 import { newBrowser, react, reactionRows, reactionsOf, unreact } from "./helpers/reactions.ts";
@@ -29,7 +29,7 @@ for (const dialect of testDialects()) {
     beforeAll(async () => {
       database = await createTestDatabase(dialect);
       const before = await openStore(database.config);
-      await downgrade(before.db);
+      await downgrade(before.db, dialect);
       await giveLegacyReactions(before.db);
       await before.close();
       store = await openStore(database.config);
@@ -86,19 +86,18 @@ for (const dialect of testDialects()) {
 }
 
 /** Takes the store back to before reactions belonged to browsers, as main left it. */
-async function downgrade(db: Kysely<Database>): Promise<void> {
-  // Back to just before MIGRATION: it and every later one are taken back, newest first, as a database that
-  // never had them (openStore then runs them all again, in order).
-  const later = readdirSync(MIGRATIONS_FOLDER)
+async function downgrade(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  // MIGRATION and every later one, newest first.
+  const names = (await readdir(MIGRATIONS_FOLDER))
     .map((file) => file.replace(/\.ts$/, ""))
     .filter((name) => name >= MIGRATION)
     .sort()
     .reverse();
-  for (const name of later) {
+  for (const name of names) {
     const migration = (await import(`../../src/server/db/migrations/${name}.ts`)) as {
-      down(db: Kysely<unknown>): Promise<void>;
+      down(db: Kysely<unknown>, dialect: DialectSchema): Promise<void>;
     };
-    await migration.down(db as unknown as Kysely<unknown>);
+    await migration.down(db as unknown as Kysely<unknown>, DIALECT_SCHEMAS[dialect]);
     await sql`delete from kysely_migration where name = ${name}`.execute(db);
   }
 }
@@ -107,12 +106,12 @@ async function downgrade(db: Kysely<Database>): Promise<void> {
 async function giveLegacyReactions(db: Kysely<Database>): Promise<void> {
   const addressHash = await saltedHasher(db)(LEGACY_ADDRESS);
   for (const [index, id] of ["legacyheart1", "legacyheart2"].entries()) {
-    await insertDrawing(db, {
-      id,
-      png: await drawingPng(600, 600, 900 + index),
-      sha256: `${index}`.repeat(64),
-      createdAt: new Date(),
-    });
+    // The columns of the schema as it was then (a later migration's would not exist yet).
+    const png = await drawingPng(600, 600, 900 + index);
+    const at = new Date().toISOString();
+    await sql`insert into drawings (id, image_data, byte_size, sha256, created_at, upload_sha256, created_day)
+      values (${id}, ${png}, ${png.byteLength}, ${`${index}`.repeat(64)}, ${at}, ${`${index}`.repeat(64)},
+      ${at.slice(0, 10)})`.execute(db);
     await sql`insert into reactions (drawing_id, reactor_hash, kind, created_at)
       values (${id}, ${addressHash}, 'heart', ${new Date().toISOString()})`.execute(db);
     await db

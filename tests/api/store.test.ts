@@ -30,6 +30,8 @@ for (const dialect of testDialects()) {
         createdAt: "2026-01-02T03:04:05.678Z",
         status: "visible",
         remixOf: null,
+        credit: null,
+        promptId: null,
       });
       const image = await findDrawingImage(opened.store.db, "roundtrip001");
       expect(image?.bytes.equals(png)).toBe(true);

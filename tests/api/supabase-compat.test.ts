@@ -163,7 +163,14 @@ describe("Supabase-compatible insert: raw PostgREST requests", () => {
       accept: "application/vnd.pgrst.object+json",
     });
     expect(object.statusCode).toBe(201);
-    expect(Object.keys(object.json())).toEqual(["id", "image_data", "created_at", "remix_of"]);
+    expect(Object.keys(object.json())).toEqual([
+      "id",
+      "image_data",
+      "created_at",
+      "remix_of",
+      "name",
+      "prompt",
+    ]);
   });
 });
 

@@ -133,5 +133,35 @@ for (const dialect of testDialects().filter((name) => name === "postgres")) {
       expect(seen.every((row) => row.status === "visible")).toBe(true);
       expect(await asAnon("select * from drawings where status <> 'visible'")).toEqual([]);
     });
+
+    test("anon may sign a drawing and enter a prompt; a name with hidden characters or a malformed prompt id is refused", async () => {
+      const [row] = await asAnon(
+        "insert into drawings (image_data, name, prompt) values ($1, $2, $3) returning name, prompt",
+        [TINY_PNG, "@fred_art", "fred-at-the-beach"],
+      );
+      expect(row).toEqual({ name: "@fred_art", prompt: "fred-at-the-beach" });
+      // An insert that leaves both out (a page made before they existed) still stores.
+      expect(
+        await asAnon("insert into drawings (image_data) values ($1) returning name", [TINY_PNG]),
+      ).toEqual([{ name: null }]);
+      for (const [name, prompt] of [
+        ["evil\u202Egnp.exe", null],
+        ["Fr\u200Bed", null],
+        ["line\nbreak", null],
+        ["", null],
+        ["x".repeat(401), null],
+        [null, "Fred at the beach"],
+        [null, "-leading"],
+      ]) {
+        await expect(
+          asAnon("insert into drawings (image_data, name, prompt) values ($1, $2, $3)", [
+            TINY_PNG,
+            name,
+            prompt,
+          ]),
+          `${name} ${prompt}`,
+        ).rejects.toMatchObject({ code: "23514" });
+      }
+    });
   });
 }

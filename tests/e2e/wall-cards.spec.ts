@@ -78,7 +78,8 @@ test.describe("in the visitor's own language and time zone", () => {
     const server = await launchServer({});
     const drawings = await seedDrawings(request, server.url, 2);
     // Two drawings made a day apart, as on any wall: their names must tell them apart.
-    const db = new DatabaseSync(`${server.dataDir}/fanvas.sqlite`);
+    // The server's background work (thumbnails, cards) may be writing: wait for its lock rather than fail.
+    const db = new DatabaseSync(`${server.dataDir}/fanvas.sqlite`, { timeout: 10_000 });
     const times = ["2026-11-20T09:30:00.000Z", "2026-11-21T18:05:00.000Z"];
     for (const [index, drawing] of drawings.entries()) {
       db.prepare("UPDATE drawings SET created_at = ? WHERE id = ?").run(times[index] ?? "", drawing.id);

@@ -81,6 +81,16 @@ describe("bodies where no limit applies", () => {
     await moderator.closed;
   });
 
+  it("answers the admin's name and prompt bodies past their few KB from the headers (413)", async () => {
+    for (const path of ["/api/admin/names/block", "/api/admin/prompts"]) {
+      const large = await post(path, MIB, [`Authorization: Bearer ${ADMIN_TOKEN}`]);
+      const answer = await large.answer;
+      expect(statusOf(answer), path).toBe(413);
+      expect(answer, path).toContain("too_large");
+      await large.closed;
+    }
+  });
+
   it("holds none of those bytes while 40 such bodies from one address wait", async () => {
     const requests = await Promise.all(
       Array.from({ length: 40 }, (_, index) => post(`/rest/v1/table_${index}`, 8 * MIB)),

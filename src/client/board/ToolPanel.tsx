@@ -1,4 +1,5 @@
 import { type RefCallback, type RefObject, Suspense, useRef } from "react";
+import { SignatureSlot } from "../credit/CreditSlots.tsx";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
@@ -198,6 +199,8 @@ export function ToolPanel(props: ToolPanelProps) {
           </Suspense>
         )}
       </div>
+      {/* Under the canvas on a desktop, left of the zoom controls (signature.css); after the colours on a phone. */}
+      <SignatureSlot />
       {/* After Save and Shortcuts: the zoom controls sit under the canvas, to their right (tools.css). */}
       <div ref={viewSlot} className="panel__slot--view" />
       {ready && (

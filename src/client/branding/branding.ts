@@ -1,5 +1,10 @@
 /** Where the page gets its branding at run time, so an operator rebrands without rebuilding. */
-import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../common/config.ts";
+import {
+  type BrandingConfig,
+  CONFIG_ELEMENT_ID,
+  DEFAULT_BRANDING,
+  type PageConfig,
+} from "../../common/config.ts";
 
 const TEXT_KEYS = Object.keys(DEFAULT_BRANDING).filter((key) => key !== "theme" && key !== "videoTitle");
 
@@ -28,7 +33,7 @@ export function parseBranding(value: unknown): BrandingConfig | null {
  * server wrote it from a branding file it checked at start, so it is only filled in from the defaults (an older
  * server may lack a field), not checked again in the page's first bundle.
  */
-function readInjectedBranding(): BrandingConfig | null {
+function readInjectedBranding(): PageConfig | null {
   const element = document.getElementById(CONFIG_ELEMENT_ID);
   if (!element?.textContent) return null;
   try {
@@ -53,6 +58,6 @@ async function fetchBranding(): Promise<BrandingConfig | null> {
  * The branding to show: injected, else (vite dev, whose HTML our server did not serve) fetched, else the
  * built-in defaults. Never rejects. A production page always carries the block, so the fetch is left out of it.
  */
-export async function loadBranding(): Promise<BrandingConfig> {
+export async function loadBranding(): Promise<PageConfig> {
   return readInjectedBranding() ?? (import.meta.env.DEV ? await fetchBranding() : null) ?? DEFAULT_BRANDING;
 }

@@ -1,5 +1,7 @@
-import type { BrandingConfig } from "../../common/config.ts";
+import type { PageConfig } from "../../common/config.ts";
 import { DrawingBoard } from "../board/DrawingBoard.tsx";
+import { PromptSlot } from "../credit/CreditSlots.tsx";
+import { ServedPrompt } from "../credit/served-prompt.ts";
 import type { SaveCallback } from "../save/save-callback.ts";
 import { WallSlot } from "../wall/WallSlot.tsx";
 import { Masthead } from "./Masthead.tsx";
@@ -13,14 +15,16 @@ export function App({
   branding,
   onSave,
 }: {
-  readonly branding: BrandingConfig;
+  /** The branding, and the prompt running when the page was served (its banner shows above the canvas). */
+  readonly branding: PageConfig;
   /** Stores each saved drawing (the page passes the lazily loaded save pipeline). */
   readonly onSave?: SaveCallback;
 }) {
   return (
-    <>
+    <ServedPrompt value={branding.prompt}>
       <div className="page">
         <Masthead branding={branding} />
+        <PromptSlot />
         <main className="studio">
           <DrawingBoard
             backgroundSrc={branding.mascotImage}
@@ -30,6 +34,6 @@ export function App({
         </main>
       </div>
       <WallSlot />
-    </>
+    </ServedPrompt>
   );
 }

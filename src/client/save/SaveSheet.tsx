@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef } from "react";
 import { permalinkPath } from "../../common/permalink.ts";
-import { sharePostText } from "../../common/share-text.ts";
+import { type DrawingPost, sharePostText } from "../../common/share-text.ts";
+import { SheetClaims } from "../credit/SheetClaims.tsx";
+import { useRunningPrompt } from "../credit/use-running-prompt.ts";
 import { Icon } from "../page/Icon.tsx";
 import { readShareConfig } from "../share/page-config.ts";
 import { ShareActions } from "../share/ShareActions.tsx";
@@ -37,6 +39,11 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
   const id = pending ? undefined : saved.id;
   // The name the shared or copied picture travels under, as its download is named.
   const fileName = useMemo(() => downloadFileName(downloadPrefix), [downloadPrefix]);
+  const prompt = useRunningPrompt();
+  const about: DrawingPost = {
+    credit: saved.name,
+    promptHashtag: saved.prompt === prompt?.id ? prompt?.hashtag : null,
+  };
 
   useEffect(() => {
     const element = dialog.current;
@@ -59,11 +66,14 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
           </button>
         </header>
         <p className="sheet__lead">{sheetText(saved).lead}</p>
+        <SheetClaims saved={saved} prompt={prompt} />
         {image === undefined ? null : (
           <img className="sheet__image" src={image} alt="Your drawing" width={600} height={600} />
         )}
         <div className="sheet__actions">
-          {id === undefined ? null : <ShareActions id={id} png={saved.png} fileName={fileName} />}
+          {id === undefined ? null : (
+            <ShareActions id={id} png={saved.png} fileName={fileName} about={about} />
+          )}
           {id === undefined ? null : (
             <a className="sheet__action" href={permalinkPath(id)} target="_blank" rel="noopener noreferrer">
               <Icon name="eye" />
@@ -74,17 +84,17 @@ export function SaveSheet({ saved, downloadPrefix, onClose }: SaveSheetProps) {
           {saved.png === undefined ? null : <DownloadAgain png={saved.png} downloadPrefix={downloadPrefix} />}
         </div>
         {id === undefined || saved.png === undefined || saved.making === undefined ? null : (
-          <SheetVideo making={saved.making} png={saved.png} shareText={postTextOf(id)} />
+          <SheetVideo making={saved.making} png={saved.png} shareText={postTextOf(id, about)} />
         )}
       </div>
     </dialog>
   );
 }
 
-/** The post a shared video of drawing `id` goes with, as Share on X's. */
-function postTextOf(id: string): string {
+/** The post a shared video of drawing `id` goes with, as Share on X's (its name and prompt's hashtag too). */
+function postTextOf(id: string, about: DrawingPost): string {
   const share = readShareConfig();
-  return sharePostText(share, absolutePermalink(id, share.publicBase));
+  return sharePostText(share, absolutePermalink(id, share.publicBase), about);
 }
 
 /** What the sheet says: stored now or already, public or waiting for a moderator. */

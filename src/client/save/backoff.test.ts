@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  backoffDelayMs,
-  MAX_RETRY_AFTER_MS,
-  parseRetryAfter,
-  RETRY_BASE_MS,
-  RETRY_CAP_MS,
-  retryDelayMs,
-} from "./backoff.ts";
+import { backoffDelayMs, RETRY_BASE_MS, RETRY_CAP_MS } from "./backoff.ts";
+import { MAX_RETRY_AFTER_MS, parseRetryAfter, retryDelayMs } from "./retry-after.ts";
 
 describe("backoffDelayMs", () => {
   it("doubles from the base with each failure: 1 s, 2 s, 4 s, 8 s at the top of the jitter", () => {

@@ -1,6 +1,6 @@
 /** What an upload attempt's outcome means for the queued drawing: done, try again, or give up. */
 import type { ApiError, SavedDrawing, SavedDrawingStatus } from "../../common/api.ts";
-import { parseRetryAfter } from "./backoff.ts";
+import { parseRetryAfter } from "./retry-after.ts";
 
 /**
  * A stored drawing as the queue needs it: our server's answer, or nothing of it where the store is not ours (the
@@ -57,7 +57,16 @@ function withKnownStatus(drawing: SavedDrawing): StoredDrawing {
   const status: unknown = drawing.status;
   const known: SavedDrawingStatus | undefined =
     status === "visible" || status === "pending" ? status : undefined;
-  return { id: drawing.id, url: drawing.url, createdAt: drawing.createdAt, status: known };
+  const textOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+  return {
+    id: drawing.id,
+    url: drawing.url,
+    createdAt: drawing.createdAt,
+    status: known,
+    // An older server says nothing of names or prompts: nothing is known (undefined), not "none".
+    ...("name" in drawing ? { name: textOrNull(drawing.name) } : {}),
+    ...("prompt" in drawing ? { prompt: textOrNull(drawing.prompt) } : {}),
+  };
 }
 
 function retry(retryAfterMs: number | undefined): AttemptVerdict {

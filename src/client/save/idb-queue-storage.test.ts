@@ -10,15 +10,16 @@ describe("the save queue in IndexedDB", () => {
     Reflect.deleteProperty(globalThis, "indexedDB");
   });
 
-  it("keeps a waiting save with its making, counts its attempts in one transaction, and removes it", async () => {
+  it("keeps a waiting save with its claims and making, counts its attempts in one transaction, and removes it", async () => {
     const storage = await openIdbQueueStorage();
     if (storage === null) throw new Error("no IndexedDB");
     const making = new Uint8Array([70, 86, 68, 82, 1, 0, 0]);
     const blob = new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" });
-    await storage.put({ key: "k1", blob, createdAt: 1, attempts: 0, making });
+    const claims = { remixOf: "AbCdEfGh1234", name: "@fred", prompt: "fred-at-the-beach" };
+    await storage.put({ key: "k1", blob, createdAt: 1, attempts: 0, ...claims, making });
     await storage.recordAttempts("k1", 3);
     const [item] = await storage.list();
-    expect(item).toMatchObject({ key: "k1", attempts: 3, createdAt: 1 });
+    expect(item).toMatchObject({ key: "k1", attempts: 3, createdAt: 1, ...claims });
     expect(item?.making).toEqual(making);
     await storage.remove("k1");
     // Counting the attempts of a save another tab sent meanwhile brings nothing back.

@@ -1,6 +1,6 @@
 /** The save queue in IndexedDB: its own small database, one record per waiting drawing, keyed by its key. */
 import { openStoreDatabase, readStore, updateRecord, writeStore } from "../persistence/idb.ts";
-import { byAge, isQueuedSave, type QueueStorage } from "./queue-storage.ts";
+import { byAge, isQueuedSave, type QueueStorage, setClaims } from "./queue-storage.ts";
 
 /**
  * Where the queue lives (exported so end-to-end tests can look at it). A database of its own, apart from the
@@ -21,15 +21,9 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
   return {
     put: (item) =>
       write((saves) => {
-        const { key, blob, createdAt, attempts, remixOf, making } = item;
-        saves.put({
-          key,
-          blob,
-          createdAt,
-          attempts,
-          ...(remixOf === undefined ? {} : { remixOf }),
-          ...(making === undefined ? {} : { making }),
-        });
+        const { key, blob, createdAt, attempts, remixOf, name, prompt, making } = item;
+        const claims = setClaims({ remixOf, name, prompt });
+        saves.put({ key, blob, createdAt, attempts, ...claims, ...(making === undefined ? {} : { making }) });
       }),
     async list() {
       const values: unknown[] = await readStore(db, store, (saves) => saves.getAll());

@@ -12,8 +12,20 @@ export interface QueuedSave {
   readonly attempts: number;
   /** The drawing this one remixes (the page was opened as /?remix=<id>); absent otherwise. */
   readonly remixOf?: string;
+  /** The name it is signed with (checked when Save was pressed); absent when unsigned. */
+  readonly name?: string;
+  /** The prompt it enters (the one running when Save was pressed); absent otherwise. */
+  readonly prompt?: string;
   /** The drawing's making (its encoded log), sent beside the PNG for its timelapse; absent without one. */
   readonly making?: Uint8Array;
+}
+
+/** What a save claims besides its picture, as it is queued. */
+export type QueuedClaims = Pick<QueuedSave, "remixOf" | "name" | "prompt">;
+
+/** Only the claims that are set: IndexedDB keeps what is given, an undefined field included. */
+export function setClaims(claims: QueuedClaims): QueuedClaims {
+  return Object.fromEntries(Object.entries(claims).filter(([, value]) => typeof value === "string"));
 }
 
 /** Durable (or not) storage of the waiting saves. Every method resolves once the change is kept. */
@@ -65,7 +77,9 @@ export function isQueuedSave(value: unknown): value is QueuedSave {
     record.blob instanceof Blob &&
     typeof record.createdAt === "number" &&
     typeof record.attempts === "number" &&
-    (record.remixOf === undefined || typeof record.remixOf === "string") &&
+    ["remixOf", "name", "prompt"].every(
+      (field) => record[field] === undefined || typeof record[field] === "string",
+    ) &&
     (record.making === undefined || record.making instanceof Uint8Array)
   );
 }

@@ -1,9 +1,9 @@
 /** The save queue: keeps each drawing until the server has it, sending one at a time with backoff. */
 import type { SavedDrawingStatus } from "../../common/api.ts";
 import type { Timers } from "../timers/timers.ts";
-import { retryDelayMs } from "./backoff.ts";
 import type { AttemptVerdict } from "./classify-answer.ts";
-import type { QueuedSave, QueueStorage } from "./queue-storage.ts";
+import { type QueuedClaims, type QueuedSave, type QueueStorage, setClaims } from "./queue-storage.ts";
+import { retryDelayMs } from "./retry-after.ts";
 
 /** How a queued save stands, as the visitor should hear it. */
 export type SaveProgress =
@@ -19,6 +19,9 @@ export type SaveProgress =
       readonly id?: string;
       readonly status?: SavedDrawingStatus;
       readonly alreadyStored?: true;
+      /** The name it is signed with and the prompt it entered, as stored (absent: not known). */
+      readonly name?: string | null;
+      readonly prompt?: string | null;
     }
   /** The last attempt failed for a passing reason; another follows by itself. */
   | { readonly kind: "retrying" }
@@ -42,7 +45,7 @@ export interface SaveQueueOptions {
 /** The queue's handle. */
 export interface SaveQueue {
   /** Keeps the drawing (and its making) — durably, before any attempt — then starts sending. */
-  add(blob: Blob, key: string, remixOf?: string, making?: Uint8Array): Promise<void>;
+  add(blob: Blob, key: string, claims?: QueuedClaims, making?: Uint8Array): Promise<void>;
   /** Sends what waits now (on load, back online, a new save); resolves when this sender is idle again. */
   wake(): Promise<void>;
   /** Resolves when no pass is running (a backoff timer may still be waiting). */
@@ -135,6 +138,8 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
           url: verdict.drawing.url,
           id: verdict.drawing.id,
           status: verdict.drawing.status,
+          name: verdict.drawing.name,
+          prompt: verdict.drawing.prompt,
         });
         return undefined;
       case "conflict":
@@ -176,14 +181,14 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
   }
 
   return {
-    async add(blob, key, remixOf, making) {
+    async add(blob, key, claims = {}, making = undefined) {
       const item: QueuedSave = {
         key,
         blob,
         createdAt: now(),
         attempts: 0,
-        ...(remixOf ? { remixOf } : {}),
-        ...(making ? { making } : {}),
+        ...setClaims(claims),
+        ...(making === undefined ? {} : { making }),
       };
       report(key, { kind: "saving" });
       try {

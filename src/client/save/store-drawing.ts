@@ -1,6 +1,7 @@
 /** The page's save callback: every save goes through one durable queue per tab, which uploads and retries. */
 
 import { remixIdIn } from "../../common/remix.ts";
+import { saveClaims } from "../credit/save-claims.ts";
 import { windowTimers } from "../timers/timers.ts";
 import { openIdbQueueStorage } from "./idb-queue-storage.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
@@ -70,6 +71,9 @@ export async function storeDrawing({ png, report, making }: SaveContext): Promis
     sending.report = report;
     return report(sending.progress);
   }
+  const claims = saveClaims();
+  // A name that breaks a rule stores nothing (the field says why): signed wrongly is worse than not saved yet.
+  if ("problem" in claims) return report({ kind: "refused", message: claims.problem });
   const key = newIdempotencyKey();
   const follow: Sending = { progress: { kind: "saving" }, report };
   if (picture !== undefined) sendingByPicture.set(picture, follow);
@@ -80,7 +84,7 @@ export async function storeDrawing({ png, report, making }: SaveContext): Promis
   });
   // A remix says which drawing it remixes (its making starts from it); the server keeps the link while that one
   // is on the wall.
-  await (await queue()).add(png, key, remixOf(making), making);
+  await (await queue()).add(png, key, { remixOf: remixOf(making), ...claims }, making);
 }
 
 /** The drawing a save remixes: where its making starts, or without one the drawing the page's address names. */
@@ -98,6 +102,8 @@ function remember(picture: string, progress: SaveProgress): void {
       id: progress.id,
       url: progress.url,
       status: progress.status ?? "visible",
+      name: progress.name ?? null,
+      prompt: progress.prompt ?? null,
     });
   }
 }

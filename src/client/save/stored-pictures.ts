@@ -10,6 +10,12 @@ export interface StoredPicture {
   readonly id: string;
   readonly url: string;
   readonly status: SavedDrawingStatus;
+  /**
+   * The name it was signed with and the prompt it entered, as stored (null: none; absent: remembered before
+   * names existed). A picture is stored once: Save again shows these, whatever "Sign it" says now.
+   */
+  readonly name?: string | null;
+  readonly prompt?: string | null;
 }
 
 /** Enough to cover undoing back through a session's saves; older pictures save as new. */

@@ -3,7 +3,7 @@ import { DRAWINGS_PATH } from "../../common/api.ts";
 import { CONSOLE_MESSAGES } from "../../common/constants.ts";
 import { encodeSaveBundle, SAVE_BUNDLE_TYPE } from "../../common/save-bundle.ts";
 import { type AttemptVerdict, classifyAnswer, type UploadAnswer } from "./classify-answer.ts";
-import type { QueuedSave } from "./queue-storage.ts";
+import { type QueuedSave, setClaims } from "./queue-storage.ts";
 
 /** An attempt that hangs longer than this is abandoned and retried, so one stuck request cannot stall the queue. */
 export const UPLOAD_TIMEOUT_MS = 60_000;
@@ -38,7 +38,11 @@ export async function uploadDrawing(item: QueuedSave): Promise<AttemptVerdict> {
 }
 
 async function post(item: QueuedSave, making: Uint8Array | undefined): Promise<UploadAnswer> {
-  const query = item.remixOf === undefined ? "" : `?remixOf=${encodeURIComponent(item.remixOf)}`;
+  // What it claims besides its picture rides in the query, whichever body carries the picture.
+  const claims = new URLSearchParams(
+    setClaims({ remixOf: item.remixOf, name: item.name, prompt: item.prompt }),
+  );
+  const query = claims.size === 0 ? "" : `?${claims}`;
   const body =
     making === undefined
       ? item.blob

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { sharePostText, xIntentUrl } from "../../common/share-text.ts";
+import { type DrawingPost, sharePostText, xIntentUrl } from "../../common/share-text.ts";
 import { Icon } from "../page/Icon.tsx";
 import { readShareConfig } from "./page-config.ts";
 import {
@@ -22,6 +22,8 @@ export interface ShareActionsProps {
   readonly png?: Blob | undefined;
   /** `{downloadPrefix}-{milliseconds}.png`, the name the file travels under. */
   readonly fileName: string;
+  /** Its name and its prompt's hashtag, which the post carries. */
+  readonly about?: DrawingPost;
 }
 
 /**
@@ -29,10 +31,10 @@ export interface ShareActionsProps {
  * shares files the system share sheet (with the PNG) comes first; elsewhere Share on X leads and Copy image puts
  * the PNG on the clipboard, saying what to do instead where the browser refuses.
  */
-export function ShareActions({ id, png, fileName }: ShareActionsProps) {
+export function ShareActions({ id, png, fileName, about }: ShareActionsProps) {
   const share = useMemo(readShareConfig, []);
   const permalink = absolutePermalink(id, share.publicBase);
-  const postText = sharePostText(share, permalink);
+  const postText = sharePostText(share, permalink, about);
   const [copyState, copy] = useCopy();
   const [imageCopy, setImageCopy] = useState<ImageHandOff | "idle">("idle");
   const file = useMemo(

@@ -71,7 +71,7 @@ export function openTimelapseDialog(item: GalleryItem, name: string): void {
         replay: loaded.replay,
         prefix: branding.downloadPrefix,
         style: { title: branding.videoTitle === false ? null : branding.title },
-        shareText: sharePostText(share, absolutePermalink(item.id, share.publicBase)),
+        shareText: sharePostText(share, absolutePermalink(item.id, share.publicBase), { credit: item.name }),
       });
       player = createPlayer(loaded.replay, {
         autoplay: true,

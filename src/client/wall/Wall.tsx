@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { placesOf } from "./credit-list.ts";
 import { useMyDrawings } from "./my-drawings.ts";
+import { usePrompts } from "./use-prompts.ts";
 import { useReactionToggle } from "./use-reaction-toggle.ts";
 import { useWall } from "./use-wall.ts";
 import { WallCard } from "./WallCard.tsx";
 import { WallNotice } from "./WallNotice.tsx";
 import { WallTabs } from "./WallTabs.tsx";
 import { NEWEST, type WallView } from "./wall-api.ts";
+import { emptyText, sameView, viewFromHash, wallLead } from "./wall-views.ts";
 import "./wall.css";
 import "./wall-social.css";
 
@@ -30,9 +33,16 @@ function useNow(): Date {
  */
 export function Wall() {
   const headingId = useId();
-  const [view, setView] = useState<WallView>(NEWEST);
-  const wall = useWall(view);
+  const section = useRef<HTMLElement>(null);
+  const [view, setView] = useState<WallView>(() => viewFromHash(location.hash) ?? NEWEST);
   const mine = useMyDrawings();
+  const promptList = usePrompts();
+  const isMine = useCallback((id: string) => mine.has(id), [mine]);
+  const wall = useWall(view, { onPrompts: promptList.refresh, isMine });
+  const places = useMemo(
+    () => placesOf(promptList.prompts.map((prompt) => prompt.winners)),
+    [promptList.prompts],
+  );
   const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasMore, load, loadMore, markReported } = wall;
@@ -50,8 +60,21 @@ export function Wall() {
     [markReported],
   );
   const changeView = useCallback((next: WallView) => {
-    setView((current) => (current.sort === next.sort && current.window === next.window ? current : next));
+    setView((current) => (sameView(current, next) ? current : next));
   }, []);
+
+  // A link to a prompt's entries or to "Yours" (the banner's, a permalink's) opens that view and shows the wall.
+  useEffect(() => {
+    const follow = () => {
+      const named = viewFromHash(location.hash);
+      if (named === undefined) return;
+      changeView(named);
+      section.current?.scrollIntoView({ block: "start" });
+    };
+    if (viewFromHash(location.hash) !== undefined) section.current?.scrollIntoView({ block: "start" });
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
+  }, [changeView]);
 
   useEffect(() => {
     const target = sentinel.current;
@@ -69,26 +92,29 @@ export function Wall() {
 
   const empty = wall.loadedOnce && wall.items.length === 0;
   return (
-    <section className="wall" aria-labelledby={headingId} aria-busy={load === "loading"}>
+    <section
+      ref={section}
+      id="wall"
+      className="wall"
+      aria-labelledby={headingId}
+      aria-busy={load === "loading"}
+    >
       <div className="wall__head">
         <h2 className="wall__title" id={headingId}>
           Community wall
         </h2>
-        <p className="wall__lead">
-          {view.sort === "new"
-            ? "Fresh drawings from everyone, live as they are saved."
-            : `The drawings with the most reactions ${view.window === "week" ? "this week" : "of all time"}.`}
-        </p>
-        <WallTabs view={view} onChange={changeView} />
+        <p className="wall__lead">{wallLead(view, promptList.prompts)}</p>
+        <WallTabs view={view} prompts={promptList.prompts} onChange={changeView} />
       </div>
-      {empty ? <p className="wall__empty">No drawings yet — be the first</p> : null}
+      {empty ? <p className="wall__empty">{emptyText(view)}</p> : null}
       <ul className="wall__grid">
         {wall.items.map((item) => (
           <WallCard
             key={item.id}
             item={item}
             reported={wall.reported.has(item.id)}
-            mine={mine.has(item.id)}
+            mine={mine.has(item.id) || item.mine === true}
+            place={item.place ?? places.get(item.id) ?? null}
             now={now}
             onReact={react}
             onReported={onReported}

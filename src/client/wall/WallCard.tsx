@@ -6,6 +6,7 @@ import { relativeTime } from "../../common/relative-time.ts";
 import { remixPath } from "../../common/remix.ts";
 import { Icon } from "../page/Icon.tsx";
 import "../page/pill.css";
+import { CardCredit, CardPlace } from "./CardCredit.tsx";
 import { ReactionBar } from "./ReactionBar.tsx";
 import { ReportControl } from "./ReportControl.tsx";
 import { TimelapseButton } from "./TimelapseButton.tsx";
@@ -17,8 +18,10 @@ const THUMBNAIL_SIZE = 300;
 export interface WallCardProps {
   readonly item: GalleryItem;
   readonly reported: boolean;
-  /** This tab stored it: the card is marked so the visitor finds their new drawing. */
+  /** This browser stored it: the card is marked so the visitor finds their new drawing. */
   readonly mine: boolean;
+  /** 1, 2 or 3 among its ended prompt's top three; null otherwise. */
+  readonly place: number | null;
   /** The time ages are counted to; the wall ticks it so ages stay true while the page is open. */
   readonly now: Date;
   readonly onReported: (id: string) => void;
@@ -37,6 +40,7 @@ export const WallCard = memo(function WallCard({
   item,
   reported,
   mine,
+  place,
   now,
   onReported,
   onReact,
@@ -66,6 +70,7 @@ export const WallCard = memo(function WallCard({
       </a>
       <div className="wall__caption">
         {mine ? <span className="wall__badge">Yours</span> : null}
+        <CardPlace place={place} />
         {date === "" ? null : (
           <time className="wall__age" dateTime={item.createdAt} title={date}>
             {relativeTime(when, now)}
@@ -73,6 +78,7 @@ export const WallCard = memo(function WallCard({
         )}
         {item.making ? <TimelapseButton item={item} name={name} /> : null}
       </div>
+      <CardCredit name={item.name} />
       <ReactionBar item={item} onToggle={onReact} />
       <div className="wall__meta">
         <a className="pill-link wall__remix" href={remixPath(item.id)}>

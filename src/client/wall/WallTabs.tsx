@@ -1,4 +1,5 @@
-import type { TopWindow, WallSort } from "../../common/api.ts";
+import type { PromptSummary, TopWindow, WallSort } from "../../common/api.ts";
+import { ScopeTabs } from "./ScopeTabs.tsx";
 import type { WallView } from "./wall-api.ts";
 
 const SORTS: readonly (readonly [WallSort, string])[] = [
@@ -41,25 +42,35 @@ function Choices<Value extends string>({
 }
 
 /**
- * New or Top, and Top's window: two small groups of toggle buttons (the pressed one is the wall shown). Not
- * ARIA tabs: each choice reloads one list in place, and toggles need no arrow-key roving to be usable.
+ * Whose drawings (everyone's, yours, a prompt's), then New or Top, and for everyone's Top its window: small
+ * groups of toggle buttons (the pressed one is the wall shown). Not ARIA tabs: each choice reloads one list in
+ * place, and toggles need no arrow-key roving to be usable. Yours has no Top (a few drawings, newest first).
  */
 export function WallTabs({
   view,
+  prompts,
   onChange,
 }: {
   readonly view: WallView;
+  readonly prompts: readonly PromptSummary[];
   readonly onChange: (view: WallView) => void;
 }) {
   return (
     <div className="wall__views">
-      <Choices
-        legend="Order of the wall"
-        options={SORTS}
-        chosen={view.sort}
-        onChoose={(sort) => onChange({ ...view, sort })}
+      <ScopeTabs
+        scope={view.scope}
+        prompts={prompts}
+        onChoose={(scope) => onChange({ ...view, scope, sort: scope.kind === "mine" ? "new" : view.sort })}
       />
-      {view.sort === "top" ? (
+      {view.scope.kind === "mine" ? null : (
+        <Choices
+          legend="Order of the wall"
+          options={SORTS}
+          chosen={view.sort}
+          onChoose={(sort) => onChange({ ...view, sort })}
+        />
+      )}
+      {view.sort === "top" && view.scope.kind === "all" ? (
         <Choices
           legend="Top drawings of"
           options={WINDOWS}

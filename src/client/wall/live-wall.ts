@@ -13,6 +13,12 @@ export interface LiveWallHandlers {
   readonly onRemoved: (id: string) => void;
   /** Drawings' reaction counts changed (anyone's reactions, in any server process). */
   readonly onReactions: (changes: readonly ReactionChange[]) => void;
+  /** A drawing's name changed (null: a moderator took it off). */
+  readonly onName?: (id: string, name: string | null) => void;
+  /** A moderator blocked a name: no drawing shows a name of this key (common/credit.ts creditKey) any more. */
+  readonly onNameBlocked?: (key: string) => void;
+  /** The prompts changed (one started or ended, or the operator edited them): ask for them again. */
+  readonly onPrompts?: () => void;
   /**
    * The feed is open, the first time or again after a drop. Only what happens from now on is announced: a page
    * answered before this moment, and events sent in a gap (always after a re-created source, which has no
@@ -61,6 +67,17 @@ export function openLiveWall(handlers: LiveWallHandlers, options: LiveWallOption
       const changes = parseReactionChanges(parseData(event));
       if (changes.length > 0) handlers.onReactions(changes);
     });
+    current.addEventListener("credit", (event) => {
+      const data = parseData(event) as { id?: unknown; name?: unknown } | null;
+      if (typeof data?.id === "string" && (data.name === null || typeof data.name === "string")) {
+        handlers.onName?.(data.id, data.name);
+      }
+    });
+    current.addEventListener("name-blocked", (event) => {
+      const data = parseData(event) as { key?: unknown } | null;
+      if (typeof data?.key === "string") handlers.onNameBlocked?.(data.key);
+    });
+    current.addEventListener("prompts", () => handlers.onPrompts?.());
     current.addEventListener("error", () => {
       // CONNECTING means the browser is already retrying on its own; only a CLOSED source needs us.
       if (stopped || current.readyState !== EventSource.CLOSED || source !== current) return;

@@ -1,6 +1,7 @@
 /** The wall's state in React: pages fetched on demand, the live feed merged in, reports hidden locally. */
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GalleryItem } from "../../common/api.ts";
+import { withName, withoutBlockedName } from "./credit-list.ts";
 import { openLiveWall } from "./live-wall.ts";
 import { fetchGalleryPage, type WallView } from "./wall-api.ts";
 import {
@@ -38,12 +39,28 @@ export interface WallModel {
   readonly markReported: (id: string) => void;
 }
 
+/** What the wall's owner hears of the feed, and needs to place live drawings. */
+export interface WallFeedOptions {
+  /** The feed says the prompts changed. */
+  readonly onPrompts?: () => void;
+  /** True for a drawing this browser saved (a live drawing carries no "mine": it goes to everyone). */
+  readonly isMine?: (id: string) => boolean;
+}
+
+/** True when a live drawing belongs at the top of the view: on New, and in its scope. */
+function joinsView(view: WallView, item: GalleryItem, isMine: (id: string) => boolean): boolean {
+  if (view.sort !== "new") return false;
+  const { scope } = view;
+  if (scope.kind === "prompt") return item.prompt === scope.id;
+  return scope.kind === "all" || isMine(item.id);
+}
+
 /**
  * Loads the view's first page, follows the live feed, and pages on demand. Changing the view starts over: a page
  * still on its way for the view before is cancelled. New drawings arrive live on New only (on Top they start at the
  * bottom); counts and removals arrive live on both.
  */
-export function useWall(view: WallView): WallModel {
+export function useWall(view: WallView, feed: WallFeedOptions = {}): WallModel {
   const [items, setItems] = useState<readonly GalleryItem[]>([]);
   const [load, setLoad] = useState<GalleryLoad>("loading");
   const [loadedOnce, setLoadedOnce] = useState(false);
@@ -109,6 +126,8 @@ export function useWall(view: WallView): WallModel {
   // started would miss what was stored in between, and nothing would ever bring it. Once the feed is open, a
   // change of view asks at once. Declared before the feed's effect, so the feed's first open finds it set up.
   const shownView = useRef(view);
+  const feedOptions = useRef(feed);
+  feedOptions.current = feed;
   const fetchNewest = useRef(() => {});
   const feedOpen = useRef(false);
   const withoutFeed = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -136,9 +155,13 @@ export function useWall(view: WallView): WallModel {
   useEffect(() => {
     const closeFeed = openLiveWall({
       onDrawing: (item) => {
-        if (shownView.current.sort === "new" && !hidden.current.has(item.id))
+        const isMine = feedOptions.current.isMine ?? (() => false);
+        if (joinsView(shownView.current, item, isMine) && !hidden.current.has(item.id))
           setItems((current) => prependNewer(current, [item]));
       },
+      onName: (id, name) => setItems((current) => withName(current, id, name)),
+      onNameBlocked: (key) => setItems((current) => withoutBlockedName(current, key)),
+      onPrompts: () => feedOptions.current.onPrompts?.(),
       // A drawing this visitor reported keeps its "Reported" note in place, even when the report hid it.
       onRemoved: (id) => {
         if (!hidden.current.has(id)) setItems((current) => withoutDrawing(current, id));

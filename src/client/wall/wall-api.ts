@@ -21,7 +21,7 @@ export const GALLERY_PAGE_SIZE = 24;
 export function parseGalleryItem(value: unknown): GalleryItem | null {
   if (typeof value !== "object" || value === null) return null;
   const item = value as Record<string, unknown>;
-  const { id, url, thumbnailUrl, permalink, createdAt, remixOf, reacted, reactionsVersion } = item;
+  const { id, url, thumbnailUrl, permalink, createdAt, remixOf, reacted, reactionsVersion, place } = item;
   if (typeof id !== "string" || typeof createdAt !== "string") return null;
   // The page only ever links and loads same-origin paths; anything else from the wire is not ours.
   if (!isOwnPath(url) || !isOwnPath(thumbnailUrl) || !isOwnPath(permalink)) return null;
@@ -36,6 +36,10 @@ export function parseGalleryItem(value: unknown): GalleryItem | null {
     remixOf: typeof remixOf === "string" ? remixOf : null,
     making: item.making === true,
     ...(Array.isArray(reacted) ? { reacted: reacted.filter(isReactionKind) } : {}),
+    name: typeof item.name === "string" ? item.name : null,
+    prompt: typeof item.prompt === "string" ? item.prompt : null,
+    place: place === 1 || place === 2 || place === 3 ? place : null,
+    ...(item.mine === true ? { mine: true } : {}),
   };
 }
 
@@ -51,14 +55,32 @@ export function parseCounts(value: unknown): ReactionCounts | undefined {
   return { heart: counts.heart as number, fire: counts.fire as number, lol: counts.lol as number };
 }
 
-/** Which wall is shown: New (newest first), or Top over this week or all time. */
+/** Whose drawings a wall shows: everyone's, this browser's own, or one prompt's entries. */
+export type ViewScope =
+  | { readonly kind: "all" }
+  | { readonly kind: "mine" }
+  | { readonly kind: "prompt"; readonly id: string };
+
+/** Which wall is shown: its scope, New (newest first) or Top (over this week or all time, for everyone's). */
 export interface WallView {
+  readonly scope: ViewScope;
   readonly sort: WallSort;
   readonly window: TopWindow;
 }
 
 /** The wall a visitor first sees. */
-export const NEWEST: WallView = { sort: "new", window: "week" };
+export const NEWEST: WallView = { scope: { kind: "all" }, sort: "new", window: "week" };
+
+/** The query a view's pages are asked with (limit and cursor aside). */
+function viewQuery(view: WallView, query: URLSearchParams): void {
+  const { scope } = view;
+  if (scope.kind === "mine") query.set("mine", "true");
+  if (scope.kind === "prompt") query.set("prompt", scope.id);
+  if (view.sort === "top" && scope.kind !== "mine") {
+    query.set("sort", "top");
+    if (scope.kind === "all") query.set("window", view.window);
+  }
+}
 
 /**
  * The page of drawings after `before` (the first page when null) in the view's order. Rejects with a
@@ -70,10 +92,7 @@ export async function fetchGalleryPage(
   signal?: AbortSignal,
 ): Promise<GalleryPage> {
   const query = new URLSearchParams({ limit: String(GALLERY_PAGE_SIZE) });
-  if (view.sort === "top") {
-    query.set("sort", "top");
-    query.set("window", view.window);
-  }
+  viewQuery(view, query);
   if (before !== null) query.set("before", before);
   const response = await fetch(`${DRAWINGS_PATH}?${query}`, {
     headers: { Accept: "application/json" },

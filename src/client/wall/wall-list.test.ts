@@ -21,6 +21,9 @@ function item(id: string, minute: number): GalleryItem {
     reactions: { heart: minute, fire: 0, lol: 1 },
     reactionsVersion: minute + 1,
     remixOf: null,
+    name: null,
+    prompt: null,
+    place: null,
   };
 }
 

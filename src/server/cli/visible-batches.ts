@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { ReactionCounts } from "../../common/reactions.ts";
 import type { Database } from "../db/schema.ts";
 import { asBuffer, isoTime } from "../db/values.ts";
-import { selectCards } from "../drawings/wall-queries.ts";
+import { selectCards, shownClaims } from "../drawings/wall-queries.ts";
 import { stateOf } from "../reactions/reaction-queries.ts";
 
 /** One visible drawing as the export writes it. */
@@ -13,6 +13,10 @@ export interface ExportRow {
   readonly reactions: ReactionCounts;
   /** The drawing it remixes, when that one is visible too (so it is in the same export). */
   readonly remixOf: string | null;
+  /** The name it shows (never a blocked one), the prompt it was entered in, and its place among its top three. */
+  readonly name: string | null;
+  readonly prompt: string | null;
+  readonly place: number | null;
   /** Its making (the encoded drawing log of its timelapse), when it has one. */
   readonly making: Buffer | null;
 }
@@ -53,6 +57,7 @@ export async function* visibleDrawingBatches(
       png: asBuffer(row.image_data),
       reactions: stateOf(row).reactions,
       remixOf: row.original_id ?? null,
+      ...exportedClaims(shownClaims(row)),
       making: row.making === null ? null : asBuffer(row.making),
     }));
     yield batch;
@@ -60,4 +65,10 @@ export async function* visibleDrawingBatches(
     if (last === undefined || rows.length < batchSize) return;
     after = { createdAt: last.createdAt, id: last.id };
   }
+}
+
+function exportedClaims(
+  claims: ReturnType<typeof shownClaims>,
+): Pick<ExportRow, "name" | "prompt" | "place"> {
+  return { name: claims.credit, prompt: claims.promptId, place: claims.promptPlace };
 }

@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import { ZipFile } from "yazl";
 import type { Database } from "../db/schema.ts";
+import { listPrompts, type StoredPrompt } from "../prompts/prompt-queries.ts";
 import { EXPORT_BATCH_SIZE, type ExportRow, visibleDrawingBatches } from "./visible-batches.ts";
 
 /** What an export wrote. */
@@ -22,8 +23,9 @@ export interface ExportSummary {
 /**
  * Writes every visible drawing as `<id>.png` (stored, not deflated: PNGs are compressed already), its making as
  * `<id>.fvdr` when it has one (the encoded drawing log, deflated), and `index.json` ({ drawings: [{ id,
- * createdAt, status, reactions, remixOf, making }], count }, `making` the log's file name or null) into a zip on
- * `output` (the format: docs/export-format.md). Streaming:
+ * createdAt, status, reactions, remixOf, name, prompt, place, making }], count, prompts }, `making` the log's
+ * file name or null, `prompts` every prompt, for the entries' ids) into a zip on `output` (the format:
+ * docs/export-format.md). Streaming:
  * one batch of rows is in memory at a time, the next is read only once the zip has taken the last
  * one, and the index grows in a temporary file, so 100,000 drawings need little memory.
  */
@@ -55,7 +57,7 @@ export async function exportVisibleDrawings(
       pngBytes += batch.reduce((sum, row) => sum + row.png.byteLength, 0);
       makings += batch.filter((row) => row.making !== null).length;
     }
-    await index.finish(drawings);
+    await index.finish(drawings, await listPrompts(db));
     zip.addFile(index.path, "index.json", { mtime: new Date() });
     zip.end();
     await Promise.race([written, broken]);
@@ -123,17 +125,35 @@ class IndexWriter {
 
   async add(row: ExportRow): Promise<void> {
     this.#throwIfFailed();
-    const { id, createdAt, reactions, remixOf } = row;
+    const { id, createdAt, reactions, remixOf, name, prompt, place } = row;
     const making = row.making === null ? null : makingFileName(id);
-    const entry = JSON.stringify({ id, createdAt, status: "visible", reactions, remixOf, making });
+    const entry = JSON.stringify({
+      id,
+      createdAt,
+      status: "visible",
+      reactions,
+      remixOf,
+      name,
+      prompt,
+      place,
+      making,
+    });
     const ok = this.#file.write(`${this.#first ? "" : ",\n"}${entry}`);
     this.#first = false;
     if (!ok) await once(this.#file, "drain");
   }
 
-  async finish(count: number): Promise<void> {
+  async finish(count: number, prompts: readonly StoredPrompt[]): Promise<void> {
     this.#throwIfFailed();
-    this.#file.end(`\n],"count":${count}}\n`);
+    const listed = prompts.map(({ id, title, hashtag, startsAt, endsAt, timeZone }) => ({
+      id,
+      title,
+      hashtag,
+      startsAt,
+      endsAt,
+      timeZone,
+    }));
+    this.#file.end(`\n],"count":${count},"prompts":${JSON.stringify(listed)}}\n`);
     await once(this.#file, "finish");
   }
 

@@ -40,6 +40,16 @@ export interface DrawingsTable {
   card_png: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   /** The style key (png/card.ts) of the branding and layout card_png was made in; NULL while none is made. */
   card_style: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name it was signed with, as shown (common/credit.ts); NULL unsigned or once a moderator removed it. */
+  credit_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** creditKey of credit_name: a name's page and a block find it by this; NULL with credit_name. */
+  credit_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The salted hash of the visitor id of the browser that saved it ("Your drawings"); NULL when it sent none. */
+  saver_hash: ColumnType<string | null, string | null | undefined, never>;
+  /** The prompt it was entered in (running when it was stored); NULL otherwise. */
+  prompt_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1, 2 or 3 among its prompt's entries, marked when the prompt ended; NULL otherwise. */
+  prompt_place: ColumnType<number | null, number | null | undefined, number | null>;
   /**
    * The drawing's making: its encoded log of operations (common/drawing-document), as uploaded beside the PNG and
    * checked by the decoder. NULL when the save carried none (the REST insert, older drawings) or a moderator
@@ -48,6 +58,35 @@ export interface DrawingsTable {
   making: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   /** Lowercase hex SHA-256 of making (its strong ETag); NULL with it. */
   making_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A theme the community draws to between two instants, set by the operator. */
+export interface PromptsTable {
+  /** Its address on the wall (common/prompts.ts PROMPT_ID_PATTERN). */
+  id: string;
+  title: string;
+  hashtag: string | null;
+  /** ISO 8601 written; it runs from starts_at (included) to ends_at (excluded). */
+  starts_at: ColumnType<Date | string, string, string>;
+  ends_at: ColumnType<Date | string, string, string>;
+  /** The IANA zone its days are said in (the banner's last day). */
+  time_zone: string;
+  /** Where it was set: the branding file (synced at each start) or /admin. */
+  source: PromptSource;
+  /** When its top three were marked (after it ended); NULL until then. */
+  settled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** Where a prompt was set. */
+export type PromptSource = "branding" | "admin";
+
+/** A name moderators blocked: no drawing shows it, and its page is gone. */
+export interface BlockedNamesTable {
+  /** creditKey of the name: every spelling of it that shares the key is blocked. */
+  name_key: string;
+  /** As the moderator typed it, for the admin list. */
+  name: string;
+  blocked_at: ColumnType<Date | string, string, never>;
 }
 
 /** A count kept in the drawing's row: 0 for a new row, numbers in and out (pg reads integer as a number). */
@@ -105,4 +144,6 @@ export interface Database extends RoomTables {
   reactions: ReactionsTable;
   server_secrets: ServerSecretsTable;
   admin_sessions: AdminSessionsTable;
+  prompts: PromptsTable;
+  blocked_names: BlockedNamesTable;
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from "kysely";
+import type { Credit } from "../../common/credit.ts";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import type { Database, DrawingStatus, DrawingsTable } from "../db/schema.ts";
 import { asBuffer, asCount, isoTime } from "../db/values.ts";
@@ -15,6 +16,10 @@ export interface StoredDrawing extends DrawingRecord {
   readonly status: DrawingStatus;
   /** The drawing it remixes, as stored. */
   readonly remixOf: string | null;
+  /** The name it was signed with, as stored (null: unsigned, or the name was blocked). */
+  readonly credit: string | null;
+  /** The prompt it was entered in, as stored (null: none, or the prompt was not running). */
+  readonly promptId: string | null;
 }
 
 /** The stored PNG with what the image route needs for its headers. */
@@ -33,6 +38,12 @@ export interface NewDrawing {
   readonly status?: DrawingStatus;
   /** The drawing it remixes; storeDrawing keeps it only when that one is on the wall. */
   readonly remixOf?: string | undefined;
+  /** The name it is signed with (checked by common/credit.ts); storeDrawing drops a blocked one. */
+  readonly credit?: Credit | undefined;
+  /** The prompt it enters; storeDrawing keeps it only while that prompt runs. */
+  readonly promptId?: string | undefined;
+  /** The salted hash of the saving browser's visitor id, when it sent one. */
+  readonly saverHash?: string | undefined;
   /** Its making (the encoded log its page uploaded beside the PNG), checked by the decoder; absent without one. */
   readonly making?: CheckedMaking | undefined;
 }
@@ -85,7 +96,15 @@ export async function insertDrawingOnce(
 }
 
 /** The columns a replay needs of the row stored under a key (KeyedRow). */
-export const KEYED_COLUMNS = ["id", "created_at", "upload_sha256", "status", "remix_of"] as const;
+export const KEYED_COLUMNS = [
+  "id",
+  "created_at",
+  "upload_sha256",
+  "status",
+  "remix_of",
+  "credit_name",
+  "prompt_id",
+] as const;
 
 /** The row stored under a key, as the columns a replay needs. */
 export interface KeyedRow {
@@ -94,6 +113,8 @@ export interface KeyedRow {
   readonly upload_sha256: string | null;
   readonly status: DrawingStatus;
   readonly remix_of: string | null;
+  readonly credit_name: string | null;
+  readonly prompt_id: string | null;
 }
 
 /** A save whose key already stored `stored`: a replay of the same image, or the key reused for another. */
@@ -102,7 +123,14 @@ export function replayOf(drawing: NewDrawing, stored: KeyedRow): KeyedSaveOutcom
   const { id, status } = stored;
   return {
     kind: "replayed",
-    record: { id, createdAt: isoTime(stored.created_at), status, remixOf: stored.remix_of },
+    record: {
+      id,
+      createdAt: isoTime(stored.created_at),
+      status,
+      remixOf: stored.remix_of,
+      credit: stored.credit_name,
+      promptId: stored.prompt_id,
+    },
   };
 }
 
@@ -118,6 +146,10 @@ export function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
     status: drawing.status,
     created_day: drawing.createdAt.toISOString().slice(0, 10),
     remix_of: drawing.remixOf ?? null,
+    credit_name: drawing.credit?.name ?? null,
+    credit_key: drawing.credit?.key ?? null,
+    saver_hash: drawing.saverHash ?? null,
+    prompt_id: drawing.promptId ?? null,
     making: drawing.making?.bytes ?? null,
     making_sha256: drawing.making?.sha256 ?? null,
   };
@@ -125,8 +157,9 @@ export function newRow(drawing: NewDrawing): Insertable<DrawingsTable> {
 
 /** What a save answers for the row it inserted; an absent status is the column's default. */
 export function newRecord(drawing: NewDrawing): StoredDrawing {
-  const { id, status = "visible", remixOf = null } = drawing;
-  return { id, createdAt: drawing.createdAt.toISOString(), status, remixOf };
+  const { id, status = "visible", remixOf = null, promptId = null } = drawing;
+  const credit = drawing.credit?.name ?? null;
+  return { id, createdAt: drawing.createdAt.toISOString(), status, remixOf, credit, promptId };
 }
 
 /** Whose eyes a read is for: the public sees visible drawings only; work and moderators see every stored one. */

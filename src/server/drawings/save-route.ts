@@ -7,9 +7,11 @@ import type { Store } from "../db/open.ts";
 import { UPLOADS } from "../http/cross-site.ts";
 import { errorResponses } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { saltedHasher } from "../moderation/visitor-hash.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "./idempotency.ts";
-import { badRemixOf, remixOfUpload } from "./remix-of.ts";
+import { badRemixOf } from "./remix-of.ts";
 import { saveDrawing } from "./save.ts";
+import { badPrompt, NAME_FIELD, PROMPT_FIELD, uploadClaims } from "./upload-claims.ts";
 import { parseSaveBundle, UPLOAD_HINT, uploadedDrawing } from "./uploads.ts";
 
 /** Base64 makes 4 characters of every 3 bytes; the extra room is for the prefix and the JSON around it. */
@@ -26,6 +28,8 @@ const savedDrawingSchema = {
     url: { type: "string" },
     createdAt: { type: "string" },
     status: { type: "string", enum: ["visible", "pending"] },
+    name: { type: ["string", "null"] },
+    prompt: { type: ["string", "null"] },
   },
 } as const;
 
@@ -33,7 +37,7 @@ const dataUrlBodySchema = {
   type: "object",
   additionalProperties: false,
   required: ["image_data"],
-  properties: { image_data: { type: "string" }, remixOf: DRAWING_ID },
+  properties: { image_data: { type: "string" }, remixOf: DRAWING_ID, name: NAME_FIELD, prompt: PROMPT_FIELD },
 } as const;
 
 /** Options of the save route. */
@@ -50,6 +54,7 @@ export interface SaveRouteOptions {
  * (the PNG and its drawing's log, common/save-bundle.ts), stored together or not at all.
  */
 export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions): Promise<void> {
+  const hash = saltedHasher(options.store.db);
   // Only PNG bytes and JSON are uploads; text/plain and everything else answer 415.
   app.removeContentTypeParser(["text/plain", "application/json"]);
   app.addContentTypeParser(
@@ -74,7 +79,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
     },
   );
 
-  app.post<{ Querystring: { remixOf?: string } }>(
+  app.post<{ Querystring: { remixOf?: string; name?: string; prompt?: string } }>(
     DRAWINGS_PATH,
     {
       config: {
@@ -85,7 +90,10 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
       },
       schema: {
         headers: idempotencyHeaders,
-        querystring: { type: "object", properties: { remixOf: DRAWING_ID } },
+        querystring: {
+          type: "object",
+          properties: { remixOf: DRAWING_ID, name: NAME_FIELD, prompt: PROMPT_FIELD },
+        },
         body: {
           content: {
             "application/json": { schema: dataUrlBodySchema },
@@ -97,26 +105,33 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
       },
       schemaErrorFormatter: refuseInvalid(
         ({ part, field }) =>
-          part === "headers" ? badIdempotencyKey() : field === "remixOf" ? badRemixOf() : undefined,
+          part === "headers"
+            ? badIdempotencyKey()
+            : field === "remixOf"
+              ? badRemixOf()
+              : field === "prompt"
+                ? badPrompt()
+                : undefined,
         UPLOAD_HINT,
       ),
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
       const upload = uploadedDrawing(request.body, options.stickers);
-      const remixOf = remixOfUpload(request.query, request.body);
+      const claims = await uploadClaims(request, reply, hash);
       const outcome = await saveDrawing(
         options.store,
         upload,
         key,
         options.moderationMode,
         request.saveTimeline,
-        remixOf,
+        claims,
       );
-      const { id, createdAt } = outcome.record;
+      const { id, createdAt, credit, promptId } = outcome.record;
       // Anything not public (pending, or hidden by a moderator before this retry) is "pending" to the saver.
       const status = outcome.record.status === "visible" ? "visible" : "pending";
-      const answer: SavedDrawing = { id, url: `${DRAWINGS_PATH}/${id}.png`, createdAt, status };
+      const url = `${DRAWINGS_PATH}/${id}.png`;
+      const answer: SavedDrawing = { id, url, createdAt, status, name: credit, prompt: promptId };
       // 201 when this request stored it; 200 when a retry with the same key finds it already stored.
       return reply.code(outcome.kind === "created" ? 201 : 200).send(answer);
     },

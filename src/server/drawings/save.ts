@@ -11,6 +11,7 @@ import { checkMakingStart, withPlayableMaking } from "./making-start.ts";
 import type { NewDrawing, StoredDrawing } from "./queries.ts";
 import { withVisibleOriginal } from "./remix-of.ts";
 import type { SaveTimeline } from "./save-timeline.ts";
+import { withSignature } from "./signature.ts";
 
 // The one save path behind every upload route (/api/drawings and the Supabase-compatible
 // /rest/v1/drawings), so validation, idempotency and moderation can never differ between them.
@@ -80,15 +81,16 @@ export async function storeDrawing(
   key: string | undefined,
   timeline?: SaveTimeline,
 ): Promise<SaveOutcome> {
-  const drawing = withPlayableMaking(await withVisibleOriginal(store.db, given));
+  const original = await withVisibleOriginal(store.db, given);
+  const drawing = withPlayableMaking(await withSignature(store.db, original));
   const outcome = await insertTogether(store, drawing, key);
   timeline?.mark("store");
   if (outcome.kind === "key_used_for_other_image") throw keyUsedForOtherImage();
   if (outcome.kind === "created") {
-    const { id, createdAt, status, remixOf } = outcome.record;
+    const { id, createdAt, status, remixOf, credit, promptId } = outcome.record;
     await store.events.publish({
       type: "added",
-      drawing: { id, createdAt, remixOf, making: drawing.making !== undefined },
+      drawing: { id, createdAt, remixOf, credit, promptId, making: drawing.making !== undefined },
       visible: status === "visible",
     });
     timeline?.mark("announce");
@@ -96,10 +98,13 @@ export async function storeDrawing(
   return outcome;
 }
 
+/** What an upload says about its drawing besides the picture (each kept only when allowed: storeDrawing). */
+export type DrawingClaims = Pick<NewDrawing, "remixOf" | "credit" | "promptId" | "saverHash">;
+
 /**
  * Validates and stores one uploaded PNG with its making, both or neither; outcome.record.status says whether it
- * is public yet. `remixOf` names the drawing it remixes (kept when that one is on the wall); a making must start
- * from that drawing (checkMakingStart).
+ * is public yet. `claims` name the drawing it remixes (kept when that one is on the wall; a making must start
+ * from it: checkMakingStart), its name, the prompt it enters and the saving browser.
  */
 export async function saveDrawing(
   store: Store,
@@ -107,9 +112,9 @@ export async function saveDrawing(
   key: string | undefined,
   mode: ModerationMode,
   timeline?: SaveTimeline,
-  remixOf?: string,
+  claims: DrawingClaims = {},
 ): Promise<SaveOutcome> {
   const prepared = await prepareDrawing(upload, mode, timeline);
-  checkMakingStart(prepared.making, remixOf);
-  return storeDrawing(store, { ...prepared, remixOf }, key, timeline);
+  checkMakingStart(prepared.making, claims.remixOf);
+  return storeDrawing(store, { ...prepared, ...claims }, key, timeline);
 }

@@ -14,6 +14,8 @@ export interface TopPage {
   readonly since: string;
   readonly after: TopCursor | undefined;
   readonly limit: number;
+  /** Only this prompt's entries (window "all"): one range of their own index, (prompt_id, status, count, ...). */
+  readonly promptId?: string | undefined;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function listTopDrawings(db: Kysely<Database>, page: TopPage): Prom
   const ranked = (day: string | undefined) => {
     let query = inTopOrder(db).limit(page.limit);
     if (day !== undefined) query = query.where("created_day", "=", day);
+    if (page.promptId !== undefined) query = query.where("prompt_id", "=", page.promptId);
     const { after } = page;
     if (after === undefined) return query;
     return query.where((eb) =>

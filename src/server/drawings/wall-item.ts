@@ -15,6 +15,9 @@ export function galleryItem(drawing: DrawingRef): GalleryItem {
     reactions: drawing.reactions ?? NO_REACTIONS,
     reactionsVersion: drawing.reactionsVersion ?? 0,
     remixOf: drawing.remixOf ?? null,
+    name: drawing.credit ?? null,
+    prompt: drawing.promptId ?? null,
+    place: drawing.promptPlace ?? null,
     making: drawing.making === true,
   };
 }

@@ -14,6 +14,12 @@ export interface WallRow extends DrawingRef {
   readonly making: boolean;
   /** The Top order's key: every reaction of every kind. */
   readonly reactionCount: number;
+  /** The name it shows (none when unsigned or blocked), its prompt and its place: always read. */
+  readonly credit: string | null;
+  readonly promptId: string | null;
+  readonly promptPlace: number | null;
+  /** The salted hash of the browser that saved it (never sent: the route tells the asking browser "mine"). */
+  readonly saverHash: string | null;
 }
 
 /**
@@ -70,15 +76,31 @@ export async function wallRows(db: Kysely<Database>, ids: readonly string[]): Pr
         reactionsVersion: version,
         reactionCount: Number(row.reaction_count),
         remixOf: row.original_id ?? null,
+        ...shownClaims(row),
+        saverHash: row.saver_hash,
         making: row.making_sha256 !== null,
       },
     ];
   });
 }
 
+/** What a card shows of a drawing's claims: its name unless that name is blocked, its prompt and place. */
+export function shownClaims(row: {
+  readonly credit_name: string | null;
+  readonly blocked_key: string | null;
+  readonly prompt_id: string | null;
+  readonly prompt_place: number | null;
+}): { credit: string | null; promptId: string | null; promptPlace: number | null } {
+  return {
+    credit: row.blocked_key === null ? row.credit_name : null,
+    promptId: row.prompt_id,
+    promptPlace: row.prompt_place === null ? null : Number(row.prompt_place),
+  };
+}
+
 /**
- * What a card (or an exported drawing) shows of `drawings`: its counters, and the id it remixes joined only
- * when that original is visible.
+ * What a card (or an exported drawing) shows of `drawings`: its counters, the id it remixes joined only when
+ * that original is visible, and its name joined with the blocked names (a blocked name is never shown).
  */
 export function selectCards(db: Kysely<Database>) {
   return db
@@ -86,6 +108,7 @@ export function selectCards(db: Kysely<Database>) {
     .leftJoin("drawings as original", (join) =>
       join.onRef("original.id", "=", "drawings.remix_of").on("original.status", "=", "visible"),
     )
+    .leftJoin("blocked_names as blocked", "blocked.name_key", "drawings.credit_key")
     .select([
       "drawings.id",
       "drawings.created_at",
@@ -95,6 +118,11 @@ export function selectCards(db: Kysely<Database>) {
       "drawings.reaction_count",
       "drawings.reactions_version",
       "original.id as original_id",
+      "drawings.credit_name",
+      "blocked.name_key as blocked_key",
+      "drawings.prompt_id",
+      "drawings.prompt_place",
+      "drawings.saver_hash",
       "drawings.making_sha256",
     ]);
 }

@@ -1,5 +1,7 @@
 import type { TopWindow, WallSort } from "../../common/api.ts";
 import { GALLERY_MAX_LIMIT } from "../../common/api.ts";
+import { type Credit, readCredit } from "../../common/credit.ts";
+import { PROMPT_ID_SCHEMA_PATTERN } from "../../common/prompts.ts";
 import { HttpError } from "../http/errors.ts";
 import { DRAWING_ID } from "../http/validation.ts";
 import { decodeTopCursor, type TopCursor } from "./top-cursor.ts";
@@ -12,6 +14,9 @@ export interface WallQuery {
   readonly sort?: WallSort;
   readonly window?: TopWindow;
   readonly remixOf?: string;
+  readonly prompt?: string;
+  readonly name?: string;
+  readonly mine?: boolean;
 }
 
 /** Schema of that query string. */
@@ -32,13 +37,34 @@ export const wallQuerySchema = {
       description: "window is week (the default: today and the 6 days before, UTC) or all",
     },
     remixOf: DRAWING_ID,
+    prompt: {
+      type: "string",
+      pattern: PROMPT_ID_SCHEMA_PATTERN,
+      description: "prompt is a prompt's id (lower-case letters, digits and hyphens, from GET /api/prompts)",
+    },
+    name: { type: "string", maxLength: 1000, description: "name is a name drawings are signed with" },
+    mine: { type: "boolean", description: "mine=true lists the drawings this browser saved" },
   },
 } as const;
 
+/** Which drawings a newest-first list holds: all, a drawing's remixes, a prompt's, a name's or this browser's. */
+export type NewestScope =
+  | { readonly kind: "all" }
+  | { readonly kind: "remixes"; readonly of: string }
+  | { readonly kind: "prompt"; readonly id: string }
+  | { readonly kind: "name"; readonly credit: Credit }
+  | { readonly kind: "mine" };
+
 /** What a wall request asks for, read and checked. */
 export type WallRequest =
-  | { readonly sort: "new"; readonly before: GalleryCursor | undefined; readonly remixOf: string | undefined }
-  | { readonly sort: "top"; readonly window: TopWindow; readonly before: TopCursor | undefined };
+  | { readonly sort: "new"; readonly before: GalleryCursor | undefined; readonly scope: NewestScope }
+  | {
+      readonly sort: "top";
+      readonly window: TopWindow;
+      readonly before: TopCursor | undefined;
+      /** Only this prompt's entries, all of them (window "all"). */
+      readonly promptId: string | undefined;
+    };
 
 export const badCursor = () =>
   new HttpError(
@@ -54,21 +80,51 @@ export const badLimit = () =>
   );
 const mixed = (message: string) => new HttpError(400, "bad_query", message);
 
+/** The one scope a query names (remixOf, prompt, name or mine=true), or the whole wall. */
+function scopeOf(query: WallQuery): NewestScope {
+  const named = [
+    query.remixOf === undefined ? [] : [{ kind: "remixes", of: query.remixOf } as const],
+    query.prompt === undefined ? [] : [{ kind: "prompt", id: query.prompt } as const],
+    query.name === undefined ? [] : [{ kind: "name", credit: creditToList(query.name) } as const],
+    query.mine === true ? [{ kind: "mine" } as const] : [],
+  ].flat();
+  if (named.length > 1) throw mixed("Name one of remixOf, prompt, name and mine=true, not several.");
+  return named[0] ?? { kind: "all" };
+}
+
+/** The name whose drawings a list shows; a name no drawing could be signed with is the 400 saying why. */
+function creditToList(name: string): Credit {
+  const read = readCredit(name);
+  if (read.kind === "credit") return read.credit;
+  throw new HttpError(
+    400,
+    "bad_name",
+    read.kind === "none" ? "name is empty; name the name to list." : read.problem,
+  );
+}
+
 /** The request a query string makes; throws the 400 that says what to change. */
 export function readWallRequest(query: WallQuery): WallRequest {
   const sort = query.sort ?? "new";
+  const scope = scopeOf(query);
   if (sort === "new") {
     if (query.window !== undefined)
       throw mixed("window applies to sort=top only; add sort=top or leave it out.");
     const before = query.before === undefined ? undefined : decodeCursor(query.before);
     if (query.before !== undefined && before === undefined) throw badCursor();
-    return { sort, before, remixOf: query.remixOf };
+    return { sort, before, scope };
   }
-  if (query.remixOf !== undefined) {
-    throw mixed("remixOf lists a drawing's remixes newest first; leave out sort=top.");
+  if (scope.kind === "prompt") {
+    if (query.window !== undefined) throw mixed("A prompt's Top ranks all its entries; leave out window.");
+    const before = query.before === undefined ? undefined : decodeTopCursor(query.before, "all");
+    if (query.before !== undefined && before === undefined) throw badCursor();
+    return { sort, window: "all", before, promptId: scope.id };
+  }
+  if (scope.kind !== "all") {
+    throw mixed("Only the whole wall and a prompt's entries have a Top; leave out sort=top.");
   }
   const window = query.window ?? "week";
   const before = query.before === undefined ? undefined : decodeTopCursor(query.before, window);
   if (query.before !== undefined && before === undefined) throw badCursor();
-  return { sort, window, before };
+  return { sort, window, before, promptId: undefined };
 }

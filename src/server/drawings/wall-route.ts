@@ -6,6 +6,7 @@ import {
   type GalleryItem,
   type GalleryPage,
 } from "../../common/api.ts";
+import { isBlockedName } from "../credit/credit-queries.ts";
 import type { Store } from "../db/open.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
@@ -14,12 +15,21 @@ import { browserHash, saltedHasher } from "../moderation/visitor-hash.ts";
 import { reactionsGivenBy } from "../reactions/reaction-queries.ts";
 import { reactionCountsSchema } from "../reactions/reaction-schemas.ts";
 import { findVisibleDrawing } from "./queries.ts";
+import { listScopedDrawings } from "./scoped-queries.ts";
 import { encodeTopCursor } from "./top-cursor.ts";
 import { listTopDrawings, weekSince } from "./top-queries.ts";
+import type { GalleryCursor } from "./wall-cursor.ts";
 import { encodeCursor } from "./wall-cursor.ts";
 import { galleryItem } from "./wall-item.ts";
 import { listVisibleDrawings, type WallRow } from "./wall-queries.ts";
-import { badCursor, badLimit, readWallRequest, type WallQuery, wallQuerySchema } from "./wall-request.ts";
+import {
+  badCursor,
+  badLimit,
+  type NewestScope,
+  readWallRequest,
+  type WallQuery,
+  wallQuerySchema,
+} from "./wall-request.ts";
 
 const galleryItemSchema = {
   type: "object",
@@ -32,6 +42,9 @@ const galleryItemSchema = {
     "reactions",
     "reactionsVersion",
     "remixOf",
+    "name",
+    "prompt",
+    "place",
   ],
   properties: {
     id: { type: "string" },
@@ -44,6 +57,10 @@ const galleryItemSchema = {
     remixOf: { type: ["string", "null"] },
     making: { type: "boolean" },
     reacted: { type: "array", items: { type: "string" } },
+    name: { type: ["string", "null"] },
+    prompt: { type: ["string", "null"] },
+    place: { type: ["integer", "null"] },
+    mine: { type: "boolean" },
   },
 } as const;
 
@@ -85,15 +102,12 @@ export async function wallRoute(app: FastifyInstance, options: WallRouteOptions)
       let rows: WallRow[];
       let cursorOf: (row: WallRow) => string;
       if (wall.sort === "new") {
-        if (wall.remixOf !== undefined && (await findVisibleDrawing(db, wall.remixOf)) === undefined) {
-          throw notFound("No drawing on the wall has this id, so it has no remixes to list.");
-        }
-        rows = await listVisibleDrawings(db, wall.before, limit + 1, wall.remixOf);
+        rows = await newestRows(request, wall.scope, wall.before, limit + 1);
         cursorOf = encodeCursor;
       } else {
         const since = wall.window === "all" ? "" : (wall.before?.since ?? weekSince(new Date()));
-        const { window } = wall;
-        rows = await listTopDrawings(db, { window, since, after: wall.before, limit: limit + 1 });
+        const { window, promptId } = wall;
+        rows = await listTopDrawings(db, { window, since, after: wall.before, limit: limit + 1, promptId });
         cursorOf = (row) => encodeTopCursor({ window, since, count: row.reactionCount, ...row });
       }
       const page = rows.slice(0, limit);
@@ -107,18 +121,55 @@ export async function wallRoute(app: FastifyInstance, options: WallRouteOptions)
     },
   );
 
-  /** The page's items, each with the reactions this browser gave it (one query for the page). */
-  async function withReacted(request: FastifyRequest, rows: readonly WallRow[]): Promise<GalleryItem[]> {
-    // A browser that never reacted has no visitor id yet, and no reactions to show.
+  /** The asking browser's hash; undefined for a browser that never reacted or saved (it has no visitor id). */
+  async function askingBrowser(request: FastifyRequest): Promise<string | undefined> {
     const visitorId = presentedVisitorId(request);
+    return visitorId === undefined ? undefined : browserHash(hash, visitorId);
+  }
+
+  /** Up to `limit` drawings of the scope, newest first, after `before`. */
+  async function newestRows(
+    request: FastifyRequest,
+    scope: NewestScope,
+    before: GalleryCursor | undefined,
+    limit: number,
+  ): Promise<WallRow[]> {
+    switch (scope.kind) {
+      case "all":
+        return listVisibleDrawings(db, before, limit);
+      case "remixes":
+        if ((await findVisibleDrawing(db, scope.of)) === undefined) {
+          throw notFound("No drawing on the wall has this id, so it has no remixes to list.");
+        }
+        return listVisibleDrawings(db, before, limit, scope.of);
+      case "prompt":
+        return listScopedDrawings(db, "prompt_id", scope.id, before, limit);
+      case "name":
+        // A blocked name lists nothing, as it shows on nothing.
+        if (await isBlockedName(db, scope.credit.key)) return [];
+        return listScopedDrawings(db, "credit_key", scope.credit.key, before, limit);
+      case "mine": {
+        const browser = await askingBrowser(request);
+        return browser === undefined ? [] : listScopedDrawings(db, "saver_hash", browser, before, limit);
+      }
+    }
+  }
+
+  /** The page's items, each with the reactions this browser gave it (one query for the page) and whether it saved it. */
+  async function withReacted(request: FastifyRequest, rows: readonly WallRow[]): Promise<GalleryItem[]> {
+    const browser = rows.length === 0 ? undefined : await askingBrowser(request);
     const given =
-      rows.length === 0 || visitorId === undefined
+      browser === undefined
         ? new Map()
         : await reactionsGivenBy(
             db,
-            await browserHash(hash, visitorId),
+            browser,
             rows.map((row) => row.id),
           );
-    return rows.map((row) => ({ ...galleryItem(row), reacted: given.get(row.id) ?? [] }));
+    return rows.map((row) => ({
+      ...galleryItem(row),
+      reacted: given.get(row.id) ?? [],
+      mine: browser !== undefined && row.saverHash === browser,
+    }));
   }
 }

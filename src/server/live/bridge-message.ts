@@ -34,6 +34,13 @@ function eventOf(event: Record<string, unknown>): DrawingEvent | undefined {
   if ((event.type === "removed" || event.type === "changed") && typeof event.id === "string") {
     return { type: event.type, id: event.id };
   }
+  if (event.type === "credit" && typeof event.id === "string") {
+    const credit = typeof event.credit === "string" ? event.credit : null;
+    return { type: "credit", id: event.id, credit };
+  }
+  if (event.type === "name-blocked" && typeof event.key === "string")
+    return { type: "name-blocked", key: event.key };
+  if (event.type === "prompts") return { type: "prompts" };
   if (event.type === "reactions" && Array.isArray(event.changes)) {
     const changes = event.changes.map(changeOf);
     return changes.every((change) => change !== undefined) ? { type: "reactions", changes } : undefined;
@@ -53,10 +60,15 @@ function refOf(value: unknown): DrawingRef | undefined {
   const remixOf = typeof drawing.remixOf === "string" ? drawing.remixOf : null;
   const reactions = countsOf(drawing.reactions);
   const version = drawing.reactionsVersion;
+  const textOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+  const place = drawing.promptPlace;
   return {
     id: drawing.id,
     createdAt: drawing.createdAt,
     remixOf,
+    credit: textOrNull(drawing.credit),
+    promptId: textOrNull(drawing.promptId),
+    promptPlace: typeof place === "number" && Number.isInteger(place) ? place : null,
     making: drawing.making === true,
     ...(reactions === undefined || typeof version !== "number"
       ? {}

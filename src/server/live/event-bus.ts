@@ -15,6 +15,11 @@ export interface DrawingRef {
   /** What it had when it came back on the wall (a restore keeps its reactions); absent for a new drawing. */
   readonly reactions?: ReactionCounts;
   readonly reactionsVersion?: number;
+  /** The name it is signed with, when it shows one. */
+  readonly credit?: string | null;
+  /** The prompt it was entered in, and its place among that prompt's top three once the prompt ended. */
+  readonly promptId?: string | null;
+  readonly promptPlace?: number | null;
 }
 
 /**
@@ -27,11 +32,17 @@ export type DrawingEvent = (
   | { readonly type: "changed"; readonly id: string }
   | { readonly type: "removed"; readonly id: string }
   | { readonly type: "reactions"; readonly changes: readonly ReactionChange[] }
+  | { readonly type: "credit"; readonly id: string; readonly credit: string | null }
+  | { readonly type: "name-blocked"; readonly key: string }
+  | { readonly type: "prompts"; readonly scheduled?: true }
 ) & { readonly remote?: true };
 // added: a save stored a new drawing (visible: on the wall at once; otherwise pending for a moderator).
 // shown: a moderator approved or restored it onto the wall. changed: its stored bytes were replaced by the
 // same pixels in fewer bytes. removed: it stopped being public (hidden or deleted). reactions: visible
-// drawings' counts changed (gathered over a short interval, so a burst is one event).
+// drawings' counts changed (gathered over a short interval, so a burst is one event). credit: the name a visible
+// drawing shows changed (a moderator removed it). name-blocked: no drawing shows names of this key any more.
+// prompts: the prompts changed (edited by the operator; or, scheduled, one started or ended by this process's
+// clock: every process has its own, so those never cross to other processes).
 
 /** A subscriber; a returned promise is awaited by publish (the bridge's NOTIFY). */
 export type DrawingListener = (event: DrawingEvent) => void | Promise<void>;

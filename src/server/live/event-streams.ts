@@ -111,11 +111,11 @@ function count(totals: Map<string, number>, key: string, change: number): void {
  * names a place on the wall; a removal carries no id and leaves that place unchanged.
  */
 function formatEvent(event: WallEvent): string {
-  if (event.type === "removed") return `event: removed\ndata: ${JSON.stringify({ id: event.id })}\n\n`;
-  if (event.type === "reactions") {
-    return `event: reactions\ndata: ${JSON.stringify({ changes: event.changes })}\n\n`;
+  if (event.type === "added") {
+    const { item } = event;
+    const id = encodeCursor({ createdAt: item.createdAt, id: item.id });
+    return `id: ${id}\nevent: drawing\ndata: ${JSON.stringify(item)}\n\n`;
   }
-  const { item } = event;
-  const id = encodeCursor({ createdAt: item.createdAt, id: item.id });
-  return `id: ${id}\nevent: drawing\ndata: ${JSON.stringify(item)}\n\n`;
+  const { type, ...data } = event;
+  return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }

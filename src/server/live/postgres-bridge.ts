@@ -24,9 +24,13 @@ export interface PostgresBridge {
   close(): Promise<void>;
 }
 
-/** What other processes must hear of: their visitors see the wall, their caches hold the images. */
+/**
+ * What other processes must hear of: their visitors see the wall, their caches hold the images. A prompt's start
+ * or end is not sent: every process's own clock tells its visitors.
+ */
 function crossesProcesses(event: DrawingEvent): boolean {
-  return event.remote !== true && (event.type !== "added" || event.visible);
+  if (event.remote === true || (event.type === "prompts" && event.scheduled === true)) return false;
+  return event.type !== "added" || event.visible;
 }
 
 /**

@@ -29,7 +29,17 @@ const MAX_LIMIT = 200;
 
 const drawingSchema = {
   type: "object",
-  required: ["id", "createdAt", "status", "reportCount", "reactions", "remixOf", "imageUrl", "makingUrl"],
+  required: [
+    "id",
+    "createdAt",
+    "status",
+    "reportCount",
+    "reactions",
+    "remixOf",
+    "name",
+    "imageUrl",
+    "makingUrl",
+  ],
   properties: {
     id: { type: "string" },
     createdAt: { type: "string" },
@@ -37,6 +47,7 @@ const drawingSchema = {
     reportCount: { type: "integer" },
     reactions: reactionCountsSchema,
     remixOf: { type: ["string", "null"] },
+    name: { type: ["string", "null"] },
     imageUrl: { type: "string" },
     makingUrl: { type: ["string", "null"] },
   },

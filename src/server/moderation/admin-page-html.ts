@@ -1,6 +1,7 @@
 import { permalinkPath } from "../../common/permalink.ts";
 import { REACTION_KINDS, REACTION_NAMES, type ReactionCounts } from "../../common/reactions.ts";
 import { relativeTime } from "../../common/relative-time.ts";
+import { nameCell } from "../credit/admin-name-cell.ts";
 import { PERMALINK_STYLESHEET_PATH } from "../pages/permalink-html.ts";
 import type { AdminDrawing, AdminFilter } from "./admin-queries.ts";
 import { ADMIN_FILTERS } from "./admin-queries.ts";
@@ -19,7 +20,7 @@ export function adminHeading(community: string): string {
   return `<h1>${escapeHtml(community)} <span class="admin__role">admin</span></h1>`;
 }
 
-/** A page of the admin's, with the server pages' stylesheet. */
+/** An admin page: its title, and its body's HTML, with the server pages' stylesheet. */
 export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -99,34 +100,54 @@ export function listPage(
   drawings: readonly AdminDrawing[],
   now = new Date(),
 ): string {
-  const links = ADMIN_FILTERS.map((name) =>
-    name === filter
-      ? `<li><strong aria-current="page">${name}</strong></li>`
-      : `<li><a href="/admin?filter=${name}">${name}</a></li>`,
-  ).join("\n");
+  const links = adminLinks(filter);
   const rows = drawings.map((drawing) => row(filter, drawing, now)).join("\n");
   const table =
     drawings.length === 0
       ? `<p>Nothing to review here.</p>`
       : `<table>
-<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Timelapse</th><th>Actions</th></tr></thead>
+<thead><tr><th>Drawing</th><th>Stored</th><th>Status</th><th>Reports</th><th>Reactions</th><th>Remix of</th><th>Name</th><th>Timelapse</th><th>Actions</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>`;
   return page(
     `${community} admin: ${filter}`,
-    `<header>${adminHeading(community)}
-<form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>
-<nav aria-label="Filters"><ul>
-${links}
-<li><a href="/admin/rooms">live rooms</a></li>
-</ul></nav></header>
+    `${adminHeader(community, links)}
 <main>
 <h2>${escapeHtml(filter)} drawings</h2>
 ${table}
 </main>`,
   );
+}
+
+/** The admin's sections: the drawings' filters, then the blocked names, the prompts and the live rooms. */
+export type AdminSection = AdminFilter | "names" | "prompts" | "rooms";
+
+/** The links to every section, the current one marked. */
+export function adminLinks(current: AdminSection): string {
+  const sections: readonly [AdminSection, string][] = [
+    ...ADMIN_FILTERS.map((name): [AdminSection, string] => [name, `/admin?filter=${name}`]),
+    ["names", "/admin/names"],
+    ["prompts", "/admin/prompts"],
+    ["rooms", "/admin/rooms"],
+  ];
+  return sections
+    .map(([name, href]) =>
+      name === current
+        ? `<li><strong aria-current="page">${name}</strong></li>`
+        : `<li><a href="${href}">${name}</a></li>`,
+    )
+    .join("\n");
+}
+
+/** The header of every signed-in admin page: the title, Sign out, and the sections' links. */
+export function adminHeader(community: string, links: string): string {
+  return `<header>${adminHeading(community)}
+<form method="post" action="/admin/logout"><button type="submit">Sign out</button></form>
+<nav aria-label="Sections"><ul>
+${links}
+</ul></nav></header>`;
 }
 
 function row(filter: AdminFilter, drawing: AdminDrawing, now: Date): string {
@@ -161,6 +182,7 @@ ${form("delete", "Delete for good", "admin__action admin__action--final")}</deta
 <td data-label="Reports">${drawing.reportCount}</td>
 <td data-label="Reactions">${reactionsText(drawing.reactions)}</td>
 <td data-label="Remix of">${remixLink(drawing.remixOf)}</td>
+<td data-label="Name">${nameCell(drawing.id, drawing.name, filter)}</td>
 <td data-label="Timelapse">${timelapseCell(filter, drawing)}</td>
 <td><div class="admin__actions">${buttons}</div></td>
 </tr>`;

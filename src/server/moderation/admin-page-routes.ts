@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { adminNamePageRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
 import { answerErrorsWith, answerHtml, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { findMaking, removeMaking } from "../making/making-queries.ts";
+import { adminPromptPageRoutes } from "../prompts/admin-prompt-routes.ts";
 import { adminRoomPageRoutes } from "../rooms/admin-room-routes.ts";
 import type { RoomHub } from "../rooms/room-hub.ts";
 import type { AdminAuth } from "./admin-auth.ts";
@@ -152,6 +154,9 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
       return reply.redirect(`/admin?filter=${filter}`, 303);
     },
   );
+  // Names and prompts: their own pages and forms, answered as these pages are.
+  await app.register(adminNamePageRoutes, options);
+  await app.register(adminPromptPageRoutes, options);
 }
 
 /** The page is forgiving where a link may be stale: an unknown filter shows the newest drawings. */

@@ -21,6 +21,8 @@ export interface AdminDrawing {
   readonly reactions: ReactionCounts;
   /** The drawing it remixes, whatever that one's status (the public sees the link only while it is visible). */
   readonly remixOf: string | null;
+  /** The name it is signed with (moderators see a blocked one too); null for none. */
+  readonly name: string | null;
   /** Whether it has a timelapse (its making is stored). */
   readonly making: boolean;
 }
@@ -60,6 +62,7 @@ export async function listForAdmin(
       "lol_count",
       "reactions_version",
       "remix_of",
+      "credit_name",
       "making_sha256",
       countedReports(eb).as("report_count"),
     ])
@@ -81,6 +84,7 @@ export async function listForAdmin(
     reportCount: Number(row.report_count ?? 0),
     reactions: stateOf(row).reactions,
     remixOf: row.remix_of,
+    name: row.credit_name,
     making: row.making_sha256 !== null,
   }));
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { adminNameApiRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
+import { adminPromptApiRoutes } from "../prompts/admin-prompt-routes.ts";
 import { adminRoomApiRoutes } from "../rooms/admin-room-routes.ts";
 import { adminApiRoutes } from "./admin-api-routes.ts";
 import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
@@ -68,13 +70,11 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   );
   const routeOptions = { store: options.store, auth, now };
   await app.register(adminApiRoutes, routeOptions);
+  const titled = { ...routeOptions, title: options.title };
+  await app.register(adminNameApiRoutes, titled);
+  await app.register(adminPromptApiRoutes, titled);
   await app.register(adminRoomApiRoutes, { rooms: app.rooms, auth });
-  await app.register(adminPageRoutes, {
-    ...routeOptions,
-    title: options.title,
-    timelapse: options.timelapse,
-    rooms: app.rooms,
-  });
+  await app.register(adminPageRoutes, { ...titled, timelapse: options.timelapse, rooms: app.rooms });
   // Checked from the headers, before any body: these addresses take none.
   const signedInOrBearer = async (request: FastifyRequest) => {
     if (auth.bearerMatches(request.headers.authorization)) return;

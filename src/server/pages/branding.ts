@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type BrandingConfig, brandingConfigSchema, DEFAULT_BRANDING } from "../../common/config.ts";
 import { themeProblem, withDefaults } from "../../common/theme.ts";
 import { ConfigError } from "../config.ts";
+import { promptsProblem } from "./branding-prompts.ts";
 import { stickersProblem } from "./branding-stickers.ts";
 
 // The branding file (fanvas.config.json), read at start so an operator rebrands without rebuilding.
@@ -53,13 +54,16 @@ export function validateBranding(value: unknown, source: string): BrandingConfig
     return fail("the file must hold one JSON object of branding fields.");
   }
   const rules: Record<string, StringRule> = brandingConfigSchema.properties;
-  const known = [...Object.keys(rules), "stickers", "theme", "videoTitle"];
+  const known = [...Object.keys(rules), "stickers", "theme", "prompts", "videoTitle"];
   for (const [field, fieldValue] of Object.entries(value)) {
     const rule = rules[field];
     if (field === "stickers") {
       const problem = stickersProblem(fieldValue);
       if (problem !== undefined)
         fail(`${problem}; fix it, or remove the field to offer Fanvas's stickers only.`);
+    } else if (field === "prompts") {
+      const problem = promptsProblem(fieldValue);
+      if (problem !== undefined) fail(`${problem}; fix it, or remove the entry.`);
     } else if (field === "theme") {
       const problem = themeProblem(fieldValue);
       if (problem !== undefined) fail(`"theme" ${problem}; fix it, or remove the field to use the default.`);

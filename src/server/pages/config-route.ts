@@ -14,7 +14,12 @@ const OPTIONAL_FIELDS: readonly string[] = ["hashtags"];
 const brandingResponseSchema = {
   type: "object",
   required: Object.keys(brandingConfigSchema.properties).filter((field) => !OPTIONAL_FIELDS.includes(field)),
-  properties: { ...brandingConfigSchema.properties, theme: brandingThemeSchema },
+  // videoTitle too: the page run by `vite dev` makes its videos from this answer.
+  properties: {
+    ...brandingConfigSchema.properties,
+    theme: brandingThemeSchema,
+    videoTitle: { type: "boolean" },
+  },
 } as const;
 
 /** GET /api/config: the branding as JSON, for `vite dev`, where no server injects it into the HTML. */

@@ -1,4 +1,4 @@
-import { type BrandingConfig, CONFIG_ELEMENT_ID } from "../../common/config.ts";
+import { type BrandingConfig, CONFIG_ELEMENT_ID, type PageConfig } from "../../common/config.ts";
 import { themeStyleRule, withDefaults } from "../../common/theme.ts";
 
 /** The comment in the built index.html's head that the branding block replaces. */
@@ -21,6 +21,15 @@ export function injectBranding(html: string, branding: BrandingConfig): string {
   return html
     .replace(CONFIG_PLACEHOLDER, () => block)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(branding.title)}</title>`);
+}
+
+/** The page with its config block holding `config` instead (injectBranding put one in it). */
+export function withConfig(html: string, config: PageConfig): string {
+  const block = new RegExp(`(<script id="${CONFIG_ELEMENT_ID}" type="application/json">)[^<]*(</script>)`);
+  return html.replace(
+    block,
+    (_whole, open: string, close: string) => `${open}${jsonForScript(config)}${close}`,
+  );
 }
 
 /** JSON that cannot end its script element early: "<" (as in "</script>") becomes \u003c. */

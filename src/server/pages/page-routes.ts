@@ -4,11 +4,13 @@ import { gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BrandingConfig, PageConfig } from "../../common/config.ts";
+import type { CurrentPrompt } from "../../common/prompts.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
 import { injectBranding } from "./index-html.ts";
 import { inlineStylesheets } from "./inline-styles.ts";
 import { pageHeadTags, withOrigin } from "./page-head.ts";
-import { fillRoot, renderRoot } from "./server-render.ts";
+import { pageVariants } from "./page-variants.ts";
+import { pageRenderer } from "./server-render.ts";
 
 /** Options of the page routes. */
 export interface PageRoutesOptions {
@@ -17,6 +19,14 @@ export interface PageRoutesOptions {
   readonly clientDir: string;
   /** PUBLIC_BASE_URL, handed to the page so its share links use the public address. */
   readonly publicBaseUrl?: string | undefined;
+}
+
+/** What the page route needs besides where the page is: its build, and the prompt running when asked. */
+export interface PageServingOptions extends PageRoutesOptions {
+  readonly built: BuiltPage | undefined;
+  readonly currentPrompt: () => CurrentPrompt | undefined;
+  /** Whether /r/<id> is a live room's page (the page then opens the room); see rooms/room-routes.ts. */
+  readonly roomPage?: (request: FastifyRequest, reply: FastifyReply, id: string) => Promise<boolean>;
 }
 
 /** The built index.html, read once at start: branding, head tags and stylesheets in it. */
@@ -37,14 +47,7 @@ const htmlSchema = {
  * GET / with the branding injected, and the built files; without a build, / says how to make one. `built` is
  * readBuiltPage's answer, read by the app before its security headers (they allow the inline stylesheets).
  */
-export async function pageRoutes(
-  app: FastifyInstance,
-  options: PageRoutesOptions & {
-    readonly built: BuiltPage | undefined;
-    /** Whether /r/<id> is a live room's page (the page then opens the room); see rooms/room-routes.ts. */
-    readonly roomPage?: (request: FastifyRequest, reply: FastifyReply, id: string) => Promise<boolean>;
-  },
-): Promise<void> {
+export async function pageRoutes(app: FastifyInstance, options: PageServingOptions): Promise<void> {
   const built = options.built?.html;
   if (built === undefined) {
     app.get("/", { schema: htmlSchema }, async () => {
@@ -52,16 +55,17 @@ export async function pageRoutes(
     });
     return;
   }
-  // Rendered once: the branding is fixed for the life of the process.
-  const markup = await renderRoot(options.clientDir, options.branding, app.log);
-  const html = markup === null ? built : fillRoot(built, markup);
-  const fixed = options.publicBaseUrl === undefined ? null : withOrigin(html, options.publicBaseUrl);
+  // Rendered once per prompt: the branding is fixed for the life of the process, the running prompt changes.
+  const config = pageConfig(options);
+  const render = await pageRenderer(options.clientDir, config, app.log);
+  const variantOf = pageVariants(built, config, render, options.publicBaseUrl);
+  const fixed = options.publicBaseUrl !== undefined;
   // Without PUBLIC_BASE_URL the page's absolute URLs (og:url, og:image) are built from the request's host and
   // protocol (X-Forwarded-* behind a trusted proxy): a shared cache must keep one copy per value of them.
-  const vary =
-    fixed === null ? "Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto" : "Accept-Encoding";
+  const vary = fixed ? "Accept-Encoding" : "Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto";
   const sendPage = (request: FastifyRequest, reply: FastifyReply, cacheControl = "no-cache") => {
-    const page = fixed ?? withOrigin(html, `${request.protocol}://${request.host}`);
+    const html = variantOf(options.currentPrompt());
+    const page = fixed ? html : withOrigin(html, `${request.protocol}://${request.host}`);
     // The HTML names the hashed assets of the current build, so it must be revalidated every time.
     reply.type("text/html; charset=utf-8").header("Cache-Control", cacheControl).header("Vary", vary);
     // A few KB, gzipped in well under a millisecond: the first byte of the first paint arrives sooner.
@@ -102,6 +106,12 @@ export async function pageRoutes(
   });
 }
 
+/** What the page's config block says: the branding (its prompts are the server's) and the public address. */
+function pageConfig({ branding, publicBaseUrl }: PageRoutesOptions): PageConfig {
+  const { prompts: _serverSide, ...shown } = branding;
+  return publicBaseUrl === undefined ? shown : { ...shown, publicBaseUrl };
+}
+
 /** The built index.html with the branding and its stylesheets in it, read once; undefined when there is no build. */
 export function readBuiltPage(options: PageRoutesOptions): BuiltPage | undefined {
   let source: string;
@@ -111,9 +121,7 @@ export function readBuiltPage(options: PageRoutesOptions): BuiltPage | undefined
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  const { branding, publicBaseUrl } = options;
-  const config: PageConfig = publicBaseUrl === undefined ? branding : { ...branding, publicBaseUrl };
-  const branded = injectBranding(source, config).replace(
+  const branded = injectBranding(source, pageConfig(options)).replace(
     "</head>",
     () => `${pageHeadTags(options.branding)}</head>`,
   );

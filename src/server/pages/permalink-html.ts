@@ -2,6 +2,7 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { cardDay } from "../../common/drawing-date.ts";
 import { type BrandingTheme, themeStyleRule, withDefaults } from "../../common/theme.ts";
+import { type DrawingClaimsShown, drawingClaimsHtml } from "../credit/permalink-credit-html.ts";
 import { CARD_HEIGHT, CARD_WIDTH } from "../png/card.ts";
 import { escapeHtml } from "./index-html.ts";
 import { metaTagsHtml, socialCardTags } from "./page-head.ts";
@@ -39,14 +40,25 @@ export interface PermalinkPageData {
   readonly share: PermalinkShare;
   /** The built share script's path; undefined without a build (the links still work). */
   readonly shareScript?: string | undefined;
+  /** Its name, the prompt it was entered in and its place. */
+  readonly claims: DrawingClaimsShown;
   /** The drawing's timelapse element (permalink-timelapse-html.ts), when it has a making; else empty. */
   readonly timelapse?: string;
 }
 
-/** "A drawing on Draw Fred, 27 Nov": what a link card and the browser's tab call the drawing. */
-export function drawingTitle(communityTitle: string, createdAt: string, now: Date = new Date()): string {
+/**
+ * "A drawing on Draw Fred, 27 Nov", or "A drawing by @fred on Draw Fred, 27 Nov" when it is signed: what a link
+ * card and the browser's tab call the drawing.
+ */
+export function drawingTitle(
+  communityTitle: string,
+  createdAt: string,
+  now: Date = new Date(),
+  credit: string | null = null,
+): string {
   const day = cardDay(new Date(createdAt), now);
-  return day === "" ? `A drawing on ${communityTitle}` : `A drawing on ${communityTitle}, ${day}`;
+  const by = credit === null ? "" : ` by ${credit}`;
+  return day === "" ? `A drawing${by} on ${communityTitle}` : `A drawing${by} on ${communityTitle}, ${day}`;
 }
 
 /**
@@ -54,8 +66,11 @@ export function drawingTitle(communityTitle: string, createdAt: string, now: Dat
  * it (below it on a phone), its reactions and remixes, and the link card meta that names the drawing.
  */
 export function permalinkPageHtml(data: PermalinkPageData): string {
-  const name = drawingTitle(data.title, data.createdAt);
-  const description = `A drawing by a fan of ${data.title}. Draw your own!`;
+  const { claims } = data;
+  const name = drawingTitle(data.title, data.createdAt, new Date(), claims.credit);
+  const artist = claims.credit === null ? "a fan" : `${claims.credit}, a fan`;
+  const entry = claims.prompt === undefined ? "" : ` for "${claims.prompt.title}"`;
+  const description = `A drawing${entry} by ${artist} of ${data.title}. Draw your own!`;
   const alt = `A drawing shared on ${data.title}`;
   const metaTags = metaTagsHtml(
     socialCardTags({
@@ -85,6 +100,7 @@ ${remixOfHtml(social)}
       <div class="permalink__body">
         <img class="permalink__image" src="${escapeHtml(data.imagePath)}" width="${CANVAS_SIZE}" height="${CANVAS_SIZE}" alt="${escapeHtml(alt)}" />
         <div class="permalink__side">
+${drawingClaimsHtml(claims)}
 ${data.timelapse ?? ""}
 ${shareActionsHtml(data.share)}
           <div class="permalink__bar">
@@ -140,8 +156,8 @@ export function noticePageHtml(branding: NoticeBranding, heading: string, text: 
   });
 }
 
-/** The page's frame: the stylesheet (a file: the CSP refuses inline styles) and the theme's one allowed rule. */
-function documentHtml(parts: {
+/** A server page's frame: the stylesheet (a file: the CSP refuses inline styles) and the theme's one allowed rule. */
+export function documentHtml(parts: {
   title: string;
   head: string;
   faviconImage: string;

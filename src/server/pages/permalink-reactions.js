@@ -113,6 +113,23 @@ if (root instanceof HTMLElement) {
       clearTimeout(withoutStream);
       void read();
     });
+    // A name a moderator took off this drawing, or blocked everywhere, leaves the page at once.
+    const credit = document.querySelector(".permalink__credit[data-credit-key]");
+    const hideCredit = (/** @type {(data: Record<string, unknown>) => boolean} */ applies) => (event) => {
+      try {
+        if (credit instanceof HTMLElement && applies(JSON.parse(event.data))) credit.hidden = true;
+      } catch {
+        // A message this page cannot read changes nothing.
+      }
+    };
+    opened.addEventListener(
+      "credit",
+      hideCredit((data) => data.id === root.dataset.drawing && data.name === null),
+    );
+    opened.addEventListener(
+      "name-blocked",
+      hideCredit((data) => credit instanceof HTMLElement && data.key === credit.dataset.creditKey),
+    );
     opened.addEventListener("reactions", (event) => {
       try {
         /** @type {{ changes: { id: string, reactions: Record<string, number>, version: number }[] }} */

@@ -15,6 +15,7 @@ import { galleryItem } from "../drawings/wall-item.ts";
 import { countVisibleRemixes, listVisibleDrawings, wallRows } from "../drawings/wall-queries.ts";
 import { answerErrorsWith, answerHtml, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { findPrompt } from "../prompts/prompt-queries.ts";
 import { displayFontFace } from "./display-font.ts";
 import {
   PERMALINK_STYLESHEET_PATH,
@@ -43,7 +44,13 @@ export interface PermalinkRoutesOptions {
  */
 const SHORT = "public, max-age=0, s-maxage=60";
 // One stylesheet for the server's own pages: the permalink and notice pages', and the moderation pages'.
-const STYLESHEET = ["permalink.css", "permalink-social.css", "permalink-share.css", "../moderation/admin.css"]
+const STYLESHEET = [
+  "permalink.css",
+  "permalink-social.css",
+  "permalink-share.css",
+  "../credit/credit.css",
+  "../moderation/admin.css",
+]
   .map((file) => readFileSync(join(import.meta.dirname, file), "utf8"))
   .join("\n");
 // The reactions' buttons come to life with this small script (plain JavaScript, served as written).
@@ -115,9 +122,14 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
         const vary = reply.getHeader("vary");
         reply.header("vary", [vary, "X-Forwarded-Host, X-Forwarded-Proto"].filter(Boolean).join(", "));
       }
+      const prompt = drawing.promptId === null ? undefined : await findPrompt(db, drawing.promptId);
+      const claims = { credit: drawing.credit, prompt, place: drawing.promptPlace };
       const imagePath = drawingImagePath(drawing.id);
       const pageUrl = absoluteUrl(base, permalinkPath(drawing.id));
-      const postText = sharePostText(branding, pageUrl);
+      const postText = sharePostText(branding, pageUrl, {
+        credit: drawing.credit,
+        promptHashtag: prompt?.hashtag,
+      });
       return reply.header("Cache-Control", SHORT).send(
         permalinkPageHtml({
           title: branding.title,
@@ -136,6 +148,7 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
             fileName: downloadFileName(branding.downloadPrefix, Date.parse(drawing.createdAt)),
           },
           shareScript,
+          claims,
           timelapse: drawing.making ? timelapseHtml({ id: drawing.id, branding, postText }) : "",
         }),
       );

@@ -8,21 +8,30 @@ import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
-import type { BrandingConfig } from "../../common/config.ts";
+import type { PageConfig } from "../../common/config.ts";
 
 /** The bundle's entry, relative to the built page's directory. */
 const RENDER_BUNDLE = join(".ssr", "server-render.js");
 
 interface RenderModule {
-  renderPage(branding: BrandingConfig): string;
+  /** Loads the code of the parts the page's script hydrates later, which renderPage then renders (absent in a
+   * bundle with none). */
+  loadLaterParts?(): Promise<void>;
+  renderPage(config: PageConfig): string;
 }
 
-/** The markup of #root for this branding, or null when the bundle is missing or fails (then logged). */
-export async function renderRoot(
+/** Renders #root's markup for a page's config (its branding and the prompt running). */
+export type PageRenderer = (config: PageConfig) => string;
+
+/**
+ * The renderer of #root, tried once on `branding` (so a bundle that fails is found at start), or null when the
+ * bundle is missing or fails (then logged).
+ */
+export async function pageRenderer(
   clientDir: string,
-  branding: BrandingConfig,
+  branding: PageConfig,
   log: FastifyBaseLogger,
-): Promise<string | null> {
+): Promise<PageRenderer | null> {
   const bundle = join(clientDir, RENDER_BUNDLE);
   try {
     await access(bundle);
@@ -32,7 +41,9 @@ export async function renderRoot(
   }
   try {
     const module = (await import(pathToFileURL(bundle).href)) as RenderModule;
-    return module.renderPage(branding);
+    await module.loadLaterParts?.();
+    module.renderPage(branding);
+    return (config) => module.renderPage(config);
   } catch (error) {
     log.warn(
       { err: error, bundle },

@@ -30,6 +30,9 @@ const POSTGREST_CODES: Readonly<Record<ApiError["code"], string>> = {
   idempotency_key_reused: "23505",
   bad_idempotency_key: "22023",
   bad_remix_of: "22023",
+  // A name or prompt a CHECK constraint of Supabase's table (supabase/schema.sql) would refuse.
+  bad_name: "23514",
+  bad_prompt: "23514",
   rows_not_one: "PGRST116",
   not_found: "PGRST205",
   cross_site: "42501",

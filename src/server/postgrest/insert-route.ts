@@ -9,6 +9,7 @@ import {
   storeDrawing,
 } from "../drawings/save.ts";
 import type { SaveTimeline } from "../drawings/save-timeline.ts";
+import { creditOfUpload } from "../drawings/upload-claims.ts";
 import { decodeDataUrl } from "../drawings/uploads.ts";
 import { JSON_ONLY } from "../http/cross-site.ts";
 import { answerErrorsWith, clip, HttpError, notFound } from "../http/errors.ts";
@@ -131,8 +132,9 @@ async function saveAll(
 ): Promise<SaveOutcome[]> {
   const drawings = [];
   for (const row of rows) {
+    const credit = creditOfUpload(row.name ?? undefined);
     const drawing = await prepareDrawing({ png: decodeDataUrl(row.image_data) }, mode, timeline);
-    drawings.push({ ...drawing, remixOf: row.remix_of });
+    drawings.push({ ...drawing, remixOf: row.remix_of, credit, promptId: row.prompt ?? undefined });
   }
   // Settled, not Promise.all: the request answers only once no row of it is still being written.
   const stored = await Promise.allSettled(
@@ -168,6 +170,8 @@ function answer(
       // What was inserted; the stored bytes may later be re-encoded to the same pixels in fewer bytes.
       image_data: images[index],
       remix_of: outcome.record.remixOf,
+      name: outcome.record.credit,
+      prompt: outcome.record.promptId,
     };
     return Object.fromEntries(columns.map(({ name, column }) => [name, values[column]]));
   });

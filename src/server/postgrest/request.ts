@@ -1,3 +1,4 @@
+import { PROMPT_ID_SCHEMA_PATTERN } from "../../common/prompts.ts";
 import { HttpError } from "../http/errors.ts";
 import { DRAWING_ID, type SchemaFailure } from "../http/validation.ts";
 
@@ -14,7 +15,7 @@ export const MAX_ROWS_PER_INSERT = 10;
 export const MAX_INSERT_BODY_BYTES = 8 * 2 ** 20;
 
 /** The columns a client may read back; image_data is the data URL exactly as inserted. */
-const READABLE_COLUMNS = ["id", "image_data", "created_at", "remix_of"] as const;
+const READABLE_COLUMNS = ["id", "image_data", "created_at", "remix_of", "name", "prompt"] as const;
 /** One readable column. */
 export type ReadableColumn = (typeof READABLE_COLUMNS)[number];
 
@@ -37,15 +38,22 @@ const SERVER_COLUMNS = new Set(["id", "created_at", "status"]);
 
 /**
  * One row of an insert: image_data, the PNG's data URL, and optionally remix_of, the id of the drawing it
- * remixes (stored when that one is on the wall, else null, as on /api/drawings). making is the column a
- * static page on Supabase fills with its drawing's log (supabase/schema.sql): taken so such a page can store
- * here unchanged, and not kept (a timelapse comes with /api/drawings's save bundle, which the server checks).
+ * remixes (stored when that one is on the wall, else null, as on /api/drawings), name (the name it is signed
+ * with) and prompt (the running prompt it enters), as /api/drawings takes them. making is the column a static
+ * page on Supabase fills with its drawing's log (supabase/schema.sql): taken so such a page can store here
+ * unchanged, and not kept (a timelapse comes with /api/drawings's save bundle, which the server checks).
  */
 const rowSchema = {
   type: "object",
   required: ["image_data"],
   additionalProperties: false,
-  properties: { image_data: { type: "string" }, remix_of: DRAWING_ID, making: { type: "string" } },
+  properties: {
+    image_data: { type: "string" },
+    remix_of: DRAWING_ID,
+    name: { type: ["string", "null"] },
+    prompt: { type: ["string", "null"], pattern: PROMPT_ID_SCHEMA_PATTERN },
+    making: { type: "string" },
+  },
 } as const;
 
 /** The body of an insert: one row, or an array of at most MAX_ROWS_PER_INSERT rows (JSON Schema applies the
@@ -61,6 +69,8 @@ export const insertBodySchema = {
 export interface InsertedRow {
   readonly image_data: string;
   readonly remix_of?: string;
+  readonly name?: string | null;
+  readonly prompt?: string | null;
   /** A Supabase page's drawing log: taken, not kept (see rowSchema). */
   readonly making?: string;
 }
@@ -106,6 +116,16 @@ export function refuseInsertBody(failure: SchemaFailure): HttpError {
       "bad_remix_of",
       "remix_of must be the id of a drawing (12 letters, digits, - or _); leave it out for a drawing of your own.",
     );
+  }
+  if (field.endsWith("prompt")) {
+    return new HttpError(
+      400,
+      "bad_prompt",
+      "prompt must be the id of the running prompt (lower-case letters, digits and hyphens); leave it out to enter none.",
+    );
+  }
+  if (field.endsWith("name")) {
+    return new HttpError(400, "bad_name", "name must be text: the name the drawing is signed with.");
   }
   if (field.endsWith("image_data")) {
     return new HttpError(

@@ -46,7 +46,7 @@ export function adminRow(page: Page, id: string): Locator {
  * Delete opens the question, whose "Delete for good" sends it.
  */
 export async function moderateOnPage(page: Page, filter: string, id: string, action: string): Promise<void> {
-  const filters = page.getByRole("navigation", { name: "Filters" });
+  const filters = page.getByRole("navigation", { name: "Sections" });
   // The list shown is marked aria-current rather than linked.
   if ((await filters.locator('[aria-current="page"]').textContent()) !== filter) {
     await filters.getByRole("link", { name: filter, exact: true }).click();

@@ -1,7 +1,7 @@
 /** What a supabase-js insert's answer means for the queued drawing: the static build's twin of classifyAnswer. */
 
-import { parseRetryAfter } from "../backoff.ts";
 import type { AttemptVerdict } from "../classify-answer.ts";
+import { parseRetryAfter } from "../retry-after.ts";
 
 /** The parts of a PostgrestSingleResponse the verdict depends on (plain values, so it tests in Node). */
 export interface SupabaseAnswer {

@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { CONSOLE_MESSAGES } from "../../../common/constants.ts";
 import type { AttemptVerdict } from "../classify-answer.ts";
 import { blobToDataUrl } from "../png-data.ts";
-import type { QueuedSave } from "../queue-storage.ts";
+import { type QueuedSave, setClaims } from "../queue-storage.ts";
 import { UPLOAD_TIMEOUT_MS } from "../upload-drawing.ts";
 import { classifySupabaseAnswer } from "./classify-supabase-answer.ts";
 
@@ -38,19 +38,22 @@ async function recordingRetryAfter(input: RequestInfo | URL, init?: RequestInit)
 }
 
 /**
- * Inserts `{ image_data: <PNG data URL> }` and reads the row back (`.select().maybeSingle()`), under the
- * item's Idempotency-Key as a header: a Fanvas server's /rest/v1 honours it (a retry gets the stored row, not
- * a copy); PostgREST ignores it, so on a real Supabase project a retry after a lost answer can store a second
- * copy (at-least-once). Never rejects: a failed request logs "Failed to save drawing", an error answer
- * "Error saving to database".
+ * Inserts `{ image_data: <PNG data URL> }` (with name, prompt and making when set) and reads the row back
+ * (`.select().maybeSingle()`), under the item's Idempotency-Key as a header: a Fanvas server's /rest/v1 honours
+ * it (a retry gets the stored row, not a copy); PostgREST ignores it, so on a real Supabase project a retry
+ * after a lost answer can store a second copy (at-least-once). Never rejects: a failed request logs "Failed to
+ * save drawing", an error answer "Error saving to database".
  */
 export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict> {
   const signal = AbortSignal.timeout(UPLOAD_TIMEOUT_MS);
   const imageData = await blobToDataUrl(item.blob);
+  // name and prompt only when set: a project whose table predates them (supabase/schema.sql) still stores
+  // every unsigned save.
+  const claims = setClaims({ name: item.name, prompt: item.prompt });
   const insert = (making: string | undefined) =>
     supabase()
       .from("drawings")
-      .insert({ image_data: imageData, ...(making === undefined ? {} : { making }) })
+      .insert({ image_data: imageData, ...claims, ...(making === undefined ? {} : { making }) })
       .select()
       .setHeader("Idempotency-Key", item.key)
       .abortSignal(signal)

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Store } from "../db/open.ts";
+import { errorResponses, HttpError, notFound } from "../http/errors.ts";
+import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import type { AdminAuth } from "../moderation/admin-auth.ts";
+import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
+import { ADMIN_FILTERS } from "../moderation/admin-queries.ts";
+import { namesPage } from "./admin-names-html.ts";
+import { listBlockedNames } from "./credit-queries.ts";
+import { blockNamed, moderatedName, removeName, unblockNamed } from "./moderate-names.ts";
+
+/** Options of the admin's name routes. */
+export interface AdminNameOptions {
+  readonly store: Store;
+  readonly auth: AdminAuth;
+  readonly now: () => number;
+  readonly title: string;
+}
+
+/** A name typed by a moderator, in a form or JSON (and, from the list's forms, the filter to go back to). */
+const NAME_BODY = {
+  type: "object",
+  required: ["name"],
+  properties: { name: { type: "string", maxLength: 1000 }, filter: { type: "string" } },
+} as const;
+/** The forms' and JSON bodies are a few hundred bytes: the body each of these routes declares (bodyBytes). */
+export const ADMIN_BODY_LIMIT = 4096;
+const LISTED = 500;
+const ACTIONS = { block: blockNamed, unblock: unblockNamed } as const;
+const idParams = { type: "object", required: ["id"], properties: { id: DRAWING_ID } } as const;
+const noSuchDrawing = () => notFound("No drawing has this id; check the id in the admin list.");
+
+/**
+ * The moderators' hold over names in the API (Bearer; registered inside the admin API's scope): POST
+ * /api/admin/drawings/<id>/remove-name, GET /api/admin/names, POST /api/admin/names/block and /unblock with
+ * JSON { name }.
+ */
+export async function adminNameApiRoutes(app: FastifyInstance, options: AdminNameOptions): Promise<void> {
+  const { store } = options;
+  const onRequest = requireBearer(options.auth);
+  app.post<{ Params: { id: string } }>(
+    "/api/admin/drawings/:id/remove-name",
+    {
+      onRequest,
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: "object",
+            required: ["id", "removed"],
+            properties: { id: { type: "string" }, removed: { type: ["string", "null"] } },
+          },
+          ...errorResponses,
+        },
+      },
+      schemaErrorFormatter: refuseInvalid(noSuchDrawing),
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await store.db.selectFrom("drawings").select("id").where("id", "=", id).executeTakeFirst();
+      if (row === undefined) throw noSuchDrawing();
+      return { id, removed: (await removeName(store, id, request.log)) ?? null };
+    },
+  );
+
+  app.get("/api/admin/names", { onRequest, schema: { response: errorResponses } }, async () => ({
+    items: await listBlockedNames(store.db, LISTED),
+  }));
+
+  for (const [action, apply] of Object.entries(ACTIONS)) {
+    app.post<{ Body: { name: string } }>(
+      `/api/admin/names/${action}`,
+      {
+        onRequest,
+        config: { bodyBytes: ADMIN_BODY_LIMIT },
+        schema: { body: NAME_BODY, response: errorResponses },
+      },
+      async (request) => {
+        const credit = moderatedName(request.body.name);
+        const changed = await apply(store, credit, request.log);
+        return { name: credit.name, key: credit.key, blocked: action === "block", changed };
+      },
+    );
+  }
+}
+
+/**
+ * The same on the admin page (session; registered inside the page's scope, so a refusal is a page): GET
+ * /admin/names, and the forms of the drawings' list and of that page, each redirecting back.
+ */
+export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNameOptions): Promise<void> {
+  const { store, auth } = options;
+  /** Signed in, and (for a form) from the admin page itself. */
+  const onRequest = async (request: FastifyRequest) => {
+    if (!(await auth.sessionMatches(request.headers.cookie, options.now()))) {
+      throw new HttpError(401, "signed_out", "Sign in with the admin token.");
+    }
+    if (request.method === "POST" && !sameOrigin(request)) {
+      throw new HttpError(401, "unauthorized", "That request did not come from this admin page.");
+    }
+  };
+  const backTo = (filter: string | undefined) =>
+    ADMIN_FILTERS.some((known) => known === filter) ? `/admin?filter=${filter}` : "/admin/names";
+
+  app.get("/admin/names", { onRequest }, async (_request, reply) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .send(namesPage(options.title, await listBlockedNames(store.db, LISTED))),
+  );
+
+  for (const [action, apply] of Object.entries(ACTIONS)) {
+    app.post<{ Body: { name: string; filter?: string } }>(
+      `/admin/names/${action}`,
+      { onRequest, config: { bodyBytes: ADMIN_BODY_LIMIT }, schema: { body: NAME_BODY } },
+      async (request, reply) => {
+        await apply(store, moderatedName(request.body.name), request.log);
+        return reply.redirect(backTo(request.body.filter), 303);
+      },
+    );
+  }
+
+  app.post<{ Params: { id: string }; Body: { filter?: string } | undefined }>(
+    "/admin/drawings/:id/remove-name",
+    {
+      onRequest,
+      config: { bodyBytes: ADMIN_BODY_LIMIT },
+      schema: { params: idParams },
+      schemaErrorFormatter: refuseInvalid(noSuchDrawing),
+    },
+    async (request, reply) => {
+      await removeName(store, request.params.id, request.log);
+      return reply.redirect(backTo(request.body?.filter ?? "newest"), 303);
+    },
+  );
+}
