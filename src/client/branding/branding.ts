@@ -33,7 +33,7 @@ export function parseBranding(value: unknown): BrandingConfig | null {
  * server wrote it from a branding file it checked at start, so it is only filled in from the defaults (an older
  * server may lack a field), not checked again in the page's first bundle.
  */
-function readInjectedBranding(): PageConfig | null {
+export function readInjectedBranding(): PageConfig | null {
   const element = document.getElementById(CONFIG_ELEMENT_ID);
   if (!element?.textContent) return null;
   try {

@@ -2,23 +2,12 @@
  * The save sheet's video actions: right after a save, this tab's own making and PNG make the timelapse's video
  * without asking the server (the same check as everywhere: a replay that does not end on the PNG offers none).
  */
-import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../common/config.ts";
+import { DEFAULT_BRANDING } from "../../common/config.ts";
 import { drawingImagePath } from "../../common/permalink.ts";
+import { readInjectedBranding } from "../branding/branding.ts";
 import { loadImage } from "../branding/load-image.ts";
 import { timelapseOf } from "./load-timelapse.ts";
 import { videoActions } from "./video-actions.ts";
-
-function pageBranding(): BrandingConfig {
-  try {
-    const text = document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
-    const injected: unknown = text ? JSON.parse(text) : null;
-    return typeof injected === "object" && injected !== null
-      ? { ...DEFAULT_BRANDING, ...injected }
-      : DEFAULT_BRANDING;
-  } catch {
-    return DEFAULT_BRANDING;
-  }
-}
 
 /** The actions for the drawing just saved, or null when its making does not replay to its PNG. */
 export async function sheetVideoActions(
@@ -26,7 +15,7 @@ export async function sheetVideoActions(
   png: Blob,
   shareText: string,
 ): Promise<HTMLElement | null> {
-  const branding = pageBranding();
+  const branding = readInjectedBranding() ?? DEFAULT_BRANDING;
   const url = URL.createObjectURL(png);
   try {
     const picture = await loadImage(url);

@@ -5,31 +5,19 @@
  * button.
  */
 import type { GalleryItem } from "../../common/api.ts";
-import { type BrandingConfig, CONFIG_ELEMENT_ID, DEFAULT_BRANDING } from "../../common/config.ts";
+import { DEFAULT_BRANDING } from "../../common/config.ts";
 import { drawingImagePath, drawingMakingPath } from "../../common/permalink.ts";
 import { sharePostText } from "../../common/share-text.ts";
+import { readInjectedBranding } from "../branding/branding.ts";
 import { readShareConfig } from "../share/page-config.ts";
 import { absolutePermalink } from "../share/share-links.ts";
 import { loadTimelapse } from "./load-timelapse.ts";
 import { createPlayer, type PlayerHandle } from "./player.ts";
 import { videoActions } from "./video-actions.ts";
 
-/** The branding the server put in the page (what the timelapse needs of it), or the defaults. */
-function pageBranding(): BrandingConfig {
-  try {
-    const text = document.getElementById(CONFIG_ELEMENT_ID)?.textContent;
-    const injected: unknown = text ? JSON.parse(text) : null;
-    return typeof injected === "object" && injected !== null
-      ? { ...DEFAULT_BRANDING, ...injected }
-      : DEFAULT_BRANDING;
-  } catch {
-    return DEFAULT_BRANDING;
-  }
-}
-
 /** Opens the dialog for `item` (named `name` for screen readers) and plays its timelapse once it is checked. */
 export function openTimelapseDialog(item: GalleryItem, name: string): void {
-  const branding = pageBranding();
+  const branding = readInjectedBranding() ?? DEFAULT_BRANDING;
   const dialog = document.createElement("dialog");
   dialog.className = "timelapse-dialog";
   dialog.setAttribute("aria-label", `Timelapse of ${name}`);
