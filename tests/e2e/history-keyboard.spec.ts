@@ -417,6 +417,8 @@ test("Tab goes through the panel in order: tools, the open tool's options, colou
   // With a caption open, its options come right after the tools, before the colours that colour it.
   await button(page, "Text").click();
   await expect(page.getByRole("textbox", { name: "Caption text" })).toBeFocused();
+  // The caption's options come with a chunk of their own, which may arrive after the field.
+  await expect(page.getByRole("slider", { name: "Caption size" })).toBeVisible();
   const withCaption = await tabOrder(page, button(page, "Pick colour"), "black");
   expect(withCaption).toEqual([
     "Pick colour",
