@@ -10,7 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY index.html vite.config.ts tsconfig.json ./
-COPY scripts/vite-precompress.ts scripts/vite-static-mode.ts ./scripts/
+COPY scripts/vite-*.ts ./scripts/
 COPY public ./public
 COPY src ./src
 RUN npm run build
