@@ -6,6 +6,7 @@ import { Icon } from "../page/Icon.tsx";
 import { useCopy } from "../share/use-copy.ts";
 import { hostSecretOf, keepHostSecret, saveName } from "./room-keys.ts";
 import { type RoomSession, type RoomView, startRoomSession } from "./room-session.ts";
+import { useCanvasTop } from "./use-canvas-top.ts";
 import "./room.css";
 
 const IDLE: RoomView = {
@@ -72,6 +73,7 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
     board.toggleAttribute("data-room-guest", guest);
     return () => board.removeAttribute("data-room-guest");
   }, [canvasRef, guest]);
+  useCanvasTop(canvasRef);
   const [copyState, copy] = useCopy();
   const [hostCopyState, copyHost] = useCopy();
   const link = `${window.location.origin}${roomPath(id)}`;
