@@ -104,6 +104,9 @@ export async function expectToolOptionsInView(page: Page): Promise<void> {
     ],
   };
   for (const [tool, controls] of Object.entries(options)) {
+    // A tool that acts on taps is offered once its code is in: a click that waited on it could land after the
+    // panel grew under it, from wherever Playwright scrolled to while it waited.
+    await expect(button(page, tool)).toBeEnabled();
     await button(page, tool).click();
     for (const [index, control] of controls.entries()) {
       await expect(control).toBeVisible();
