@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { expect, test } from "./fixtures.ts";
+import { sharedBytes, sharedFiles, standInShareSheet } from "./helpers/share-sheet.ts";
 import { seedDrawing } from "./helpers/wall.ts";
 
 // The permalink page is where a shared link lands: it offers what the save sheet offers, on the first screen.
@@ -10,36 +10,6 @@ import { seedDrawing } from "./helpers/wall.ts";
 /** Decoded RGB pixels of a PNG, to compare what a clipboard or a share carried with what the server stores. */
 async function rgb(png: Uint8Array): Promise<Buffer> {
   return sharp(png).removeAlpha().raw().toBuffer();
-}
-
-/** What the page's share sheet was handed, recorded by a stand-in for the system's (headless Chromium has none). */
-interface SharedFile {
-  readonly name: string;
-  readonly type: string;
-  readonly bytes: number[];
-  readonly text: string;
-}
-
-/** A phone's share sheet that takes files, recording what it is given. */
-async function standInShareSheet(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shared: unknown[] = [];
-    Object.assign(window, { sharedFiles: shared });
-    Object.defineProperty(navigator, "canShare", { value: () => true, configurable: true });
-    Object.defineProperty(navigator, "share", {
-      configurable: true,
-      value: async (data: ShareData) => {
-        for (const file of data.files ?? []) {
-          shared.push({
-            name: file.name,
-            type: file.type,
-            bytes: [...new Uint8Array(await file.arrayBuffer())],
-            text: data.text ?? "",
-          });
-        }
-      },
-    });
-  });
 }
 
 test.describe("the permalink page on a laptop", () => {
@@ -166,17 +136,13 @@ test.describe("on a phone", () => {
     await expect(first).toHaveText("Share image");
     await expect(page.getByRole("button", { name: "Copy image" })).toBeHidden();
     await first.tap();
-    await expect
-      .poll(() => page.evaluate(() => (window as { sharedFiles?: unknown[] }).sharedFiles?.length))
-      .toBe(1);
-    const [shared] = (await page.evaluate(
-      () => (window as { sharedFiles?: unknown[] }).sharedFiles,
-    )) as SharedFile[];
+    await expect.poll(async () => (await sharedFiles(page)).length).toBe(1);
+    const [shared] = await sharedFiles(page);
     expect(shared?.name).toBe(`${DEFAULT_BRANDING.downloadPrefix}-${Date.parse(drawing.createdAt)}.png`);
     expect(shared?.type).toBe("image/png");
     expect(shared?.text).toBe(`Look what I drew! Draw your own: ${baseURL}/d/${drawing.id}`);
     // The pixels, not the bytes: the server may have re-encoded the stored file since (smaller, same picture).
     const stored = await (await request.get(`${baseURL}/api/drawings/${drawing.id}.png`)).body();
-    expect((await rgb(Uint8Array.from(shared?.bytes ?? []))).equals(await rgb(stored))).toBe(true);
+    expect((await rgb(await sharedBytes(page, 0))).equals(await rgb(stored))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
+import { sharedFiles, standInShareSheet } from "./helpers/share-sheet.ts";
 import { drawSomething, TouchScreen } from "./helpers/strokes.ts";
 
 // The save sheet hands the picture on, not only its link: the share sheet with the PNG first on a phone, Copy
@@ -50,19 +51,7 @@ test.describe("on a phone whose browser shares files", () => {
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
 
   test("the save sheet offers the share sheet with the PNG first", async ({ page, baseURL }) => {
-    // Headless Chromium has no share sheet: a stand-in records what the page hands it.
-    await page.addInitScript(() => {
-      const shared: unknown[] = [];
-      Object.assign(window, { sharedFiles: shared });
-      Object.defineProperty(navigator, "canShare", { value: () => true, configurable: true });
-      Object.defineProperty(navigator, "share", {
-        configurable: true,
-        value: async (data: ShareData) => {
-          for (const file of data.files ?? [])
-            shared.push({ name: file.name, type: file.type, size: file.size, text: data.text ?? "" });
-        },
-      });
-    });
+    await standInShareSheet(page);
     await openDrawingPage(page);
     await new TouchScreen(page).strokeOnCanvas([
       { x: 100, y: 100 },
@@ -79,7 +68,7 @@ test.describe("on a phone whose browser shares files", () => {
     await expect(sheet.getByRole("button", { name: "Copy image" })).toHaveCount(0);
     await first.tap();
     await expect
-      .poll(() => page.evaluate(() => (window as { sharedFiles?: unknown[] }).sharedFiles))
+      .poll(() => sharedFiles(page))
       .toEqual([
         {
           name: expect.stringMatching(/^draw-fred-\d{13}\.png$/),

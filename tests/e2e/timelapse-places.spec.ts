@@ -9,6 +9,7 @@ import { colourDistance, pixelAtCanvasPoint } from "./helpers/pixels.ts";
 import { dataUrlBytes, decodePng } from "./helpers/png.ts";
 import { BLUE, isNear, lopsidedPng, RED, WHITE } from "./helpers/remix.ts";
 import { nextUpload } from "./helpers/save.ts";
+import { sharedFiles, standInShareSheet } from "./helpers/share-sheet.ts";
 import { mouseStroke, mouseStrokeMoveByMove } from "./helpers/strokes.ts";
 import { saveDrawing } from "./helpers/wall.ts";
 
@@ -190,19 +191,7 @@ test.describe("on a phone whose browser shares files", () => {
     test.setTimeout(90_000);
     const id = await drawAndSave(page);
     const permalink = await context.newPage();
-    // Headless Chromium has no share sheet: a stand-in records what the page hands it.
-    await permalink.addInitScript(() => {
-      const shared: unknown[] = [];
-      Object.assign(window, { sharedFiles: shared });
-      Object.defineProperty(navigator, "canShare", { value: () => true, configurable: true });
-      Object.defineProperty(navigator, "share", {
-        configurable: true,
-        value: async (data: ShareData) => {
-          for (const file of data.files ?? [])
-            shared.push({ name: file.name, type: file.type, size: file.size, text: data.text ?? "" });
-        },
-      });
-    });
+    await standInShareSheet(permalink);
     await permalink.goto(`/d/${id}`);
     const play = permalink.getByRole("button", { name: "Play timelapse" });
     await expect(play).toBeVisible({ timeout: 20_000 });
@@ -211,9 +200,7 @@ test.describe("on a phone whose browser shares files", () => {
     const share = permalink.getByRole("button", { name: "Share video" });
     await expect(share).toBeVisible({ timeout: 60_000 });
     await share.tap();
-    const shared = await permalink.evaluate(
-      () => (window as unknown as { sharedFiles: unknown[] }).sharedFiles,
-    );
+    const shared = await sharedFiles(permalink);
     expect(shared).toEqual([
       {
         name: expect.stringMatching(/^draw-fred-\d{13}\.mp4$/),
