@@ -1,37 +1,24 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { ADMIN_TOKEN, moderation } from "./helpers/moderation.ts";
 import { type ListeningApp, startRoomApp } from "./helpers/room-app.ts";
-import {
-  connectRoom,
-  isMessage,
-  liveFrame,
-  opId,
-  type Received,
-  type RoomTestClient,
-  stroke,
-} from "./helpers/room-client.ts";
+import { isMessage, liveFrame, opId, type RoomTestClient, stroke } from "./helpers/room-client.ts";
+import { closedWith, roomClients } from "./helpers/room-clients.ts";
 
 // A live room over real WebSockets: one authority orders every entry, everyone gets them in the same order,
 // an entry sent twice counts once, undo takes back one's own, a late joiner gets a snapshot and what followed,
 // the host (and a moderator) can end it, and an idle room expires.
 
-const closed = (code: number) => (item: Received) => item.kind === "close" && item.code === code;
 describe.each(testDialects())("a live room (%s)", (dialect) => {
   let app: ListeningApp | undefined;
-  const clients: RoomTestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await app?.close();
-    app = undefined;
-  });
-  const join = async (id: string, options?: Parameters<typeof connectRoom>[2]) => {
-    const client = await connectRoom((app as ListeningApp).baseUrl, id, options);
-    clients.push(client);
-    await client.waitFor(isMessage("welcome"), "the welcome");
-    return client;
-  };
+  const rooms = roomClients(
+    () => app,
+    () => {
+      app = undefined;
+    },
+  );
+  const join = rooms.welcomed;
   const opsOf = (client: RoomTestClient) => client.ops().map((entry) => entry.opId);
 
   it("orders two people's strokes the same for both, and shows a stroke while it is drawn", async () => {
@@ -122,11 +109,10 @@ describe.each(testDialects())("a live room (%s)", (dialect) => {
     guest.sendJson({ t: "end" });
     await guest.waitFor(isMessage("notice"), "the refusal of a guest's end");
     host.sendJson({ t: "end" });
-    await guest.waitFor(closed(ROOM_CLOSE.ended), "the room's end");
+    await guest.waitFor(closedWith(ROOM_CLOSE.ended), "the room's end");
     expect((await app.app.inject({ url: `/api/rooms/${room.id}/socket` })).statusCode).not.toBe(500);
-    const late = await connectRoom(app.baseUrl, room.id);
-    clients.push(late);
-    await late.waitFor(closed(ROOM_CLOSE.notFound), "the refusal of an ended room");
+    const late = await rooms.join(room.id);
+    await late.waitFor(closedWith(ROOM_CLOSE.notFound), "the refusal of an ended room");
   });
 
   it("is listed for a moderator, who can end it", async () => {
@@ -145,7 +131,7 @@ describe.each(testDialects())("a live room (%s)", (dialect) => {
       headers: auth,
     });
     expect(ended.json()).toEqual({ id: room.id, ended: true });
-    await guest.waitFor(closed(ROOM_CLOSE.ended), "the room's end");
+    await guest.waitFor(closedWith(ROOM_CLOSE.ended), "the room's end");
   });
 
   it("deletes a room nobody drew in for ROOM_IDLE_DAYS", async () => {

@@ -1,43 +1,24 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DRAWING_LIMITS } from "../../src/common/drawing-document/limits.ts";
 import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
 import { encodePointer } from "../../src/common/room/room-passing-frames.ts";
 import { LOOPBACK_HOSTS, UNLIMITED_EDGE } from "../../src/server/config.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { type ListeningApp, startRoomApp } from "../api/helpers/room-app.ts";
-import {
-  connectRoom,
-  isMessage,
-  liveFrame,
-  opId,
-  type Received,
-  type RoomTestClient,
-  stroke,
-} from "../api/helpers/room-client.ts";
+import { isMessage, liveFrame, opId, type RoomTestClient, stroke } from "../api/helpers/room-client.ts";
+import { closedWith, roomClients } from "../api/helpers/room-clients.ts";
 
 // Every limit of a live room (docs/security.md) closes the socket or refuses with a reason, and the room goes on
 // serving everyone else.
 
-const closedWith = (code: number) => (item: Received) => item.kind === "close" && item.code === code;
-
 describe.each(testDialects())("a live room's limits (%s)", (dialect) => {
   let app: ListeningApp | undefined;
-  const clients: RoomTestClient[] = [];
-  afterEach(async () => {
-    for (const client of clients.splice(0)) client.close();
-    await app?.close();
-    app = undefined;
-  });
-  const join = async (id: string, options?: Parameters<typeof connectRoom>[2]) => {
-    const client = await connectRoom((app as ListeningApp).baseUrl, id, options);
-    clients.push(client);
-    return client;
-  };
-  const welcomed = async (id: string, options?: Parameters<typeof connectRoom>[2]) => {
-    const client = await join(id, options);
-    await client.waitFor(isMessage("welcome"), "the welcome");
-    return client;
-  };
+  const { join, welcomed } = roomClients(
+    () => app,
+    () => {
+      app = undefined;
+    },
+  );
   /** The room still serves: a newcomer's stroke reaches a witness. */
   const stillServes = async (id: string) => {
     const witness = await welcomed(id);
