@@ -14,9 +14,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   timeout: 45_000,
-  // Stops a hung run. Not the aim: the suite took 6.8-7.1 min in .ci/run on the 2-core AMD machine of 2026-11-26,
-  // within whole runs of 10.6-11.1 min (9.7-11.3 and 13.7-15.4 before the test browser stopped loading its address
-  // bar's popups for every test: tests/helpers/chromium.ts).
+  // Stops a hung run. Not the aim: the suite's 246 tests took 8.0 min on the 2-core machine of 2026-11-27 with
+  // podman builds running beside them (a worker that does not close is ended by tests/e2e/fixtures.ts).
   globalTimeout: 20 * 60_000,
   expect: { timeout: 10_000 },
   outputDir: "test-results",
