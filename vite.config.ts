@@ -18,7 +18,7 @@ const PERMALINK_MODE = "permalink";
  * bundle does not import belong here: one it did would make the first bundle load this chunk.
  */
 const BOARD_EXTRAS =
-  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/](ShortcutsHelp|DrawTogether)\.tsx|credit[\\/](credit-parts\.ts|PromptBanner\.tsx|SignatureField\.tsx|signature\.ts|use-signature\.ts|use-running-prompt\.ts|live-prompt\.ts)|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
+  /src[\\/]client[\\/](keyboard[\\/](board-keys|bind-shortcuts|board-shortcuts|caption-keys|shortcuts|step-brush-size)\.ts|save[\\/](SaveStatusLine\.tsx|SaveSheetSlot\.tsx|save-flow\.ts|save-status\.ts|download\.ts)|board[\\/](ShortcutsHelp\.tsx|DrawTogether\.tsx|extras\.ts)|credit[\\/](credit-parts\.ts|PromptBanner\.tsx|SignatureField\.tsx|signature\.ts|use-signature\.ts|use-running-prompt\.ts|live-prompt\.ts)|cursor[\\/]|wall[\\/]my-drawings\.ts)/;
 
 /**
  * React and ReactDOM, one chunk of their own: the first bundle and every lazy chunk share it whole (left to the

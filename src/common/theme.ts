@@ -19,15 +19,16 @@ export const ACCENT_INK = "#ffffff";
 /** The quietest text the page draws on its background (hints, ages); the theme must keep it readable. */
 export const MUTED_INK = "#4a5a50";
 
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const HEX_COLOUR_PATTERN = "^#(?:[0-9a-f]{3}|[0-9a-f]{6})$";
+const HEX_COLOUR = /* @__PURE__ */ new RegExp(HEX_COLOUR_PATTERN, "i");
 
 /** JSON schema of a theme as the server hands it out (GET /api/config); themeProblem checks what it reads. */
 export const brandingThemeSchema = {
   type: "object",
   additionalProperties: false,
   properties: {
-    accent: { type: "string", pattern: HEX_COLOUR.source },
-    background: { type: "string", pattern: HEX_COLOUR.source },
+    accent: { type: "string", pattern: HEX_COLOUR_PATTERN },
+    background: { type: "string", pattern: HEX_COLOUR_PATTERN },
   },
 } as const;
 

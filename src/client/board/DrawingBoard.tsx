@@ -9,6 +9,7 @@ import { type SaveCallback, useSaveImage } from "../save/use-save-image.ts";
 import type { ToolId } from "../tools/tool.ts";
 import { toolById } from "../tools/tool-list.ts";
 import { pressTool, useToolbox } from "../tools/use-toolbox.ts";
+import { boardExtras } from "./extras-chunk.ts";
 import { ToolPanel } from "./ToolPanel.tsx";
 import { useDrawingEngine } from "./use-drawing-engine.ts";
 import { useEngineHistory } from "./use-engine-history.ts";
@@ -20,10 +21,7 @@ import "./panel-options.css";
 import "./controls.css";
 
 /** The canvas's cursor, the brush previewed where the device hovers (cursor/), with the board's extras. */
-const BrushCursorPreview = lazyView(
-  lazyChunk(() => import("../cursor/BrushCursorPreview.tsx")),
-  (module) => module.BrushCursorPreview,
-);
+const BrushCursorPreview = lazyView(boardExtras, (module) => module.BrushCursorPreview);
 
 /** A live room's bar and session (src/client/room/), fetched only on a room's page, beside the engine. */
 const roomChunk = lazyChunk(() => import("../room/RoomBar.tsx"));

@@ -12,6 +12,7 @@ import type { ToolCommands } from "../tools/tool-commands.ts";
 import type { Toolbox } from "../tools/use-toolbox.ts";
 import { BrushSizePicker } from "./BrushSizePicker.tsx";
 import { ColourPalette } from "./ColourPalette.tsx";
+import { boardExtras } from "./extras-chunk.ts";
 import { useFocusBackWhenClosed } from "./focus-return.ts";
 import { HistoryButtons } from "./HistoryButtons.tsx";
 import type { ShortcutsHelpProps } from "./ShortcutsHelp.tsx";
@@ -28,22 +29,10 @@ const ToolControls = lazyView(
   (module) => module.ToolControls,
   (error) => console.warn("Fanvas: the tools could not be loaded; drawing still works.", error),
 );
-const SaveStatusLine = lazyView(
-  lazyChunk(() => import("../save/SaveStatusLine.tsx")),
-  (module) => module.SaveStatusLine,
-);
-const SaveSheetSlot = lazyView(
-  lazyChunk(() => import("../save/SaveSheetSlot.tsx")),
-  (module) => module.SaveSheetSlot,
-);
-const DrawTogether = lazyView(
-  lazyChunk(() => import("./DrawTogether.tsx")),
-  (module) => module.DrawTogether,
-);
-const ShortcutsHelp = lazyView(
-  lazyChunk(() => import("./ShortcutsHelp.tsx")),
-  (module) => module.ShortcutsHelp,
-);
+const SaveStatusLine = lazyView(boardExtras, (module) => module.SaveStatusLine);
+const SaveSheetSlot = lazyView(boardExtras, (module) => module.SaveSheetSlot);
+const DrawTogether = lazyView(boardExtras, (module) => module.DrawTogether);
+const ShortcutsHelp = lazyView(boardExtras, (module) => module.ShortcutsHelp);
 
 /** Everything the panel shows about the board. */
 export interface BoardState {

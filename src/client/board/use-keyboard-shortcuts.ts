@@ -1,10 +1,7 @@
 /** Binds the page's keyboard shortcuts for the lifetime of a component. */
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { BoardCommands } from "../keyboard/board-shortcuts.ts";
-import { lazyChunk } from "../lazy/lazy-chunk.ts";
-
-/** The board's keyboard (keyboard/board-keys.ts), fetched as soon as the board mounts. */
-const keysChunk = lazyChunk(() => import("../keyboard/board-keys.ts"));
+import { boardExtras } from "./extras-chunk.ts";
 
 /**
  * Loads the board's keys and listens for shortcuts on the window once they are in (what each key does is in
@@ -22,7 +19,7 @@ export function useKeyboardShortcuts(board: BoardCommands): boolean {
   useEffect(() => {
     let unbind: (() => void) | null = null;
     let cancelled = false;
-    keysChunk.load().then(
+    boardExtras.load().then(
       ({ bindBoardKeys }) => {
         if (cancelled) return;
         unbind = bindBoardKeys(window, () => latest.current);

@@ -6,7 +6,10 @@ import {
   type PageConfig,
 } from "../../common/config.ts";
 
-const TEXT_KEYS = Object.keys(DEFAULT_BRANDING).filter((key) => key !== "theme" && key !== "videoTitle");
+/** The branding's text fields (everything but the theme and the video switch). */
+function textKeys(): string[] {
+  return Object.keys(DEFAULT_BRANDING).filter((key) => key !== "theme" && key !== "videoTitle");
+}
 
 /**
  * Accepts a parsed value as branding when every text field is a string. Missing fields take the default, so a
@@ -17,7 +20,7 @@ export function parseBranding(value: unknown): BrandingConfig | null {
   if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...DEFAULT_BRANDING };
-  for (const key of TEXT_KEYS) {
+  for (const key of textKeys()) {
     const field = record[key];
     if (field === undefined) continue;
     if (typeof field !== "string") return null;
