@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { knownStickers } from "../../src/common/drawing-document/known-stickers.ts";
 import { HttpError } from "../../src/server/http/errors.ts";
 import { checkDrawingPng, validateDrawingPng } from "../../src/server/png/validate.ts";
 import { stopValidationThreads } from "../../src/server/png/validation-pool.ts";
 import { newPngWork, type PngWork } from "../../src/server/png/work.ts";
 import { noisyPng } from "../fixtures/png-crafting.ts";
+import { makingOf } from "./helpers/making.ts";
 
 // validateDrawingPng runs its checks on validation threads (png/validation-pool.ts); these tests prove the
 // threads answer exactly what the same checks answer in the calling thread, under concurrency, and that a
@@ -63,5 +65,38 @@ describe("validation threads", () => {
     expect(failed.length).toBeGreaterThan(0);
     for (const outcome of failed) expect(String(outcome.reason)).toContain("a validation thread stopped");
     await expect(validateDrawingPng(noisyPng())).resolves.toBeUndefined();
+  });
+
+  it("check a save's picture and its log side by side, answering the picture's refusal before the log's", async () => {
+    const stickers = knownStickers();
+    const goodLog = { bytes: makingOf({ kind: "white" }), stickers };
+    const badLog = { bytes: makingOf({ kind: "white" }, "no-such-sticker"), stickers };
+    const badPicture = Buffer.from(noisyPng().subarray(0, 200));
+    const refusalOf = (bytes: Buffer, making: typeof goodLog) =>
+      validateDrawingPng(bytes, newPngWork(), making).then(
+        () => "passed",
+        (error: unknown) => (error instanceof HttpError ? error.code : String(error)),
+      );
+    // Many at once, so both threads hold pictures and logs of different saves together.
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        Promise.all([
+          validateDrawingPng(noisyPng(), newPngWork(), goodLog),
+          refusalOf(noisyPng(), badLog),
+          refusalOf(badPicture, badLog),
+          refusalOf(badPicture, goodLog),
+        ]),
+      ),
+    );
+    const pictureRefusal = (await verdictOf(checkDrawingPng, badPicture)).refusal?.code;
+    expect(pictureRefusal).toBeDefined();
+    for (const [start, badLogOnly, both, pictureOnly] of outcomes) {
+      expect(start).toEqual({ kind: "white" });
+      expect([badLogOnly, both, pictureOnly]).toEqual([
+        "making_unknown_sticker",
+        pictureRefusal,
+        pictureRefusal,
+      ]);
+    }
   });
 });

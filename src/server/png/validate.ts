@@ -41,8 +41,8 @@ function readPngSize(bytes: Buffer): PngSize | undefined {
  * otherwise throws the refusal (refuseImage) that says what was wrong. The server's validation: the cheap
  * checks here, checkDrawingPng on a validation thread (png/validation-thread.ts says why). `work` counts what it
  * cost (png/work.ts): its bounds are what keep validation within a few milliseconds whatever the input.
- * A save's `making` (its drawing's log) is decoded on the same thread once the PNG has passed; the answer is
- * where it starts (undefined without one).
+ * A save's `making` (its drawing's log) is decoded on another thread meanwhile (the picture's refusal comes
+ * first); the answer is where it starts (undefined without one).
  */
 export async function validateDrawingPng(
   bytes: Buffer,

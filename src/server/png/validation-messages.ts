@@ -3,11 +3,12 @@ import type { PngWork } from "./work.ts";
 
 // What crosses between the event loop (png/validation-pool.ts) and a validation thread (png/validation-thread.ts).
 
-/** One upload to check. The bytes are a copy transferred to this thread. */
+/** One upload to check, its picture, its log or both. The bytes are copies transferred to this thread. */
 export interface ValidationRequest {
   readonly id: number;
-  readonly bytes: Uint8Array;
-  /** The drawing's log uploaded beside the PNG, checked after it, with the stickers the page offers. */
+  /** The PNG, when this request checks it. */
+  readonly bytes?: Uint8Array;
+  /** The drawing's log uploaded beside the PNG, with the stickers the page offers; after the PNG when both. */
   readonly making?: MakingToCheck;
 }
 

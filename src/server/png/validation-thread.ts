@@ -6,7 +6,7 @@ import type { StopRequest, ValidationAnswer, ValidationRequest } from "./validat
 import { newPngWork } from "./work.ts";
 
 // A validation thread (started by png/validation-pool.ts): runs checkDrawingPng on uploads handed over by the
-// event loop, and decodes the drawing's log when a save carries one. Its point is memory, not speed: each validation inflates 1.44 MB of image data, and freeing that
+// event loop, and decodes the drawing's log a save carries (the pool hands each to its own thread). Its point is memory, not speed: each validation inflates 1.44 MB of image data, and freeing that
 // garbage makes V8 mark the whole heap of the isolate that allocated it. Here that isolate holds only this
 // module, so its collections cost almost nothing; on the event loop they marked every module of the server,
 // about every 40 saves (BENCHMARKS.md, issue 14).
@@ -17,7 +17,9 @@ parentPort?.on("message", async (request: ValidationRequest | StopRequest) => {
   const work = newPngWork();
   const answer = (extra: Partial<ValidationAnswer> = {}) => parentPort?.postMessage({ id, work, ...extra });
   try {
-    await checkDrawingPng(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), work);
+    if (bytes !== undefined) {
+      await checkDrawingPng(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), work);
+    }
     // The log is decoded here for the same reason as the PNG: what it makes is garbage once it has passed.
     answer(making === undefined ? {} : { makingStart: checkMaking(making.bytes, making.stickers) });
   } catch (error) {
