@@ -1,5 +1,5 @@
 /**
- * The container bench of `npm run bench` (issue 32): the image built from the Dockerfile under podman, what it
+ * The container bench of `npm run bench`: the image built from the Dockerfile under podman, what it
  * adds to node:24-bookworm-slim, how long a build without podman's layer cache takes, and over fresh containers
  * each on an empty volume: podman run to the first 200 from /healthz, and SIGTERM to the process's exit.
  * Every container, volume and the image's tag are removed before it returns. Figures only: nothing is asserted.
@@ -22,7 +22,7 @@ import { median } from "./stats.ts";
 import { markdownTable } from "./tables.ts";
 
 const TAG = "localhost/fanvas-bench:latest";
-/** The issue's targets. */
+/** The image's targets. */
 const MAX_ADDED_MB = 150;
 const MAX_START_S = 5;
 const MAX_STOP_S = 10;

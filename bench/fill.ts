@@ -1,5 +1,5 @@
 /**
- * The fill's figures (issue 11): Fanvas's flood fill against a plain scanline flood fill written as the
+ * The fill's figures: Fanvas's flood fill against a plain scanline flood fill written as the
  * reference, both filling the whole background of the default canvas (white + mirrored mascot), in one page
  * of the same Chromium, interleaved; and what the whole tap costs the page.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10's first-paint figures: Lighthouse (mobile emulation, its default simulated slow 4G and 4x CPU
+ * The page's first-paint figures: Lighthouse (mobile emulation, its default simulated slow 4G and 4x CPU
  * slowdown) against the real server on a production build of the page, run several times; medians and the
  * spread (min-max) of the category scores, first and largest contentful paint, blocking time and layout shift.
  * Machine's own Chromium only (CHROME_PATH / CHROMIUM_PATH), never a downloaded one.

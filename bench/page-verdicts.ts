@@ -5,12 +5,12 @@ import { describePaired } from "./paired.ts";
 import { formatMs, median, middleHalf } from "./stats.ts";
 import { kb } from "./tables.ts";
 
-// The page bench's verdicts: each issue target Fanvas is judged against, kept as fields until a report prints it.
+// The page bench's verdicts: each target Fanvas is judged against, kept as fields until a report prints it.
 
 /** The frame interval 60 fps allows, ms. */
 const TARGET_FPS_INTERVAL = 17;
 
-/** One target of an issue judged for Fanvas: the figure, what it came to, the target and the outcome. */
+/** One target judged for Fanvas: the figure, what it came to, the target and the outcome. */
 export interface PageVerdict {
   readonly figure: string;
   readonly result: string;
@@ -35,12 +35,12 @@ function verdict(
   return { figure, result: shown, target, outcome };
 }
 
-/** Judges a ratio against the issues' "within 1.1x"; `shown` adds to the ratio what the report says beside it. */
+/** Judges a ratio against the targets' "within 1.1x"; `shown` adds to the ratio what the report says beside it. */
 function ratioVerdict(figure: string, ratio: number, shown = "", target = "<= 1.1x"): PageVerdict {
   return verdict(figure, ratio, `${ratio.toFixed(2)}x${shown}`, 1.1, target, "x");
 }
 
-/** One verdict per issue target for Fanvas (issue 3's, and those issues 10 and 11 added); null when unmeasured. */
+/** One verdict per target for Fanvas (the engine's, the brush cursor's, the zoom's); null when unmeasured. */
 function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
   const find = (name: SystemName) => summaries.find((summary) => summary.name === name);
   const fanvas = find("fanvas");

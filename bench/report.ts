@@ -22,7 +22,7 @@ function withRatio(value: number | null, floor: number | null, isFloor: boolean)
   return ratio === "" ? formatMs(value) : `${formatMs(value)} (${ratio})`;
 }
 
-/** Table rows (header first): one per system, then the issue's targets for Fanvas. */
+/** Table rows (header first): one per system, then the targets for Fanvas. */
 function rows(summaries: readonly SystemSummary[], strokes: number): string[][] {
   const floor = summaries.find((summary) => summary.name === "floor");
   const header = [

@@ -1,5 +1,5 @@
 /**
- * The soak bench of issue 28 (`npm run bench -- --only soak`): a real server process, three rounds of hostile load
+ * The soak bench (`npm run bench -- --only soak`): a real server process, three rounds of hostile load
  * within every per-visitor limit (bench/soak-load.ts: saves and ten-row inserts at the save limit, inserts asking
  * for a thousand aliases, stalled chunked uploads and stalled ones declaring 8 MiB, bodies to a table that does
  * not exist, 300 event streams that never read from a handful of IPv6 /56s, readers of the wall, its images and

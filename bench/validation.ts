@@ -1,5 +1,5 @@
 /**
- * How long the server takes to accept or refuse one upload of at most 2 MiB (issue 13, finding 4): the whole
+ * How long the server takes to accept or refuse one upload of at most 2 MiB ("within a few milliseconds"): the whole
  * validateDrawingPng, awaited one call at a time (its checks run on a validation thread, as in the server),
  * on real drawings and on the worst inputs we know. Figures only: the test suite
  * bounds the work instead (tests/security/png-bounded-work.test.ts), never the time.
@@ -34,7 +34,7 @@ interface Case {
 
 /** Calls per run; each run's figure is the median call. */
 const CALLS = 20;
-/** The bound the issue asks for, in milliseconds: "a few". */
+/** The bound the target sets, in milliseconds: "a few". */
 const TARGET_MS = 5;
 
 /** 600 x 600 RGBA of noise that deflate cannot shrink: about 1.4 MB, as large as a valid drawing gets. */

@@ -21,7 +21,7 @@ import { getOk, seedAndServe } from "./server/seeded-server.ts";
 import { formatMs, median, medianAndRange } from "./stats.ts";
 import { type WallListResult, wallVerdictRows, wallVerdictsLegend } from "./wall-verdicts.ts";
 
-// Issue 12: the wall's list latency must not grow with the wall. Two walls per store, 1,000 drawings with 10,000
+// The wall's list latency must not grow with the wall. Two walls per store, 1,000 drawings with 10,000
 // reactions and 100,000 with 1,000,000, each behind its own server process, measured in one run: every run asks
 // each list of both walls, alternating request by request, so the machine's noise falls on both alike.
 
@@ -38,7 +38,7 @@ const WARMUP = 40;
 const SPREAD_DAYS = 28;
 
 /**
- * The lists measured: the first page of each order, Top's page after 90% of the wall (issue 12), and issue 34's: a
+ * The lists measured: the first page of each order, Top's page after 90% of the wall, and the credit's: a
  * prompt's tab (its entries are the newest week's), newest first and by reactions, and a name's page (/by/<name>,
  * the HTML page; one drawing in 20 is signed with the name).
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --only codec`: issue 29's figures for the drawing document's encoding. How many bytes a
+ * `npm run bench -- --only codec`: the figures of the drawing document's encoding. How many bytes a
  * realistic 1,000-stroke drawing's log takes gzipped (per stroke point and per drawing, against JSON), and how
  * long decoding takes: a realistic drawing, and the largest documents DRAWING_LIMITS let through (target: at
  * most 50 ms). Figures only, in this process; the tests bound the decoder's work instead of its time.

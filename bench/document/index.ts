@@ -1,5 +1,5 @@
 /**
- * Issue 29's figures for the drawing as a log (`npm run bench -- --only document [--baseline <checkout>]`):
+ * The figures of the drawing as a log (`npm run bench -- --only document [--baseline <checkout>]`):
  * the crash backup's cost per stroke on the main thread, replaying the whole drawing's log from its start on a
  * fresh engine, and, with a baseline (a checkout of another commit, its dependencies installed or linked), the
  * per-move cost side by side with that commit's Fanvas and its backup's cost measured the same way (its bench

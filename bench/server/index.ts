@@ -1,5 +1,5 @@
 /**
- * The server half of `npm run bench` (issues 4, 5 and 14): saves against the validation floor at 1 to 64
+ * The server area of `npm run bench` (`--only server`): saves against the validation floor at 1 to 64
  * concurrent and where their time goes, serving one drawing
  * against nginx, stored and thumbnail bytes, wall latency at two sizes and the first wall screen's bytes.
  * Loopback only, bounded in requests and time; every server, nginx, database and temp dir it starts is

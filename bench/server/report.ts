@@ -21,7 +21,7 @@ import type { StoredFigures } from "./stored-bench.ts";
 export interface ServerResults {
   readonly heading: string;
   readonly dialects: readonly Dialect[];
-  /** Saves by concurrency against the server's own validation in process (issue 14). */
+  /** Saves by concurrency against the server's own validation in process. */
   readonly curve: SaveCurve;
   readonly stored: readonly StoredFigures[];
   readonly gallery: ReadonlyMap<Dialect, readonly WallLatency[]>;
@@ -126,7 +126,7 @@ function saveVerdictsTable(results: ServerResults): Table {
   return [HEADER, ...saveVerdictRows(results.curve, results.dialects)];
 }
 
-/** Issue 14's three tables: the verdicts, the curve, and where a save's time goes at 16 and 64 concurrent. */
+/** The saves' three tables: the verdicts, the curve, and where a save's time goes at 16 and 64 concurrent. */
 function saveTables(results: ServerResults): Table[] {
   const { curve, dialects } = results;
   return [

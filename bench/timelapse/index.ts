@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --only timelapse`: issue 30's figures. A realistic 1,000-stroke drawing (bench/codec's, on a
+ * `npm run bench -- --only timelapse`: the timelapse's figures. A realistic 1,000-stroke drawing (bench/codec's, on a
  * white start) measured in the machine's Chromium by the page's own code: its log against its PNG, the player's
  * work per frame through the whole replay, its MP4 (H.264, 720 x 720, 30 fps) and GIF made and timed; then a
  * save with that log against a save without it on a real server, same run.

@@ -5,8 +5,8 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { adminPost, moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
 import { canRunNginx, type ShippedNginx, startShippedNginx } from "./helpers/shipped-nginx.ts";
 
-// Findings 10, 11, 13 and 14 through the shipped deploy/nginx.conf, run for real in front of the app (with
-// TRUST_PROXY=1 as docs/deploy.md says, and PUBLIC_BASE_URL unset): what a visitor behind it gets.
+// Caching, forwarded hosts, HSTS and body sizes through the shipped deploy/nginx.conf, run for real in front of
+// the app (with TRUST_PROXY=1 as docs/deploy.md says, and PUBLIC_BASE_URL unset): what a visitor behind it gets.
 
 const HSTS = "max-age=31536000";
 
