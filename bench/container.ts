@@ -1,9 +1,10 @@
 /**
- * The container bench of `npm run bench` (issue 32): the image built from the Dockerfile under podman, what it
+ * The container bench of `npm run bench`: the image built from the Dockerfile under podman, what it
  * adds to node:24-bookworm-slim, how long a build without podman's layer cache takes, and over fresh containers
  * each on an empty volume: podman run to the first 200 from /healthz, and SIGTERM to the process's exit.
  * Every container, volume and the image's tag are removed before it returns. Figures only: nothing is asserted.
  */
+
 import {
   createVolume,
   type RunningContainer,
@@ -15,12 +16,13 @@ import { saveDrawing } from "../tests/container/helpers/drawings.ts";
 import { buildFanvasImage, removeImage } from "../tests/container/helpers/image.ts";
 import { imageBytes, podman } from "../tests/container/helpers/podman.ts";
 import { ensureNodeImage, NODE_IMAGE } from "../tests/container/helpers/stand-in.ts";
+import type { VerdictRow } from "./benchmarks-file.ts";
 import { loadAverage, machineHeading } from "./machine.ts";
 import { median } from "./stats.ts";
 import { markdownTable } from "./tables.ts";
 
 const TAG = "localhost/fanvas-bench:latest";
-/** The issue's targets. */
+/** The image's targets. */
 const MAX_ADDED_MB = 150;
 const MAX_START_S = 5;
 const MAX_STOP_S = 10;
@@ -81,7 +83,7 @@ const spread = (values: readonly number[], format: (value: number) => string) =>
 /** Builds the image, runs `runs` fresh containers, and renders text, Markdown and the verdict rows. */
 export async function runContainerBench(
   runs: number,
-): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
+): Promise<{ text: string; markdown: string; verdicts: VerdictRow[] }> {
   const load = loadAverage();
   const base = await ensureNodeImage();
   log(`base ${NODE_IMAGE}: ${base === "stand-in" ? "a stand-in" : "the official image"}; building`);
@@ -106,23 +108,20 @@ export async function runContainerBench(
   const exitedZero = samples.filter((sample) => sample.exitCode === 0).length;
   const heading = `${machineHeading(load)} - ${runs} containers, each on an empty volume`;
   const baseNote = base === "stand-in" ? "a stand-in: tests/container/stand-in" : "the official image";
-  const verdicts = [
+  const verdicts: VerdictRow[] = [
     [
-      "32",
       "image size added to node:24-bookworm-slim",
       `${addedMb.toFixed(1)} MB (image ${(imageSize / 1e6).toFixed(1)} MB, base ${(baseSize / 1e6).toFixed(1)} MB, ${baseNote})`,
       `<= ${MAX_ADDED_MB} MB`,
       addedMb <= MAX_ADDED_MB ? "met" : "MISSED",
     ],
     [
-      "32",
       "cold start to healthy: podman run on an empty volume to the first 200 from /healthz",
       `${seconds(median(toHealthy))} (runs ${spread(toHealthy, seconds)}); from the container's start ${seconds(median(startedToHealthy))}`,
       `<= ${MAX_START_S} s`,
       median(toHealthy) <= MAX_START_S * 1000 ? "met" : "MISSED",
     ],
     [
-      "32",
       "SIGTERM to exit, one save made",
       `${median(toExit).toFixed(0)} ms (runs ${spread(toExit, (ms) => ms.toFixed(0))}); exit code 0 in ${exitedZero} of ${runs}`,
       `<= ${MAX_STOP_S} s, exit code 0`,
@@ -130,7 +129,7 @@ export async function runContainerBench(
     ],
   ];
   const markdown = [
-    "### Issue 32: the container image",
+    "### The container image",
     "",
     heading,
     "",
@@ -161,7 +160,7 @@ export async function runContainerBench(
   ].join("\n");
   const text = [
     heading,
-    ...verdicts.map((row) => `${row[1]}: ${row[2]} - ${row[4]}`),
+    ...verdicts.map((row) => `${row[0]}: ${row[1]} - ${row[3]}`),
     `build without layer cache: ${seconds(buildMs)}`,
   ].join("\n");
   return { text, markdown, verdicts };

@@ -1,10 +1,11 @@
 /**
- * The fill's figures (issue 11): Fanvas's flood fill against a plain scanline flood fill written as the
+ * The fill's figures: Fanvas's flood fill against a plain scanline flood fill written as the
  * reference, both filling the whole background of the default canvas (white + mirrored mascot), in one page
  * of the same Chromium, interleaved; and what the whole tap costs the page.
  */
 import type { BrowserContext } from "@playwright/test";
 import { DEFAULT_FILL_TOLERANCE } from "../src/client/tools/fill/flood-fill.ts";
+import type { VerdictRow } from "./benchmarks-file.ts";
 import { loadAverage } from "./machine.ts";
 import type { FillTimes } from "./page/fill-bench.ts";
 import { formatMs, median, percentile } from "./stats.ts";
@@ -20,8 +21,14 @@ function spread(values: readonly number[]): string {
   return `${formatMs(percentile(sorted, 0.1))}-${formatMs(percentile(sorted, 0.9))}`;
 }
 
-/** Runs the fill bench `runs` times (a fresh page each) and returns its Markdown and text lines. */
-export async function fillBench(context: BrowserContext, url: string, runs: number): Promise<string[]> {
+/** What a fill bench leaves: its report's lines (Markdown, readable as text) and its verdict rows. */
+export interface FillReport {
+  readonly lines: string[];
+  readonly verdicts: VerdictRow[];
+}
+
+/** Runs the fill bench `runs` times (a fresh page each); resolves with its report. */
+export async function fillBench(context: BrowserContext, url: string, runs: number): Promise<FillReport> {
   const all: FillTimes = { reference: [], fanvas: [], whole: [] };
   const ratios: number[] = [];
   const loads = [loadAverage()];
@@ -52,8 +59,24 @@ export async function fillBench(context: BrowserContext, url: string, runs: numb
   const whole = median(all.whole);
   const row = (what: string, values: number[]) =>
     `| ${what} | ${formatMs(median(values))} | ${spread(values)} |`;
-  return [
-    `## Fill (issue 11)`,
+  const perRun = ratios.map((each) => each.toFixed(2)).join(", ");
+  const ratioResult = `${ratio.toFixed(2)}x, range ${lowest.toFixed(2)}-${highest.toFixed(2)} (per run: ${perRun})`;
+  const verdicts: VerdictRow[] = [
+    [
+      `floodFill against a plain scanline flood fill, median of ${runs} runs' ratios`,
+      ratioResult,
+      "<= 1.2x",
+      verdict,
+    ],
+    [
+      "whole tap: getImageData + floodFill + paint the layer + record",
+      `${formatMs(whole)} ms`,
+      "one frame, 16 ms",
+      whole <= 16 ? "met" : "MISSED",
+    ],
+  ];
+  const lines = [
+    "## Fill",
     "",
     `${runs} runs x ${REPS - WARM_UP} fills each way (after ${WARM_UP} warm-up fills), interleaved, whole background of the default canvas from its top-left corner; load average ${loads.map((load) => load.toFixed(1)).join(" at start, ")} at end; clock ${isolated ? "in 5 µs steps (cross-origin isolated page)" : "in 100 µs steps (page NOT cross-origin isolated)"}.`,
     "",
@@ -63,8 +86,10 @@ export async function fillBench(context: BrowserContext, url: string, runs: numb
     row(`Fanvas floodFill (tolerance ${DEFAULT_FILL_TOLERANCE}, edge blending, layer)`, all.fanvas),
     row("whole tap: getImageData + floodFill + paint the layer + record", all.whole),
     "",
-    `- floodFill vs reference, median of the runs' ratios: ${ratio.toFixed(2)}x, range ${lowest.toFixed(2)}-${highest.toFixed(2)} (per run: ${ratios.map((each) => each.toFixed(2)).join(", ")}) (target <= 1.2x): ${verdict}`,
-    `- whole tap: ${formatMs(whole)} ms (target one frame, 16 ms): ${whole <= 16 ? "met" : "MISSED"}`,
+    ...verdicts.map(
+      ([figure, result, target, outcome]) => `- ${figure}: ${result} (target ${target}): ${outcome}`,
+    ),
     "",
   ];
+  return { lines, verdicts };
 }

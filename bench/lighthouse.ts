@@ -1,5 +1,5 @@
 /**
- * Issue 10's first-paint figures: Lighthouse (mobile emulation, its default simulated slow 4G and 4x CPU
+ * The page's first-paint figures: Lighthouse (mobile emulation, its default simulated slow 4G and 4x CPU
  * slowdown) against the real server on a production build of the page, run several times; medians and the
  * spread (min-max) of the category scores, first and largest contentful paint, blocking time and layout shift.
  * Machine's own Chromium only (CHROME_PATH / CHROMIUM_PATH), never a downloaded one.
@@ -12,8 +12,9 @@ import lighthouse from "lighthouse";
 import { build } from "vite";
 import { startServer } from "../tests/e2e/helpers/server.ts";
 import { ADDRESS_BAR_POPUPS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import type { VerdictRow } from "./benchmarks-file.ts";
 import { loadAverage } from "./machine.ts";
-import { medianAndRange } from "./stats.ts";
+import { median, medianAndRange } from "./stats.ts";
 
 const REPO_ROOT = join(import.meta.dirname, "..");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -88,7 +89,7 @@ async function runOnce(url: string): Promise<Figures | string> {
 export async function runLighthouseBench(
   runs: number,
   clientDir?: string,
-): Promise<{ text: string; markdown: string }> {
+): Promise<{ text: string; markdown: string; verdicts: VerdictRow[]; figures: string[] }> {
   const outDir = clientDir ?? (await mkdtemp(join(tmpdir(), "fanvas-lighthouse-")));
   if (clientDir === undefined) await buildPage(outDir);
   const server = await startServer({ env: { FANVAS_CLIENT_DIR: outDir } });
@@ -109,7 +110,7 @@ export async function runLighthouseBench(
   const column = (key: keyof Figures) => samples.map((sample) => sample[key]);
   const whole = (value: number) => value.toFixed(0);
   const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
-  const rows: [string, string, string][] = [
+  const rows: readonly (readonly [string, string, string])[] = [
     ["performance", medianAndRange(column("performance"), whole), ">= 98"],
     ["accessibility", medianAndRange(column("accessibility"), whole), "100"],
     ["best practices", medianAndRange(column("best-practices"), whole), "100"],
@@ -132,5 +133,30 @@ export async function runLighthouseBench(
     "| --- | --- | --- |",
     ...rows.map(([name, value, target]) => `| ${name} | ${value} | ${target} |`),
   ].join("\n");
-  return { text, markdown: `### ${heading}\n\n${markdown}\n` };
+  const judged = (met: boolean) => (samples.length === 0 ? "not run" : met ? "met" : "not met");
+  const scores = (["accessibility", "best-practices", "seo"] as const).map((key) => column(key));
+  const verdicts: VerdictRow[] = [
+    [
+      `performance, ${samples.length} runs`,
+      medianAndRange(column("performance"), whole),
+      ">= 98",
+      judged(median(column("performance")) >= 98),
+    ],
+    [
+      "accessibility / best practices / SEO",
+      scores.map((values) => medianAndRange(values, whole)).join(" / "),
+      "100",
+      judged(scores.every((values) => median(values) >= 100)),
+    ],
+    [
+      "first contentful paint",
+      medianAndRange(column("fcp"), seconds),
+      "<= 1.2 s",
+      judged(median(column("fcp")) <= 1200),
+    ],
+  ];
+  const figures = [
+    `largest contentful paint ${medianAndRange(column("lcp"), seconds)}; total blocking time ${medianAndRange(column("tbt"), (v) => `${v.toFixed(0)} ms`)}; ${load}${failed}.`,
+  ];
+  return { text, markdown: `### ${heading}\n\n${markdown}\n`, verdicts, figures };
 }

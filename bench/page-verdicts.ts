@@ -1,17 +1,17 @@
+import type { VerdictRow } from "./benchmarks-file.ts";
 import type { SystemSummary } from "./measure.ts";
 import type { SystemName } from "./page/api.ts";
 import { describePaired } from "./paired.ts";
 import { formatMs, median, middleHalf } from "./stats.ts";
 import { kb } from "./tables.ts";
 
-// The page bench's verdicts: each issue target Fanvas is judged against, kept as fields until a report prints it.
+// The page bench's verdicts: each target Fanvas is judged against, kept as fields until a report prints it.
 
 /** The frame interval 60 fps allows, ms. */
 const TARGET_FPS_INTERVAL = 17;
 
-/** One target of an issue judged for Fanvas: the figure, what it came to, the target and the outcome. */
+/** One target judged for Fanvas: the figure, what it came to, the target and the outcome. */
 export interface PageVerdict {
-  readonly issue: string;
   readonly figure: string;
   readonly result: string;
   readonly target: string;
@@ -24,7 +24,6 @@ const NOT_MEASURED = "Fanvas was not measured.";
 
 /** Judges `value` against `limit`; `shown` is the result as the report writes it. */
 function verdict(
-  issue: string,
   figure: string,
   value: number,
   shown: string,
@@ -33,21 +32,15 @@ function verdict(
   unit: string,
 ): PageVerdict {
   const outcome = value <= limit ? "met" : `MISSED by ${formatMs(value - limit)}${unit}`;
-  return { issue, figure, result: shown, target, outcome };
+  return { figure, result: shown, target, outcome };
 }
 
-/** Judges a ratio against the issues' "within 1.1x"; `shown` adds to the ratio what the report says beside it. */
-function ratioVerdict(
-  issue: string,
-  figure: string,
-  ratio: number,
-  shown = "",
-  target = "<= 1.1x",
-): PageVerdict {
-  return verdict(issue, figure, ratio, `${ratio.toFixed(2)}x${shown}`, 1.1, target, "x");
+/** Judges a ratio against the targets' "within 1.1x"; `shown` adds to the ratio what the report says beside it. */
+function ratioVerdict(figure: string, ratio: number, shown = "", target = "<= 1.1x"): PageVerdict {
+  return verdict(figure, ratio, `${ratio.toFixed(2)}x${shown}`, 1.1, target, "x");
 }
 
-/** One verdict per issue target for Fanvas (issue 3's, and those issues 10 and 11 added); null when unmeasured. */
+/** One verdict per target for Fanvas (the engine's, the brush cursor's, the zoom's); null when unmeasured. */
 function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
   const find = (name: SystemName) => summaries.find((summary) => summary.name === name);
   const fanvas = find("fanvas");
@@ -63,44 +56,28 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
         ? ""
         : `; net of the harness row ${((full - harness) / (floorFull - harness)).toFixed(2)}x`;
     const paired = fanvas.sideBySide;
-    if (paired === null) judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", ratio, net));
+    if (paired === null) judged.push(ratioVerdict("ms / move at full drawing vs floor", ratio, net));
     else {
       // Side by side decides: the runs' medians come from pages a minute apart (see bench/paired.ts).
       const shown = `, side by side: ${describePaired(paired)}; the runs' medians ${ratio.toFixed(2)}x${net}`;
-      judged.push(ratioVerdict("3", "ms / move at full drawing vs floor", paired.ratio, shown));
+      judged.push(ratioVerdict("ms / move at full drawing vs floor", paired.ratio, shown));
     }
   }
   if (full !== null && empty !== null) {
-    judged.push(ratioVerdict("3", "ms / move at full drawing vs own empty", full / empty));
+    judged.push(ratioVerdict("ms / move at full drawing vs own empty", full / empty));
   }
   if (frameInterval !== null) {
     const shown = `${formatMs(frameInterval)} ms a frame (${(1000 / frameInterval).toFixed(0)} fps)`;
     judged.push(
-      verdict(
-        "3",
-        "frame interval while drawing",
-        frameInterval,
-        shown,
-        TARGET_FPS_INTERVAL,
-        "60 fps",
-        " ms",
-      ),
+      verdict("frame interval while drawing", frameInterval, shown, TARGET_FPS_INTERVAL, "60 fps", " ms"),
     );
   }
   if (undo !== null) {
     const shown = `${formatMs(undo)} ms on screen, ${formatMs(fanvas.undoCpu)} ms main-thread CPU`;
-    judged.push(verdict("3", "one undo", undo, shown, 16, "<= 16 ms", " ms"));
+    judged.push(verdict("one undo", undo, shown, 16, "<= 16 ms", " ms"));
   }
   if (restore !== null) {
-    const judgedRestore = verdict(
-      "3",
-      "restore",
-      restore,
-      `${formatMs(restore)} ms`,
-      100,
-      "<= 100 ms",
-      " ms",
-    );
+    const judgedRestore = verdict("restore", restore, `${formatMs(restore)} ms`, 100, "<= 100 ms", " ms");
     const pending = fanvas.restorePending ? " (pending: see the restore note)" : "";
     judged.push({ ...judgedRestore, outcome: `${judgedRestore.outcome}${pending}` });
   }
@@ -109,10 +86,10 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
   if (zoomedFull !== null && full !== null) {
     const figure = "ms / move at full drawing zoomed 4x vs unzoomed";
     const paired = zoomed?.sideBySide ?? null;
-    if (paired === null) judged.push(ratioVerdict("11", figure, zoomedFull / full));
+    if (paired === null) judged.push(ratioVerdict(figure, zoomedFull / full));
     else {
       const shown = `, side by side: ${describePaired(paired)}; the runs' medians ${(zoomedFull / full).toFixed(2)}x`;
-      judged.push(ratioVerdict("11", figure, paired.ratio, shown));
+      judged.push(ratioVerdict(figure, paired.ratio, shown));
     }
   }
   const cursorRatios = find("fanvas-cursor")?.cursorRatios ?? [];
@@ -121,7 +98,6 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
     const spread = middleHalf(cursorRatios);
     judged.push(
       ratioVerdict(
-        "10",
         "ms / move at full drawing with the brush cursor vs without",
         ratio,
         ` (median of ${cursorRatios.length} interleaved on/off pairs, middle half ${spread})`,
@@ -131,7 +107,7 @@ function judgePage(summaries: readonly SystemSummary[]): PageVerdict[] | null {
   }
   if (initialBytes !== null) {
     const kilobytes = initialBytes / 1000;
-    judged.push(verdict("3", "initial JS + CSS gzipped", kilobytes, kb(initialBytes), 80, "<= 80 KB", " KB"));
+    judged.push(verdict("initial JS + CSS gzipped", kilobytes, kb(initialBytes), 80, "<= 80 KB", " KB"));
   }
   return judged;
 }
@@ -145,9 +121,9 @@ export function verdictLines(summaries: readonly SystemSummary[]): string[] {
   );
 }
 
-/** The page's verdicts as rows of the verdicts at a glance: issue, figure, result, target, verdict. */
-export function pageVerdicts(summaries: readonly SystemSummary[]): string[][] {
+/** The page's verdicts as rows of its verdict table: figure, result, target, verdict. */
+export function pageVerdicts(summaries: readonly SystemSummary[]): VerdictRow[] {
   const judged = judgePage(summaries);
-  if (judged === null) return [["3", NOT_MEASURED, "", "", ""]];
-  return judged.map(({ issue, figure, result, target, outcome }) => [issue, figure, result, target, outcome]);
+  if (judged === null) return [[NOT_MEASURED, "", "", ""]];
+  return judged.map(({ figure, result, target, outcome }) => [figure, result, target, outcome]);
 }

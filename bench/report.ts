@@ -22,7 +22,7 @@ function withRatio(value: number | null, floor: number | null, isFloor: boolean)
   return ratio === "" ? formatMs(value) : `${formatMs(value)} (${ratio})`;
 }
 
-/** Table rows (header first): one per system, then the issue's targets for Fanvas. */
+/** Table rows (header first): one per system, then the targets for Fanvas. */
 function rows(summaries: readonly SystemSummary[], strokes: number): string[][] {
   const floor = summaries.find((summary) => summary.name === "floor");
   const header = [
@@ -65,11 +65,11 @@ function heading(context: ReportContext): string {
 /** The report for the terminal. */
 export function renderText(summaries: readonly SystemSummary[], context: ReportContext): string {
   return [
-    `Fanvas benchmark (issue 3): ${heading(context)}`,
+    `Fanvas page benchmark: ${heading(context)}`,
     "",
     textTable(rows(summaries, context.strokes)),
     "",
-    "Fanvas against the issue's targets:",
+    "Fanvas against its targets:",
     ...verdictLines(summaries).map((line) => `  - ${line}`),
     "",
     ...context.notes.map((note) => `* ${note}`),
@@ -83,7 +83,7 @@ export function renderMarkdown(summaries: readonly SystemSummary[], context: Rep
     "",
     markdownTable(rows(summaries, context.strokes)),
     "",
-    "Fanvas against the issue's targets:",
+    "Fanvas against its targets:",
     "",
     ...verdictLines(summaries).map((line) => `- ${line}`),
     "",

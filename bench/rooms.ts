@@ -1,5 +1,5 @@
 /**
- * Issue 31's live rooms bench (`npm run bench -- --only rooms`): one server process on SQLite, bots on loopback
+ * The live rooms bench (`npm run bench -- --only rooms`): one server process on SQLite, bots on loopback
  * driving real WebSockets. Per room size (2, 10 and 30 drawers, each sending 60 live segments a second, with 100
  * watchers), the fan-out latency from a drawer's send to every other page's receipt, p50 and p99 over 5 s after a
  * second of warm-up; median and spread over the runs. The bots share the machine with the server, so a busy

@@ -1,34 +1,26 @@
 /**
- * `npm run bench`: issue 3's benchmark. Builds a bench page that mounts Fanvas's engine, signature_pad,
- * react-sketch-canvas and a bare Canvas2D loop, replays the same seeded strokes through each as real
- * PointerEvents in headless Chromium (systems interleaved within every run), and prints medians with the
- * ratio to the bare loop. Figures only: nothing here is asserted, and nothing here runs in `npm test`.
+ * `npm run bench`: every area of bench/areas.ts in turn, or one with `--only <area>`. Each area's section of
+ * BENCHMARKS.md (its verdicts, the command, the machine) is rewritten as soon as that area is done and the other
+ * sections are kept (bench/benchmarks-file.ts); the run in full goes to docs/benchmarks/runs/<date>-<area>.md.
+ * Figures only: nothing here is asserted, and nothing here runs in `npm test`.
  *
- * Then the server bench of issues 4 and 5 (bench/server/index.ts): saves, serving, stored bytes, the wall;
- * then issue 13's: how long validating one upload takes, on real drawings and the worst inputs (bench/validation.ts);
- * then issue 12's: the wall's list latency at 100,000 drawings and 1,000,000 reactions against 1,000 and 10,000
- * (bench/wall.ts); then issue 29's: the drawing document's encoded size and decode time (bench/codec/index.ts),
- * and the drawing as a log in the page: the backup's cost per stroke, a replay from the start, and with
- * --baseline <checkout> the per-move cost side by side with another commit's (bench/document/index.ts);
- * then issue 32's, where podman is installed: the container image's added size, a build without layer cache, and
- * fresh containers' start to healthy and SIGTERM to exit (bench/container.ts); then issue 28's soak: the server's
- * memory after each of three rounds of hostile load within the limits, and /healthz p99 during them (bench/soak.ts);
- * then issue 30's timelapse: a drawing's log against its PNG, the player's frames, its MP4 and GIF made in
- * Chromium, and a save with the log against one without it (bench/timelapse/index.ts).
- * then issue 31's live rooms: fan-out latency at 2, 10 and 30 drawers with 100 watchers (bench/rooms.ts).
+ * The areas: the page bench mounts Fanvas's engine, signature_pad, react-sketch-canvas and a bare Canvas2D loop
+ * in headless Chromium and replays the same seeded strokes through each as real PointerEvents (it also writes the
+ * fill's and the first load's sections); lighthouse, server (saves, serving, stored bytes, the wall's pages),
+ * validation, wall (list latency at 100,000 drawings and 1,000,000 reactions against 1,000 and 10,000), codec (the
+ * drawing document's size and decode time), document (the drawing as a log in the page; with --baseline
+ * <checkout> side by side with another commit), soak (memory and /healthz p99 through three rounds of hostile
+ * load), timelapse, rooms (live rooms' fan-out latency), and container where podman is installed.
+ * `--only pairs` prints the page bench's side-by-side verdicts alone and writes nothing.
  *
- * The page, server, validation, wall, codec and container benches write their figures and verdicts into BENCHMARKS.md's generated
- * blocks (bench/benchmarks-file.ts; Lighthouse's are printed only); --benchmarks <path> writes another file,
- * --benchmarks none none.
- *
- * Options: --markdown <path> (also write the report as Markdown), --runs <n> (default 5),
- * --strokes <n> (size of the "full" drawing, default 1000), --budget <seconds> (default 210: no run starts
- * later, which keeps the page bench within about 5 minutes on 2 cores), --only page|pairs|fill|server|lighthouse|validation|wall|codec|document|container|soak|timelapse|rooms
- * (default all; the page bench includes the fill and the side-by-side figures; pairs: those figures alone, Fanvas against the floor and zoomed against unzoomed), --fill-runs <n> (default 7: each is a fresh page and a
- * second or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead
- * of building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
- * --pairs <n> (block pairs of each side-by-side figure, bench/paired.ts, default 60; 0 skips them and the
- * runs' medians decide; about 1.5 s a pair), --baseline <checkout> (the document bench's commit to compare with),
+ * Options: --benchmarks <path> (the file to write, default BENCHMARKS.md; none writes nothing), --markdown <path>
+ * (also write the whole report as Markdown), --runs <n> (default 5), --strokes <n> (size of the "full" drawing,
+ * default 1000), --budget <seconds> (default 210: no page run starts later, which keeps the page bench within
+ * about 5 minutes on 2 cores), --only <area>|pairs, --fill-runs <n> (default 7: each is a fresh page and a second
+ * or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead of
+ * building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
+ * --pairs <n> (block pairs of each side-by-side figure, bench/paired.ts, default 60; 0 skips them and the runs'
+ * medians decide; about 1.5 s a pair), --baseline <checkout> (the document bench's commit to compare with),
  * --soak-seconds <n> (length of each of the soak's three rounds, default 60).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -37,13 +29,15 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { BrowserContext } from "@playwright/test";
 import { podmanInstalled } from "../tests/container/helpers/podman.ts";
-import { updateBenchmarksFile, verdictTable } from "./benchmarks-file.ts";
+import { AREAS, type AreaName } from "./areas.ts";
+import { type AreaRun, runFilePath, type VerdictRow, writeAreaRuns } from "./benchmarks-file.ts";
 import { launchBenchBrowser } from "./browser.ts";
 import { appInitialBytes, buildBenchPage, minimalPageBytes } from "./build.ts";
 import { runCodecBench } from "./codec/index.ts";
 import { runContainerBench } from "./container.ts";
 import { runDocumentBench } from "./document/index.ts";
-import { fillBench } from "./fill.ts";
+import { type FillReport, fillBench } from "./fill.ts";
+import { FIRST_LOAD_METHOD, firstLoadBench, firstLoadVerdict } from "./first-load.ts";
 import { runLighthouseBench } from "./lighthouse.ts";
 import { loadAverage, machine, machineHeading, today } from "./machine.ts";
 import { measureSystem, type RunSample, type SystemSummary, type Workload } from "./measure.ts";
@@ -159,8 +153,16 @@ function benchWorkload(): Workload {
   return { strokes: Number(options.strokes), probeStrokes: 10, movesPerFrame: 10, stepTimeoutMs: 60_000 };
 }
 
-/** The page bench, then the fill; resolves with their Markdown sections and the page's verdict rows. */
-async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> {
+/** What the page bench measured: the page's report and verdicts, the fill's, and the first load's bytes. */
+interface PageBenchResult {
+  readonly markdown: string;
+  readonly verdicts: VerdictRow[];
+  readonly fill: FillReport;
+  readonly initialBytes: number | null;
+}
+
+/** The page bench, then the fill and the side-by-side figures. */
+async function pageBench(): Promise<PageBenchResult> {
   const started = performance.now();
   const loadAtStart = loadAverage();
   const runs = Number(options.runs);
@@ -168,7 +170,7 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
   const budgetMs = Number(options.budget) * 1000;
   const samples = new Map<SystemName, RunSample[]>(SYSTEMS.map((name) => [name, []]));
   let completedRuns = 0;
-  const { fill: fillSection, paired } = await withBenchPage(async (browserContext, url) => {
+  const { fill, paired } = await withBenchPage(async (browserContext, url) => {
     for (let run = 0; run < runs && performance.now() - started < budgetMs; run += 1) {
       for (const name of SYSTEMS) {
         const sample = await measureSystem(browserContext, url, name, workload);
@@ -192,10 +194,12 @@ async function pageBench(): Promise<{ markdown: string; verdicts: string[][] }> 
     seconds: (performance.now() - started) / 1000,
     notes: methodNotes({ summaries, minimalBytes: bytes.minimal, appError: bytes.appError, workload }),
   };
-  process.stdout.write(`${renderText(summaries, context)}\n\n${fillSection.join("\n")}\n`);
+  process.stdout.write(`${renderText(summaries, context)}\n\n${fill.lines.join("\n")}\n`);
   return {
-    markdown: `${renderMarkdown(summaries, context)}\n${fillSection.join("\n")}`,
+    markdown: renderMarkdown(summaries, context),
     verdicts: pageVerdicts(summaries),
+    fill,
+    initialBytes: bytes.app,
   };
 }
 
@@ -218,14 +222,11 @@ async function sideBySideFigures(url: string, workload: Workload): Promise<Map<S
   return figures;
 }
 
-/** The fill bench alone (`--only fill`); resolves with its Markdown section. */
-async function fillOnly(): Promise<string> {
-  const loadAtStart = loadAverage();
-  const lines = await withBenchPage((context, url) => fillBench(context, url, Number(options["fill-runs"])));
-  const heading = machineHeading(loadAtStart);
-  const text = [heading, "", ...lines].join("\n");
-  process.stdout.write(`${text}\n`);
-  return text;
+/** The fill bench alone (`--only fill`). */
+async function fillOnly(): Promise<FillReport> {
+  const report = await withBenchPage((context, url) => fillBench(context, url, Number(options["fill-runs"])));
+  process.stdout.write(`${report.lines.join("\n")}\n`);
+  return report;
 }
 
 /**
@@ -246,105 +247,172 @@ async function pairsOnly(): Promise<void> {
   );
 }
 
+/** What one area's bench hands back to be written: its verdicts, a few figures, its report in full. */
+type AreaResult = Pick<AreaRun, "verdicts" | "figures" | "report">;
+
+/** The command that made this run, as the run's section names it, when it was not the whole bench. */
+function commandOf(area: AreaName): string | undefined {
+  const args = process.argv.slice(2);
+  const only = args.indexOf("--only");
+  if (only < 0) return undefined;
+  if (args[only + 1] !== area || args.length === 2) return undefined;
+  return `npm run bench -- ${args.join(" ")}`;
+}
+
+/** Writes each area's run into the benchmarks file as soon as it is done, so a later failure does not lose it. */
+async function record(area: AreaName, loadAtStart: number, result: AreaResult): Promise<void> {
+  if (options.benchmarks === "none") return;
+  const run: AreaRun = {
+    area,
+    date: today(),
+    machine: machine(loadAtStart),
+    command: commandOf(area),
+    ...result,
+  };
+  const problems = await writeAreaRuns(options.benchmarks, [run]);
+  process.stdout.write(`\n${options.benchmarks} updated: ${area} (the run in full: ${runFilePath(run)})\n`);
+  for (const problem of problems)
+    process.stderr.write(`${options.benchmarks} is over its limits: ${problem}\n`);
+}
+
+/** Runs `bench` for `area` when it was asked for (every area when --only is not given), then records it. */
+async function runArea(
+  area: AreaName,
+  bench: () => Promise<AreaResult & { readonly text: string }>,
+  sections: string[],
+): Promise<void> {
+  if (options.only !== undefined && options.only !== area) return;
+  const loadAtStart = loadAverage();
+  const result = await bench();
+  process.stdout.write(`\n${result.text}\n`);
+  sections.push(result.report);
+  await record(area, loadAtStart, result);
+}
+
+/** The page bench's three areas: the page, the fill it also measures, and the first load it builds. */
+async function pageAreas(sections: string[]): Promise<void> {
+  const loadAtStart = loadAverage();
+  const page = await pageBench();
+  sections.push(page.markdown, page.fill.lines.join("\n"));
+  await record("page", loadAtStart, { verdicts: page.verdicts, report: page.markdown });
+  await record("fill", loadAtStart, { verdicts: page.fill.verdicts, report: page.fill.lines.join("\n") });
+  if (page.initialBytes !== null) {
+    const report = `- Method: ${FIRST_LOAD_METHOD}`;
+    await record("first-load", loadAtStart, { verdicts: [firstLoadVerdict(page.initialBytes)], report });
+  }
+}
+
 async function main(): Promise<void> {
   const only = options.only;
-  const known = [
-    "page",
-    "pairs",
-    "fill",
-    "server",
-    "lighthouse",
-    "validation",
-    "wall",
-    "codec",
-    "document",
-    "container",
-    "soak",
-    "timelapse",
-    "rooms",
-  ];
+  const known = [...AREAS.map((area) => area.name), "pairs"];
   if (only !== undefined && !known.includes(only)) {
     throw new Error(`--only must be one of ${known.join(", ")} (got "${only}"); without it all run.`);
   }
   const sections: string[] = [];
-  // Each bench's blocks are written as soon as it is done, so a later failure does not lose them.
-  const write = async (blocks: Record<string, string>) => {
-    if (options.benchmarks === "none") return;
-    await updateBenchmarksFile(options.benchmarks, blocks);
-    process.stdout.write(`\n${options.benchmarks} updated: ${Object.keys(blocks).join(", ")}\n`);
-  };
-  if (only === "fill") sections.push(await fillOnly());
   if (only === "pairs") await pairsOnly();
-  if (only === undefined || only === "page") {
-    const page = await pageBench();
-    sections.push(page.markdown);
-    await write({ page: page.markdown, "page-verdicts": verdictTable(page.verdicts) });
-  }
-  if (only === undefined || only === "lighthouse") {
-    const lighthouse = await runLighthouseBench(Number(options["lighthouse-runs"]), options["client-dir"]);
-    process.stdout.write(`\n${lighthouse.text}\n`);
-    sections.push(lighthouse.markdown);
-  }
-  if (only === undefined || only === "server") {
-    if (sections.length > 0) process.stdout.write("\n");
-    const server = await runServerBench({
-      drawings: Number(options.saves),
-      runs: Number(options["server-runs"]),
-    });
-    process.stdout.write(`${server.text}\n`);
-    sections.push(server.markdown);
-    await write({ server: server.markdown, "server-verdicts": verdictTable(server.verdicts) });
-  }
-  if (only === undefined || only === "validation") {
-    const validation = await runValidationBench(Number(options.runs));
-    process.stdout.write(`\n${validation.text}\n`);
-    sections.push(validation.markdown);
-    await write({ validation: validation.markdown });
-  }
-  if (only === undefined || only === "wall") {
-    const wall = await runWallBench(Number(options.runs));
-    process.stdout.write(`\n${wall.text}\n`);
-    sections.push(wall.markdown);
-    await write({ wall: wall.markdown, "wall-verdicts": verdictTable(wall.verdicts) });
-  }
-  if (only === undefined || only === "document") {
-    const document = await runDocumentBench({
-      workload: benchWorkload(),
-      pairs: Number(options.pairs),
-      baseline: options.baseline ?? null,
-    });
-    process.stdout.write(`\n${document.text}\n`);
-    sections.push(document.text);
-    await write({ "document-verdicts": verdictTable(document.verdicts) });
-  }
-  if (only === undefined || only === "soak") {
-    const soak = await runSoakBench(Number(options["soak-seconds"]));
-    process.stdout.write(`\n${soak.text}\n`);
-    sections.push(soak.markdown);
-    await write({ soak: soak.markdown, "soak-verdicts": verdictTable(soak.verdicts) });
-  }
-  if (only === undefined || only === "timelapse") {
-    const timelapse = await runTimelapseBench();
-    process.stdout.write(`\n${timelapse.text}\n`);
-    sections.push(timelapse.markdown);
-    await write({ timelapse: timelapse.markdown, "timelapse-verdicts": verdictTable(timelapse.verdicts) });
-  }
-  if (only === undefined || only === "rooms") {
-    const rooms = await runRoomsBench(Number(options["server-runs"]));
-    process.stdout.write(`\n${rooms.text}\n`);
-    sections.push(rooms.text);
-  }
-  if (only === undefined || only === "codec") {
-    const codec = runCodecBench(Number(options.runs));
-    process.stdout.write(`\n${codec.text}\n`);
-    sections.push(codec.markdown);
-    await write({ codec: codec.markdown, "codec-verdicts": verdictTable(codec.verdicts) });
-  }
+  if (only === undefined || only === "page") await pageAreas(sections);
+  await runArea(
+    "fill",
+    async () => {
+      const fill = await fillOnly();
+      return { verdicts: fill.verdicts, report: fill.lines.join("\n"), text: "" };
+    },
+    sections,
+  );
+  await runArea("first-load", firstLoadBench, sections);
+  await runArea(
+    "lighthouse",
+    async () => {
+      const lighthouse = await runLighthouseBench(Number(options["lighthouse-runs"]), options["client-dir"]);
+      return { ...lighthouse, report: lighthouse.markdown };
+    },
+    sections,
+  );
+  await runArea(
+    "server",
+    async () => {
+      const server = await runServerBench({
+        drawings: Number(options.saves),
+        runs: Number(options["server-runs"]),
+      });
+      return { ...server, report: server.markdown };
+    },
+    sections,
+  );
+  await runArea(
+    "validation",
+    async () => {
+      const validation = await runValidationBench(Number(options.runs));
+      return { ...validation, report: validation.markdown };
+    },
+    sections,
+  );
+  await runArea(
+    "wall",
+    async () => {
+      const wall = await runWallBench(Number(options.runs));
+      return { ...wall, report: wall.markdown };
+    },
+    sections,
+  );
+  await runArea(
+    "document",
+    async () => {
+      const document = await runDocumentBench({
+        workload: benchWorkload(),
+        pairs: Number(options.pairs),
+        baseline: options.baseline ?? null,
+      });
+      return { ...document, report: fenced(document.text) };
+    },
+    sections,
+  );
+  await runArea(
+    "soak",
+    async () => {
+      const soak = await runSoakBench(Number(options["soak-seconds"]));
+      return { ...soak, report: soak.markdown };
+    },
+    sections,
+  );
+  await runArea(
+    "timelapse",
+    async () => {
+      const timelapse = await runTimelapseBench();
+      return { ...timelapse, report: timelapse.markdown };
+    },
+    sections,
+  );
+  await runArea(
+    "rooms",
+    async () => {
+      const rooms = await runRoomsBench(Number(options["server-runs"]));
+      return {
+        verdicts: [],
+        figures: rooms.text.split("\n").filter((line) => / drawers \+ /.test(line)),
+        report: fenced(rooms.text),
+        text: rooms.text,
+      };
+    },
+    sections,
+  );
+  await runArea(
+    "codec",
+    async () => {
+      const codec = runCodecBench(Number(options.runs));
+      return { ...codec, report: codec.markdown };
+    },
+    sections,
+  );
   if (only === "container" || (only === undefined && podmanInstalled())) {
-    const container = await runContainerBench(Number(options.runs));
-    process.stdout.write(`\n${container.text}\n`);
-    sections.push(container.markdown);
-    await write({ container: container.markdown, "container-verdicts": verdictTable(container.verdicts) });
+    await runArea(
+      "container",
+      async () => {
+        const container = await runContainerBench(Number(options.runs));
+        return { ...container, report: container.markdown };
+      },
+      sections,
+    );
   } else if (only === undefined) {
     process.stdout.write("\nContainer bench left out: podman is not installed.\n");
   }
@@ -352,6 +420,11 @@ async function main(): Promise<void> {
     await writeFile(options.markdown, sections.join("\n"));
     process.stdout.write(`\nMarkdown written to ${options.markdown}\n`);
   }
+}
+
+/** Plain text kept as it was printed, for a report that is not Markdown. */
+function fenced(text: string): string {
+  return `\`\`\`text\n${text.trim()}\n\`\`\``;
 }
 
 await main();

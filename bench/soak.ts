@@ -1,5 +1,5 @@
 /**
- * The soak bench of issue 28 (`npm run bench -- --only soak`): a real server process, three rounds of hostile load
+ * The soak bench (`npm run bench -- --only soak`): a real server process, three rounds of hostile load
  * within every per-visitor limit (bench/soak-load.ts: saves and ten-row inserts at the save limit, inserts asking
  * for a thousand aliases, stalled chunked uploads and stalled ones declaring 8 MiB, bodies to a table that does
  * not exist, 300 event streams that never read from a handful of IPv6 /56s, readers of the wall, its images and
@@ -8,11 +8,13 @@
  * (bench/soak-probe.ts). Targets: the third round's memory within 10% of the first's (memory is flat once the
  * caches and budgets are full) and /healthz p99 under 50 ms.
  */
+
 import { execFile } from "node:child_process";
 import { type Agent, request } from "node:http";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { spawnServer } from "../tests/api/helpers/server-process.ts";
+import type { VerdictRow } from "./benchmarks-file.ts";
 import { loadAverage, machineHeading } from "./machine.ts";
 import { type BenchDatabase, benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
 import { realisticDrawings } from "./server/drawings.ts";
@@ -44,7 +46,7 @@ interface SoakFigures {
 export interface SoakReport {
   readonly text: string;
   readonly markdown: string;
-  readonly verdicts: string[][];
+  readonly verdicts: VerdictRow[];
 }
 
 /** Runs the soak on SQLite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names one. */
@@ -192,16 +194,14 @@ function report(figures: readonly SoakFigures[], seconds: number, heading: strin
     "",
     ...answers,
   ].join("\n");
-  const verdicts = figures.flatMap((figure) => [
+  const verdicts = figures.flatMap((figure): VerdictRow[] => [
     [
-      "28",
       `Soak RSS, round 3 vs round 1 (${figure.dialect})`,
       `${(growth(figure) * 100).toFixed(1)}% (${mb(figure.rssAfter[0] ?? 0)} -> ${mb(figure.rssAfter.at(-1) ?? 0)})`,
       "within 10%",
       Math.abs(growth(figure)) <= 0.1 ? "met" : "not met",
     ],
     [
-      "28",
       `/healthz p99 during the soak (${figure.dialect})`,
       ms(figure.healthP99All),
       "< 50 ms",

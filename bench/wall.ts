@@ -5,6 +5,7 @@ import { asCount, isoTime } from "../src/server/db/values.ts";
 import { encodeTopCursor } from "../src/server/drawings/top-cursor.ts";
 import { inTopOrder } from "../src/server/drawings/top-queries.ts";
 import type { ServerProcess } from "../tests/api/helpers/server-process.ts";
+import type { VerdictRow } from "./benchmarks-file.ts";
 import { loadAverage, machineHeading } from "./machine.ts";
 import { benchDialects, createBenchDatabase, type Dialect } from "./server/databases.ts";
 import { keepAliveAgent } from "./server/http-load.ts";
@@ -18,8 +19,9 @@ import {
 } from "./server/seed.ts";
 import { getOk, seedAndServe } from "./server/seeded-server.ts";
 import { formatMs, median, medianAndRange } from "./stats.ts";
+import { type WallListResult, wallVerdictRows, wallVerdictsLegend } from "./wall-verdicts.ts";
 
-// Issue 12: the wall's list latency must not grow with the wall. Two walls per store, 1,000 drawings with 10,000
+// The wall's list latency must not grow with the wall. Two walls per store, 1,000 drawings with 10,000
 // reactions and 100,000 with 1,000,000, each behind its own server process, measured in one run: every run asks
 // each list of both walls, alternating request by request, so the machine's noise falls on both alike.
 
@@ -36,7 +38,7 @@ const WARMUP = 40;
 const SPREAD_DAYS = 28;
 
 /**
- * The lists measured: the first page of each order, Top's page after 90% of the wall (issue 12), and issue 34's: a
+ * The lists measured: the first page of each order, Top's page after 90% of the wall, and the credit's: a
  * prompt's tab (its entries are the newest week's), newest first and by reactions, and a name's page (/by/<name>,
  * the HTML page; one drawing in 20 is signed with the name).
  */
@@ -49,16 +51,6 @@ const LISTS = [
   "prompt top",
   "name page",
 ] as const;
-/** The issue whose target each list answers. */
-const ISSUE_OF: Readonly<Record<List, string>> = {
-  new: "12",
-  "top week": "12",
-  "top all": "12",
-  "top all, page at 90%": "12",
-  "prompt new": "34",
-  "prompt top": "34",
-  "name page": "34",
-};
 type List = (typeof LISTS)[number];
 
 interface Wall {
@@ -168,10 +160,10 @@ const describe = (values: readonly number[]) => medianAndRange(values);
 /** Runs the wall bench on every configured store; its Markdown section and verdict rows. */
 export async function runWallBench(
   runs: number,
-): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
+): Promise<{ text: string; markdown: string; verdicts: VerdictRow[]; figures: string[] }> {
   const heading = machineHeading(loadAverage());
   const rows: string[] = [];
-  const verdicts: string[][] = [];
+  const results: WallListResult[] = [];
   const seeds: string[] = [];
   for (const dialect of benchDialects()) {
     const store = dialect === "sqlite" ? "SQLite" : "PostgreSQL";
@@ -188,17 +180,20 @@ export async function runWallBench(
       rows.push(
         `| ${store} | ${list} | ${describe(small)} | ${describe(big)} | ${ratio.toFixed(2)}x | ${held} of ${big.length} | ${verdict} |`,
       );
-      verdicts.push([
-        ISSUE_OF[list],
-        list === "name page" ? `GET /by/<name>, ${store}` : `GET /api/drawings ${list}, ${store}`,
-        `100,000/1,000,000: p50 ${formatMs(median(big))} ms; 1,000/10,000: ${formatMs(median(small))} ms: ${ratio.toFixed(2)}x (within 1.5x in ${held} of ${big.length} runs)`,
-        `<= ${TARGET_RATIO}x`,
+      results.push({
+        list,
+        store,
+        big: formatMs(median(big)),
+        small: formatMs(median(small)),
+        ratio,
+        held,
+        runs: big.length,
         verdict,
-      ]);
+      });
     }
   }
   const markdown = [
-    "### Issues 12 and 34: the wall's list latency as it grows (and a prompt's tab, a name's page)",
+    "### The wall's list latency as it grows (and a prompt's tab, a name's page)",
     "",
     `${heading} - ${runs} runs x ${REQUESTS} requests per list and wall`,
     "",
@@ -206,7 +201,12 @@ export async function runWallBench(
     "| --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
-    `- Method: each store holds both walls at once (two databases, two server processes), seeded by bulk SQL (INSERT ... SELECT over a generated series; ${seeds.join("; ")}), drawings over the last 28 days, reactions each from their own visitor, skewed towards newer drawings. Every run asks each list of both walls, alternating request by request (${WARMUP} of warm-up, then ${REQUESTS} of each), one at a time, each wall on its own keep-alive socket; a run's figure is each wall's median, and the table gives the median of the runs and their spread. "Page at 90%" is Top's page after the drawing 90% down the ranking, by its keyset cursor. Issue 34's lists: the newest week's drawings are a prompt's entries (about a quarter of each wall), read newest first and by reactions (\`?prompt=\`), and one drawing in 20 is signed with one name, whose page is \`/by/<name>\` (24 thumbnails, HTML).`,
+    `- Method: each store holds both walls at once (two databases, two server processes), seeded by bulk SQL (INSERT ... SELECT over a generated series; ${seeds.join("; ")}), drawings over the last 28 days, reactions each from their own visitor, skewed towards newer drawings. Every run asks each list of both walls, alternating request by request (${WARMUP} of warm-up, then ${REQUESTS} of each), one at a time, each wall on its own keep-alive socket; a run's figure is each wall's median, and the table gives the median of the runs and their spread. "Page at 90%" is Top's page after the drawing 90% down the ranking, by its keyset cursor. A prompt's tab and a name's page: the newest week's drawings are a prompt's entries (about a quarter of each wall), read newest first and by reactions (\`?prompt=\`), and one drawing in 20 is signed with one name, whose page is \`/by/<name>\` (24 thumbnails, HTML).`,
   ].join("\n");
-  return { text: markdown, markdown, verdicts };
+  return {
+    text: markdown,
+    markdown,
+    verdicts: wallVerdictRows(results, TARGET_RATIO),
+    figures: [wallVerdictsLegend(TARGET_RATIO)],
+  };
 }

@@ -32,7 +32,8 @@ export function precompress(options: { readonly bundleOnly?: boolean } = {}): Pl
     name: "fanvas-precompress",
     apply: "build",
     configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
+      // A build that writes nothing (the bench measuring the first load) leaves nothing here to compress.
+      if (config.build.write) outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_output, bundle) {
       if (options.bundleOnly === true) written = Object.keys(bundle).map((name) => join(outDir, name));

@@ -1,11 +1,13 @@
 /**
- * `npm run bench -- --only codec`: issue 29's figures for the drawing document's encoding. How many bytes a
+ * `npm run bench -- --only codec`: the figures of the drawing document's encoding. How many bytes a
  * realistic 1,000-stroke drawing's log takes gzipped (per stroke point and per drawing, against JSON), and how
  * long decoding takes: a realistic drawing, and the largest documents DRAWING_LIMITS let through (target: at
  * most 50 ms). Figures only, in this process; the tests bound the decoder's work instead of its time.
  */
+
 import { encodeDrawing } from "../../src/common/drawing-document/encode.ts";
 import { FANVAS_STICKER_IDS } from "../../src/common/drawing-document/known-stickers.ts";
+import type { VerdictRow } from "../benchmarks-file.ts";
 import { loadAverage, machineHeading } from "../machine.ts";
 import { formatMs, median, medianAndRange, range } from "../stats.ts";
 import { markdownTable, textTable } from "../tables.ts";
@@ -84,7 +86,7 @@ function timingTable(inputs: readonly (TimedInput & { points: number })[], times
 }
 
 /** Runs the codec bench, `runs` runs of the timings; returns its text, Markdown and verdict rows. */
-export function runCodecBench(runs: number): { text: string; markdown: string; verdicts: string[][] } {
+export function runCodecBench(runs: number): { text: string; markdown: string; verdicts: VerdictRow[] } {
   const load = loadAverage();
   const sizes = Array.from({ length: DRAWINGS }, (_, index) => drawingSizes(STROKES, 29 + index));
   const realistic = realisticDrawing(STROKES);
@@ -102,23 +104,20 @@ export function runCodecBench(runs: number): { text: string; markdown: string; v
     return performance.now() - started;
   });
   const bytesPerPoint = sizes.map((size) => size.gzipped / size.points);
-  const verdicts = [
+  const verdicts: VerdictRow[] = [
     [
-      "29",
       `gzipped bytes per stroke point, realistic ${count(STROKES)}-stroke drawings (${DRAWINGS})`,
       `${perPoint(median(bytesPerPoint))} (${range(bytesPerPoint, perPoint)}); the document as JSON ${perPoint(median(sizes.map((size) => size.json / size.points)))}`,
       `<= ${TARGET_BYTES_PER_POINT}`,
       median(bytesPerPoint) <= TARGET_BYTES_PER_POINT ? "met" : "MISSED",
     ],
     [
-      "29",
       `a realistic ${count(STROKES)}-stroke drawing's log, gzipped`,
       `${kb(median(sizes.map((size) => size.gzipped)))} (JSON ${kb(median(sizes.map((size) => size.json)))})`,
       "report",
       "reported",
     ],
     [
-      "29",
       "decode of the largest document the caps allow",
       `${worst.input.name}: ${formatMs(median(worst.time?.cpu ?? []))} ms CPU; wall ${formatMs(median(worst.time?.wall ?? []))} ms at load average ${load.toFixed(1)}, fastest call ${formatMs(worst.time?.fastest ?? 0)} ms`,
       `<= ${TARGET_DECODE_MS} ms`,
@@ -134,7 +133,7 @@ export function runCodecBench(runs: number): { text: string; markdown: string; v
   const sizeRows = sizeTable(sizes);
   const timingRows = timingTable(inputs, times);
   const markdown = [
-    "### Issue 29: the drawing document's encoding",
+    "### The drawing document's encoding",
     "",
     heading,
     "",

@@ -1,13 +1,15 @@
 /**
- * Issue 29's figures for the drawing as a log (`npm run bench -- --only document [--baseline <checkout>]`):
+ * The figures of the drawing as a log (`npm run bench -- --only document [--baseline <checkout>]`):
  * the crash backup's cost per stroke on the main thread, replaying the whole drawing's log from its start on a
  * fresh engine, and, with a baseline (a checkout of another commit, its dependencies installed or linked), the
  * per-move cost side by side with that commit's Fanvas and its backup's cost measured the same way (its bench
  * page must have the backup switch: bench/page/adapters/fanvas.ts). Undo and restore are the page bench's.
  */
+
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { VerdictRow } from "../benchmarks-file.ts";
 import { launchBenchBrowser } from "../browser.ts";
 import { buildBenchPage } from "../build.ts";
 import { loadAverage, machineHeading } from "../machine.ts";
@@ -79,20 +81,19 @@ export async function runDocumentBench(options: {
   readonly workload: Workload;
   readonly pairs: number;
   readonly baseline: string | null;
-}): Promise<{ text: string; verdicts: string[][] }> {
+}): Promise<{ text: string; verdicts: VerdictRow[] }> {
   const loadAtStart = loadAverage();
   const mine = await servePage(null);
   const base = options.baseline === null ? null : await servePage(options.baseline);
   try {
     const lines: string[] = [];
-    const verdicts: string[][] = [];
+    const verdicts: VerdictRow[] = [];
     const replay = await replayFromStart(mine.url, options.workload);
     const replayMedian = median(replay.ms);
     lines.push(
       `replay of the whole log (${replay.operations} operations) from its start on a fresh engine: ${replayMedian.toFixed(1)} ms median (${replay.ms.map((ms) => ms.toFixed(0)).join(", ")})`,
     );
     verdicts.push([
-      "29",
       `replay of ${replay.operations} operations from the start`,
       `${replayMedian.toFixed(1)} ms`,
       "report",
@@ -104,7 +105,6 @@ export async function runDocumentBench(options: {
     if (baseCost !== null)
       lines.push(`the baseline's backup per stroke, measured the same way: ${describeCost(baseCost)}`);
     verdicts.push([
-      "29",
       `backup per stroke on the main thread at ${options.workload.strokes} strokes`,
       `${cost.perStroke.toFixed(3)} ms${baseCost === null ? "" : `; the baseline's ${baseCost.perStroke.toFixed(3)} ms`}`,
       "<= 0.3 ms",
@@ -120,7 +120,6 @@ export async function runDocumentBench(options: {
         `ms / move at ${options.workload.strokes} strokes, this Fanvas over the baseline's side by side: ${describePaired(paired)}`,
       );
       verdicts.push([
-        "29",
         "ms / move at full drawing vs the code before",
         describePaired(paired),
         "<= 1.05x",

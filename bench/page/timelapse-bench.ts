@@ -1,5 +1,5 @@
 /**
- * Issue 30's figures measured in the page (bench/timelapse): a drawing's log against its PNG, the player's work
+ * The timelapse's figures measured in the page (bench/timelapse): a drawing's log against its PNG, the player's work
  * per frame through a whole replay, and the time and size of its MP4 and of the GIF made where H.264 is missing.
  * The page's own code does the work: the shared decoder, the engine's painters, the replay, the video encoders.
  */

@@ -13,7 +13,7 @@ export interface BenchStroke {
   readonly points: readonly BenchPoint[];
 }
 
-/** Points per synthetic stroke, as the issue asks: pointerdown at the first, a pointermove at each other. */
+/** Points per synthetic stroke, as the targets ask: pointerdown at the first, a pointermove at each other. */
 export const POINTS_PER_STROKE = 100;
 
 const MARGIN = 4;

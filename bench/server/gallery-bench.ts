@@ -7,7 +7,7 @@ import { keepAliveAgent, type LoadResult, runLoad } from "./http-load.ts";
 import { seedDrawings, seedMaterial } from "./seed.ts";
 import { getOk, seedAndServe } from "./seeded-server.ts";
 
-/** The page size the issue names for the latency figure. */
+/** The page size the wall's latency target names. */
 const LIMIT = 24;
 /** "Deep": the page that starts after this share of the wall. */
 const DEEP_FRACTION = 0.9;

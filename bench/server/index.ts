@@ -1,12 +1,14 @@
 /**
- * The server half of `npm run bench` (issues 4, 5 and 14): saves against the validation floor at 1 to 64
+ * The server area of `npm run bench` (`--only server`): saves against the validation floor at 1 to 64
  * concurrent and where their time goes, serving one drawing
  * against nginx, stored and thumbnail bytes, wall latency at two sizes and the first wall screen's bytes.
  * Loopback only, bounded in requests and time; every server, nginx, database and temp dir it starts is
  * stopped or removed before it returns. Figures only: nothing is asserted.
  */
+
 import { cpus } from "node:os";
 import { killLeftoverServers } from "../../tests/api/helpers/server-process.ts";
+import type { VerdictRow } from "../benchmarks-file.ts";
 import { loadAverage, machineHeading } from "../machine.ts";
 import { encodeLikeTheBrowser } from "./browser-encode.ts";
 import { type GalleryChunks, galleryChunkBytes } from "./client-chunks.ts";
@@ -47,7 +49,7 @@ function unexpected(what: string, runs: readonly LoadResult[], expected: number)
 /** Runs every phase and returns the report as text and Markdown. */
 export async function runServerBench(
   options: ServerBenchOptions,
-): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
+): Promise<{ text: string; markdown: string; verdicts: VerdictRow[] }> {
   const started = performance.now();
   const load = loadAverage();
   const dialects = benchDialects();

@@ -1,4 +1,5 @@
 import { THUMBNAIL_MAX_BYTES } from "../../src/server/png/thumbnail.ts";
+import type { VerdictRow } from "../benchmarks-file.ts";
 import { kb, markdownTable, ms, rate, ratio, type Table, textTable } from "../tables.ts";
 import type { GalleryChunks } from "./client-chunks.ts";
 import type { Dialect } from "./databases.ts";
@@ -20,7 +21,7 @@ import type { StoredFigures } from "./stored-bench.ts";
 export interface ServerResults {
   readonly heading: string;
   readonly dialects: readonly Dialect[];
-  /** Saves by concurrency against the server's own validation in process (issue 14). */
+  /** Saves by concurrency against the server's own validation in process. */
   readonly curve: SaveCurve;
   readonly stored: readonly StoredFigures[];
   readonly gallery: ReadonlyMap<Dialect, readonly WallLatency[]>;
@@ -117,58 +118,58 @@ function thumbnailRows(results: ServerResults): string[][] {
   ];
 }
 
-function issue4(results: ServerResults): Table {
+function servingTable(results: ServerResults): Table {
   return [HEADER, ...servingRows(results), ...bytesRows(results.stored[0])];
 }
 
-function issue14(results: ServerResults): Table {
+function saveVerdictsTable(results: ServerResults): Table {
   return [HEADER, ...saveVerdictRows(results.curve, results.dialects)];
 }
 
-/** Issue 14's three tables: the verdicts, the curve, and where a save's time goes at 16 and 64 concurrent. */
+/** The saves' three tables: the verdicts, the curve, and where a save's time goes at 16 and 64 concurrent. */
 function saveTables(results: ServerResults): Table[] {
   const { curve, dialects } = results;
   return [
-    issue14(results),
+    saveVerdictsTable(results),
     saveCurveTable(curve, dialects),
     savePhaseTable(curve, dialects, REFERENCE),
     savePhaseTable(curve, dialects, HIGH),
   ];
 }
 
-function issue5(results: ServerResults): Table {
+function wallPagesTable(results: ServerResults): Table {
   return [HEADER, ...wallRows(results), ...thumbnailRows(results)];
 }
 
-/** The rows of both tables that have a target, as the verdicts at a glance: issue, figure, result, target, verdict. */
-export function serverVerdicts(results: ServerResults): string[][] {
-  const judged = (issue: string, table: Table) =>
+/** The rows of the tables that have a target, as verdict rows: figure, result, target, verdict. */
+export function serverVerdicts(results: ServerResults): VerdictRow[] {
+  const judged = (table: Table) =>
     table
       .slice(1)
       .filter((row) => row[5] === "met" || row[5] === "MISSED")
-      .map((row) => {
+      .map((row): VerdictRow => {
         const against = row[2] === "-" ? "" : `; against ${row[2]}: ${row[3]}`;
-        return [issue, row[0] ?? "", `${row[1]}${against}`, row[4] ?? "", row[5] ?? ""];
+        return [row[0] ?? "", `${row[1]}${against}`, row[4] ?? "", row[5] ?? ""];
       });
   return [
-    ...judged("14", issue14(results)),
-    ...judged("4", issue4(results)),
-    ...judged("5", issue5(results)),
+    ...judged(saveVerdictsTable(results)),
+    ...judged(servingTable(results)),
+    ...judged(wallPagesTable(results)),
   ];
 }
 
 /** The report for the terminal. */
 export function renderServerText(results: ServerResults): string {
   return [
-    `Fanvas server benchmark (issues 4, 5 and 14): ${results.heading}`,
+    `Fanvas server benchmark: ${results.heading}`,
     "",
-    "Issue 14: saves against the validation floor, by concurrency, and where their time goes",
+    "Saves against the validation floor, by concurrency, and where their time goes",
     ...saveTables(results).flatMap((table) => [textTable(table), ""]),
-    "Issue 4: serving, stored bytes",
-    textTable(issue4(results)),
+    "Serving, stored bytes",
+    textTable(servingTable(results)),
     "",
-    "Issue 5: the wall",
-    textTable(issue5(results)),
+    "The wall's pages",
+    textTable(wallPagesTable(results)),
     "",
     ...results.notes.map((note) => `* ${note}`),
   ].join("\n");
@@ -179,16 +180,16 @@ export function renderServerMarkdown(results: ServerResults): string {
   return [
     results.heading,
     "",
-    "### Issue 14: saves against the validation floor, by concurrency, and where their time goes",
+    "### Saves against the validation floor, by concurrency, and where their time goes",
     "",
     ...saveTables(results).flatMap((table) => [markdownTable(table), ""]),
-    "### Issue 4: serving, stored bytes",
+    "### Serving, stored bytes",
     "",
-    markdownTable(issue4(results)),
+    markdownTable(servingTable(results)),
     "",
-    "### Issue 5: the wall",
+    "### The wall's pages",
     "",
-    markdownTable(issue5(results)),
+    markdownTable(wallPagesTable(results)),
     "",
     "How it was measured:",
     "",

@@ -3,7 +3,7 @@ import type { Dialect } from "./databases.ts";
 import { describeLoad, type LoadResult } from "./http-load.ts";
 import { measureSaves, measureValidation, type SaveRun } from "./saves-bench.ts";
 
-/** The concurrencies of the save curve (issue 14): one saver, a few, the reference load, and four times it. */
+/** The concurrencies of the save curve: one saver, a few, the reference load, and four times it. */
 export const SAVE_CONCURRENCIES = [1, 4, 16, 64] as const;
 
 /** One point of the curve: every run at one concurrency. */

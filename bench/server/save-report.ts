@@ -6,7 +6,7 @@ import type { LoadResult } from "./http-load.ts";
 import type { CurvePoint, SaveCurve } from "./save-curve.ts";
 import type { SaveBreakdown } from "./save-metrics.ts";
 
-// Issue 14's tables: saves/s by concurrency against the validation floor, where a save's time goes, and the
+// The saves' tables: saves/s by concurrency against the validation floor, where a save's time goes, and the
 // verdicts (>= 0.8x floor on SQLite, >= 0.6x on PostgreSQL, p99 < 100 ms, 64 concurrent no worse than 16).
 
 /** Each store as the tables name it. */
@@ -125,7 +125,7 @@ export function savePhaseTable(curve: SaveCurve, dialects: readonly Dialect[], c
   ];
 }
 
-/** Verdict rows (Figure, Measured, Against, Ratio, Target, Verdict) of issue 14's targets. */
+/** Verdict rows (Figure, Measured, Against, Ratio, Target, Verdict) of the saves' targets. */
 export function saveVerdictRows(curve: SaveCurve, dialects: readonly Dialect[]): string[][] {
   const reference = curve.find((point) => point.concurrency === REFERENCE);
   const high = curve.find((point) => point.concurrency === HIGH);

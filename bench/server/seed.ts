@@ -4,7 +4,7 @@ import { CANVAS_SIZE } from "../../src/common/constants.ts";
 import type { Database } from "../../src/server/db/schema.ts";
 import type { Dialect } from "./databases.ts";
 
-// The wall benches' rows (issue 5's gallery, issue 12's wall), made by the database itself: one INSERT ... SELECT
+// The wall benches' rows (the server area's wall pages, the wall area's lists), made by the database itself: one INSERT ... SELECT
 // over a generated series per table (a recursive CTE on SQLite, generate_series on PostgreSQL), so 100,000
 // drawings and 1,000,000 reactions take seconds, not the minutes row-by-row inserts would. What a save does per row
 // (validation, hashing, re-encoding) does not touch the list's queries, so every drawing shares one small PNG and
@@ -40,11 +40,11 @@ export interface SeedRows {
   readonly stepMs: number;
 }
 
-/** The name every SIGNED_EVERY-th seeded drawing is signed with (a name's page: issue 34). */
+/** The name every SIGNED_EVERY-th seeded drawing is signed with (for a name's page). */
 export const BENCH_NAME = "Bench Artist";
 /** One drawing in this many is signed BENCH_NAME: 50 of 1,000, 5,000 of 100,000. */
 export const SIGNED_EVERY = 20;
-/** The prompt the drawings of the newest week are entered in (a prompt's tab: issue 34). */
+/** The prompt the drawings of the newest week are entered in (for a prompt's tab). */
 export const BENCH_PROMPT = "bench-prompt";
 const WEEK_MS = 7 * 86_400_000;
 

@@ -6,7 +6,7 @@ import type { BenchDatabase } from "./databases.ts";
 import { type Answer, send } from "./http-load.ts";
 import { BENCH_SERVER_ENV } from "./saves-bench.ts";
 
-// What the wall latency benches (issue 5's gallery, issue 12's wall) share: a database seeded through its own
+// What the wall latency benches (the server area's wall pages, the wall area's lists) share: a database seeded through its own
 // store, then a real server process on it, asked GETs that must succeed.
 
 /** A seeded database behind a fresh server process. */

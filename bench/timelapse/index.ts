@@ -1,13 +1,15 @@
 /**
- * `npm run bench -- --only timelapse`: issue 30's figures. A realistic 1,000-stroke drawing (bench/codec's, on a
+ * `npm run bench -- --only timelapse`: the timelapse's figures. A realistic 1,000-stroke drawing (bench/codec's, on a
  * white start) measured in the machine's Chromium by the page's own code: its log against its PNG, the player's
  * work per frame through the whole replay, its MP4 (H.264, 720 x 720, 30 fps) and GIF made and timed; then a
  * save with that log against a save without it on a real server, same run.
  */
+
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeDrawing } from "../../src/common/drawing-document/encode.ts";
+import type { VerdictRow } from "../benchmarks-file.ts";
 import { launchBenchBrowser } from "../browser.ts";
 import { buildBenchPage } from "../build.ts";
 import { pointCount, realisticDrawing } from "../codec/realistic-drawing.ts";
@@ -51,7 +53,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Runs the section; returns its text, its markdown and its verdicts (target, figure, met). */
-export async function runTimelapseBench(): Promise<{ text: string; markdown: string; verdicts: string[][] }> {
+export async function runTimelapseBench(): Promise<{
+  text: string;
+  markdown: string;
+  verdicts: VerdictRow[];
+}> {
   const load = loadAverage();
   const drawing = { ...realisticDrawing(STROKES, SEED), start: { kind: "white" } as const };
   const making = encodeDrawing(drawing);
@@ -119,37 +125,32 @@ export async function runTimelapseBench(): Promise<{ text: string; markdown: str
   const mp4Median = mp4 === null ? Number.NaN : median(mp4.map((run) => run.ms));
   const met = (ok: boolean) => (ok ? "met" : "not met");
   const logShare = figures.logGzipBytes / figures.pngBytes;
-  const verdicts = [
+  const verdicts: VerdictRow[] = [
     [
-      "30",
       "log gzipped per stroke point, realistic 1,000-stroke drawing",
       `${perPoint.toFixed(2)} B`,
       "<= 3 B",
       met(perPoint <= 3),
     ],
     [
-      "30",
       "log gzipped against the drawing's PNG",
       `${kb(figures.logGzipBytes)} / ${kb(figures.pngBytes)} = ${logShare.toFixed(2)}`,
       "<= 0.5",
       met(logShare <= 0.5),
     ],
     [
-      "30",
       "save with the log against without it, p50 (SQLite, same run)",
       medianAndRange(saveRatios, (value) => value.toFixed(2)),
       "<= 1.1x",
       met(median(saveRatios) <= 1.1),
     ],
     [
-      "30",
       "player frames over 16 ms, 1,000-operation replays",
       `${overBudget} of ${work.length}; p99 ${medianAndRange(p99s)} ms`,
       "none",
       met(overBudget === 0),
     ],
     [
-      "30",
       `MP4 of ${videoSeconds.toFixed(1)} s (720 x 720, 30 fps), 1,000 operations`,
       mp4 === null
         ? "no H.264 encoder"
@@ -158,14 +159,13 @@ export async function runTimelapseBench(): Promise<{ text: string; markdown: str
       met(mp4Median <= TARGET_VIDEO_MS),
     ],
     [
-      "30",
       "GIF fallback, same drawing",
       `${medianAndRange(figures.gif.map((run) => run.ms))} ms, ${mb(median(figures.gif.map((run) => run.bytes)))}`,
       "report (<= 15 MB)",
       "reported",
     ],
   ];
-  const heading = `## Timelapse (issue 30)\n\n${machineHeading(load)}\n\n`;
+  const heading = `## Timelapse\n\n${machineHeading(load)}\n\n`;
   const note =
     "The drawing is bench/codec's realistic 1,000 strokes (seed 29) on a white start: the bench page has no mascot, " +
     "so its PNG is smaller than a drawing over the mascot (a stricter log-to-PNG ratio). Player work is one frame's " +
@@ -175,7 +175,7 @@ export async function runTimelapseBench(): Promise<{ text: string; markdown: str
     "frame intervals are reported but are its own timer's. The save pairs post distinct realistic PNGs one at a time, " +
     "alternately alone and bundled with the same drawing's log on the mascot, the order flipping every pair.\n";
   return {
-    text: `\nTimelapse (issue 30)\n${textTable(rows)}\n`,
+    text: `\nTimelapse\n${textTable(rows)}\n`,
     markdown: `${heading}${markdownTable(rows)}\n\n${note}`,
     verdicts,
   };

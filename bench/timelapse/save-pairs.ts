@@ -1,5 +1,5 @@
 /**
- * Save with the log against save without it, same run (issue 30): one server on a fresh database, each distinct
+ * Save with the log against save without it, same run: one server on a fresh database, each distinct
  * realistic PNG posted once, alternately alone (image/png) and in a save bundle with a realistic 1,000-stroke
  * drawing's log, the order flipping every pair so drift and load land on both sides. One at a time, as a visitor
  * saves: the figure is each save's latency.

@@ -26,7 +26,7 @@ const MASCOT_WAIT_MS = 1000;
 /**
  * Resolves once the board's mascot, the first screen's largest image, has loaded (or failed) and a frame has
  * been painted since, or after MASCOT_WAIT_MS. Hydration then never stands between the image and the screen
- * on a slow phone. The price: the engine, started by a hydrated component, now starts after the mascot's paint
+ * on a slow phone. The price: the engine, started by a hydrated component, starts after the mascot's paint
  * and hydration rather than beside them, so the board is ready a hydration later (the mascot is cached by
  * then; no bench measures the time to the board's readiness, only first paint, LCP and blocking time).
  */

@@ -1,4 +1,4 @@
-/** Business constants of the drawing page (SPEC.md section 9). No DOM, no Node. */
+/** Business constants of the drawing page (docs/spec.md, section 9). No DOM, no Node. */
 
 /** The drawing is always exactly this many pixels square, on screen and in the saved PNG. */
 export const CANVAS_SIZE = 600;
@@ -41,7 +41,7 @@ export const DEFAULT_COLOUR = "#000000";
 export const ERASER_COLOUR = "#ffffff";
 export const BACKGROUND_COLOUR = "#ffffff";
 
-/** Exact console messages of the spec's error catalogue (SPEC.md section 8). */
+/** Exact console messages of the spec's error catalogue (docs/spec.md, section 8). */
 export const CONSOLE_MESSAGES = {
   backgroundFailed: "Failed to load Bob image",
   serverRejectedSave: "Error saving to database",

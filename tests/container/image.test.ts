@@ -6,7 +6,7 @@ import { NODE_IMAGE } from "./helpers/stand-in.ts";
 
 // The image the Dockerfile builds: what it adds to its base, who it runs as, and what it holds and leaves out.
 
-/** The target for what the image may add to node:24-bookworm-slim. */
+/** The target for what the image may add to node:24-bookworm-slim. */
 const MAX_ADDED_BYTES = 150e6;
 
 interface ImageConfig {

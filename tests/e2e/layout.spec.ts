@@ -49,8 +49,8 @@ for (const screen of SCREENS) {
     });
 
     test("nothing on the first screen moves when the tools' controls arrive", async ({ page }) => {
-      // Held back past the first screen's readiness, as a slow network would: a click aimed at a colour as they
-      // arrived used to land on the swatch that had moved under the pointer (the tools' row pushed the palette down).
+      // Held back past the first screen's readiness, as a slow network would: if the tools' row pushed the palette
+      // down as it arrived, a click aimed at a colour would land on the swatch that moved under the pointer.
       const toolControls = await holdToolControls(page);
       await openDrawingPage(page);
       await expect(page.getByRole("button", { name: "Text", exact: true })).toBeDisabled();

@@ -69,7 +69,7 @@ for (const { how, message } of cases) {
     const { download, downloadBytes } = await saveImage(page);
     expect(download.suggestedFilename()).toMatch(/^draw-fred-\d+\.png$/);
 
-    // Issue 2's words first, then the promise of issue 4: it will try again by itself.
+    // The failure's words first, then the promise that it will try again by itself.
     await expect(page.getByRole("status")).toHaveText(SAVE_FAILED_TEXT);
     await expect(page.getByRole("status")).toHaveText(RETRYING);
     await expect.poll(() => consoleLog.firstArguments()).toContain(message);

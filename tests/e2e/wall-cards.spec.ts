@@ -8,7 +8,7 @@ import { nextUpload, saveImage } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
 import { card, seedDrawings, wall } from "./helpers/wall.ts";
 
-// A wall card shows the whole picture: a meme keeps its top text where badges and buttons used to sit.
+// A wall card shows the whole picture: no badge or button covers a meme's top text.
 
 type Box = { x: number; y: number; width: number; height: number };
 

@@ -8,10 +8,10 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { ADMIN_TOKEN, moderation } from "../api/helpers/moderation.ts";
 
-// Finding 8: admin sign-in answered 500 for {"token": ["x"]} or {"token": {}} (a TypeError in the token
-// comparison); the body now has a schema. Finding 12: 3,000 wrong tokens at 2,300 a second were all answered,
-// and signing out left the session cookie valid for 12 hours; failed sign-ins are now throttled per visitor,
-// and signing out ends the session in the store, for every process.
+// Admin sign-in's body has a schema, so {"token": ["x"]} or {"token": {}} is a 400, not a TypeError in the token
+// comparison. Failed sign-ins are throttled per visitor (unthrottled, an attack run sent 3,000 wrong tokens at
+// 2,300 a second), and signing out ends the session in the store, for every process, rather than leaving the
+// session cookie valid for 12 hours.
 
 const HOST = "fanvas.test";
 const ORIGIN = `http://${HOST}`;
@@ -84,7 +84,7 @@ describe("admin sign-in", () => {
     expect(json.statusCode).toBe(303);
   });
 
-  // Failed sign-ins (finding 12), each test from its own addresses: a schema refusal (400) never counts.
+  // Failed sign-ins, each test from its own addresses: a schema refusal (400) never counts.
   const form = (token: string, remoteAddress: string) =>
     postSignIn(t.app, formWith(token), FORM, remoteAddress);
   const bearer = (token: string, remoteAddress: string) =>

@@ -3,9 +3,9 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { saveNewDrawing } from "../api/helpers/moderation.ts";
 
-// Issue 28, finding 5: a Top cursor whose count is 2^31 (`integer out of range`) or whose date is year 0000
-// answered 500 with a stack trace on PostgreSQL, while SQLite answered 200. Every field of a cursor is now
-// range-checked where it is decoded, the same on both stores: anything outside answers 400 bad_cursor.
+// A Top cursor whose count is 2^31 (`integer out of range`) or whose date is year 0000 would answer 500 with a
+// stack trace on PostgreSQL and 200 on SQLite. Every field of a cursor is range-checked where it is decoded, the
+// same on both stores: anything outside answers 400 bad_cursor.
 
 /** A cursor as the server writes one, from its fields (the encoding is plain base64url of `|`-joined text). */
 const cursor = (...fields: string[]) => Buffer.from(fields.join("|"), "utf8").toString("base64url");

@@ -5,7 +5,7 @@ import { expect, test } from "../e2e/fixtures.ts";
 import { countStoredDrawings } from "../e2e/helpers/db.ts";
 import { freePort } from "../e2e/helpers/server.ts";
 
-// Finding 1 in a real browser: a page on another site (http://localhost:<port>, while Fanvas is at
+// The cross-site guard in a real browser: a page on another site (http://localhost:<port>, while Fanvas is at
 // http://127.0.0.1:<port>) makes its visitor's Chromium send every request a page can send without asking:
 // no-cors fetches (bodiless, text, a PNG blob), a beacon, a form post, and a JSON fetch that needs a preflight.
 // None may count as a report or store a drawing; the same JSON fetch from an origin in CORS_ORIGINS may.

@@ -8,8 +8,8 @@ import { bundleOf, makingOf } from "../api/helpers/making.ts";
 import { GONE, moderation, publicPresence, saveNewDrawing, VISIBLE } from "../api/helpers/moderation.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 
-// Finding 1: any website could make its visitors report (and save) through their browsers: a bodiless
-// `fetch(..., { method: "POST", mode: "no-cors" })` needed no content type and nothing checked its origin.
+// Without a guard, any website could make its visitors report (and save) through their browsers: a bodiless
+// `fetch(..., { method: "POST", mode: "no-cors" })` needs no content type, so only its origin can tell.
 
 const OWN_HOST = "fanvas.test";
 const ALLOWED = "https://static.fans.example";

@@ -4,8 +4,8 @@ import { ConfigError } from "../../src/server/config.ts";
 import { validateBranding } from "../../src/server/pages/branding.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 
-// Finding 15: the CSP builder copied hosts from the branding file's URLs verbatim, so a mascot URL like
-// https://a;sandbox/x wrote a directive of its own into the policy. The branding check refuses such URLs at
+// A CSP builder that copied hosts from the branding file's URLs verbatim would let a mascot URL like
+// https://a;sandbox/x write a directive of its own into the policy. The branding check refuses such URLs at
 // start, and the builder only ever writes well-formed origins.
 
 const MALFORMED = [

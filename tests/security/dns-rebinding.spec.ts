@@ -3,7 +3,7 @@ import { chromium } from "@playwright/test";
 import { expect, test } from "../e2e/fixtures.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
 
-// Issue 28, finding 3 in a real browser. DNS rebinding: a page on rebind.evil.example, whose name its owner
+// The Host guard in a real browser. DNS rebinding: a page on rebind.evil.example, whose name its owner
 // then points at the address Fanvas listens on, fetches "its own" origin and reaches Fanvas, with the
 // visitor's address, as if from Fanvas's own page (Sec-Fetch-Site: same-origin, a matching Origin). Here
 // Chromium resolves the name to 127.0.0.1 and the attacker's page is served by the test in place of the

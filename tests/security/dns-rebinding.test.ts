@@ -4,12 +4,12 @@ import { readEdgeSettings, readSettings } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
 
-// Issue 28, finding 3: the cross-site guard took an Origin equal to the request's own Host, even with
-// PUBLIC_BASE_URL set: with `Host: rebind.evil.example` and a matching Origin a report was accepted, and in
-// Chromium, with that name resolved to the server, a reaction and a report went through (DNS rebinding: the
-// attacker's page is "same origin" with what it fetches). Now a request for a host the server does not answer
-// for (ALLOWED_HOSTS; by default the address it listens on, localhost and PUBLIC_BASE_URL's host) is refused
-// before routing; with PUBLIC_BASE_URL, our origin is that one only; and an origin is its scheme too.
+// A cross-site guard that takes an Origin equal to the request's own Host is beaten by DNS rebinding: with
+// `Host: rebind.evil.example` and a matching Origin, a report would be accepted, and in Chromium, with that name
+// resolved to the server, a reaction and a report went through in an attack run (the attacker's page is "same
+// origin" with what it fetches). A request for a host the server does not answer for (ALLOWED_HOSTS; by default
+// the address it listens on, localhost and PUBLIC_BASE_URL's host) is refused before routing; with
+// PUBLIC_BASE_URL, our origin is that one only; and an origin is its scheme too.
 
 const REBIND = "rebind.evil.example:8080";
 const JSON_TYPE = { "content-type": "application/json" };

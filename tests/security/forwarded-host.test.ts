@@ -3,10 +3,10 @@ import { DEFAULT_EDGE } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { saveNewDrawing } from "../api/helpers/moderation.ts";
 
-// Finding 11: behind the shipped nginx config a client controlled X-Forwarded-Host, which showed in the
-// permalink page's og:url, og:image and canonical when PUBLIC_BASE_URL was unset, and /d/ pages were publicly
-// cacheable without Vary. The config now sets the header itself (tests/security/behind-nginx.test.ts); the
-// page varies on it when it is built from request headers; production sets PUBLIC_BASE_URL (README).
+// A client that controls X-Forwarded-Host would write its host into the permalink page's og:url, og:image and
+// canonical when PUBLIC_BASE_URL is unset, and a /d/ page publicly cacheable without Vary would keep it for
+// everyone. The shipped nginx config sets the header itself (tests/security/behind-nginx.test.ts); the page
+// varies on it when it is built from request headers; production sets PUBLIC_BASE_URL (README).
 
 const FORGED = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 

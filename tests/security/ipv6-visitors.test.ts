@@ -13,8 +13,8 @@ import {
 } from "../api/helpers/moderation.ts";
 import { drawingPng } from "../api/helpers/png.ts";
 
-// Finding 2: IPv6 clients were counted by their full address, so one ordinary IPv6 connection (a /64 of
-// addresses) beat every per-client rule. A visitor is now an IPv4 address or an IPv6 /64.
+// One ordinary IPv6 connection has a /64 of addresses: counted by its full address, it would beat every
+// per-client rule. A visitor is an IPv4 address or an IPv6 /64.
 
 const ONE_NETWORK = (host: number) => `2001:db8:aaaa:bbbb::${host.toString(16)}`;
 

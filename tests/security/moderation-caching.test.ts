@@ -4,9 +4,9 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { adminPost, moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
 
-// Finding 10: images were `immutable` for a year, so a hidden or deleted drawing stayed in browsers' and
-// proxies' caches. Now they may be kept 5 minutes and are then revalidated by ETag: 304 while the drawing is
-// public, 404 once it is not, so a hide or delete takes effect everywhere within 10 minutes (README).
+// An image `immutable` for a year would keep a hidden or deleted drawing in browsers' and proxies' caches.
+// Images may be kept 5 minutes and are then revalidated by ETag: 304 while the drawing is public, 404 once it
+// is not, so a hide or delete takes effect everywhere within 10 minutes (README).
 
 for (const dialect of testDialects()) {
   describe(`drawing images after a hide or delete, on ${dialect}`, () => {

@@ -9,11 +9,11 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 import { type RawRequest, startRequest, statusOf } from "./helpers/raw-request.ts";
 
-// Issue 28, finding 6: eight idle chunked uploads from four addresses made every other save answer 503 busy,
-// reopened every 30 s; addresses from 168 of the 256 /64s of one /56 (one home's allocation) took all 1,000
-// event streams. The upload budget and the streams now also count per network (an IPv4 /24, an IPv6 /56), and
-// when an upload needs room, uploads that have sent nothing for UPLOAD_STALL_SECONDS are cut first. Visitors are
-// named by X-Forwarded-For (TRUST_PROXY=1), as a proxy in front would name them.
+// Counted per address alone, eight idle chunked uploads from four addresses, reopened every 30 s, would make every
+// other save answer 503 busy, and addresses from 168 of the 256 /64s of one /56 (one home's allocation) would take
+// all 1,000 event streams. The upload budget and the streams also count per network (an IPv4 /24, an IPv6 /56),
+// and when an upload needs room, uploads that have sent nothing for UPLOAD_STALL_SECONDS are cut first. Visitors
+// are named by X-Forwarded-For (TRUST_PROXY=1), as a proxy in front would name them.
 
 const MIB = 2 ** 20;
 

@@ -3,8 +3,8 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { moderation, report, saveNewDrawing } from "../api/helpers/moderation.ts";
 
-// Finding 9: on PostgreSQL a report reason containing U+0000 answered 500 (its text cannot hold NUL), while
-// SQLite accepted it. Every text on its way to either store loses its NUL characters (db/text-without-nul.ts).
+// PostgreSQL's text cannot hold U+0000 (a report reason with one would answer 500) while SQLite's can. Every text
+// on its way to either store loses its NUL characters (db/text-without-nul.ts), so both stores answer alike.
 
 for (const dialect of testDialects()) {
   describe(`text holding U+0000, on ${dialect}`, () => {

@@ -11,11 +11,11 @@ import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 import { chunksOf, IEND, pngOf } from "../fixtures/png-crafting.ts";
 import { memoryLog } from "./helpers/memory-log.ts";
 
-// Finding 7: an ancillary chunk whose type has the reserved bit set ("abcd") passed our validator, but libpng
-// refuses the file: the upload was 201, its thumbnail answered 500 on every request with a stack trace in the
-// log, and the failed re-encode served the chunk's private payload forever. Now such uploads are refused, and a
-// stored drawing the decoder cannot read (an older version accepted it) is taken off the wall for a
-// moderator with one log line, never a 500 loop.
+// libpng refuses a file with an ancillary chunk whose type has the reserved bit set ("abcd"): stored, such an
+// upload would answer 500 for its thumbnail on every request with a stack trace in the log, and its failed
+// re-encode would serve the chunk's private payload forever. Such uploads are refused, and a stored drawing the
+// decoder cannot read (one an older version accepted) is taken off the wall for a moderator with one log line,
+// never a 500 loop.
 
 const HELD = "a stored drawing cannot be decoded; hidden until a moderator reviews it";
 const PAYLOAD = "<private payload riding in a chunk>";

@@ -7,9 +7,9 @@ import { adminPost, moderation, saveNewDrawing } from "../api/helpers/moderation
 import { react } from "../api/helpers/reactions.ts";
 import { isReactionsEvent, openEventStream, type SseClient, type SseMessage } from "../api/helpers/sse.ts";
 
-// Issue 28, finding 7: react, then hide, and the wall's stream said `removed`, then `reactions {id, ...}` up to
-// 250 ms later (the batch gathered before the removal). The announcer now drops what it gathered for a drawing
-// once it is removed, and every change from a toggle that began before the removal.
+// React, then hide: the wall's stream must not say `removed` and then `reactions {id, ...}` up to 250 ms later
+// (the batch gathered before the removal). The announcer drops what it gathered for a drawing once it is
+// removed, and every change from a toggle that began before the removal.
 
 /** The drawings a `reactions` message names. */
 const idsOf = (message: SseMessage): string[] =>

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 
-// Finding 3: a PostgREST insert of 10 rows counted as one save, so 32 requests stored 280 drawings against a
+// A PostgREST insert carries up to 10 rows: counted as one save, 32 requests would store 280 drawings against a
 // limit of 30 a minute. The save limit counts rows, on every save route.
 
 for (const dialect of testDialects()) {

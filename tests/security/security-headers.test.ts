@@ -5,8 +5,8 @@ import { DEFAULT_EDGE } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { saveNewDrawing } from "../api/helpers/moderation.ts";
 
-// Finding 13: no HSTS for HTTPS requests, no Permissions-Policy or Cross-Origin-Resource-Policy, and the answers
-// Node's HTTP parser makes (400 for a bad Content-Length, 431) carried none of the security headers.
+// Every answer carries the security headers: HSTS for HTTPS requests, Permissions-Policy and
+// Cross-Origin-Resource-Policy, and so do the answers Node's HTTP parser makes (400 for a bad Content-Length, 431).
 
 const EVERY_ANSWER = [
   "content-security-policy",

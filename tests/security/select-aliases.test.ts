@@ -6,10 +6,10 @@ import { testDialects } from "../api/helpers/dialects.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 import { startRequest } from "./helpers/raw-request.ts";
 
-// Issue 28, finding 1: `?select=a:image_data,b:image_data,...` (about 1,150 aliases fit in a 16 KB header)
-// answered the image once per alias: a 12 KB insert gave a 13.9 MB answer, and three held by clients that never
-// read took the server to 3.84 GB. Each column is now named at most once, so an answer is never larger than the
-// rows it holds; a select that repeats one is refused before anything is stored.
+// `?select=a:image_data,b:image_data,...` (about 1,150 aliases fit in a 16 KB header) would answer the image once
+// per alias: a 12 KB insert would give a 13.9 MB answer, and three held by clients that never read took a server
+// to 3.84 GB in an attack run. Each column is named at most once, so an answer is never larger than the rows it
+// holds; a select that repeats one is refused before anything is stored.
 
 for (const dialect of testDialects()) {
   describe(`?select= on the PostgREST insert, on ${dialect}`, () => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_EDGE } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 
-// Issue 28, "also": the server-rendering bundle /.ssr/server-render.js (530 KB of the page's components and
-// React) was served to anyone; the server serves only what the page needs, never the build's hidden folders.
-// And / built og:url from Host / X-Forwarded-Host without Vary: it is built from PUBLIC_BASE_URL when set, and
-// says in Vary what it was built from otherwise.
+// The server serves only what the page needs, never the build's hidden folders: the server-rendering bundle
+// /.ssr/server-render.js (530 KB of the page's components and React) is nobody's to download.
+// And / builds og:url from PUBLIC_BASE_URL when set, and otherwise says in Vary what it was built from (Host,
+// X-Forwarded-Host), so no cache hands one host's page to another.
 
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Fanvas</title><!--fanvas-config-->
 <script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;

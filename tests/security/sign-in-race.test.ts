@@ -5,10 +5,10 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { ADMIN_TOKEN, moderation } from "../api/helpers/moderation.ts";
 import { type RawRequest, startRequest, statusOf } from "./helpers/raw-request.ts";
 
-// Issue 28, finding 4: the sign-in throttle checked when headers arrived and counted a failure only once the
-// body was read. With headers sent first and bodies 1.5 s later, 59 wrong guesses were checked and then the
-// right token got a session (299 with a Bearer token on an admin route). An attempt now counts when its headers
-// arrive, before it is checked, so attempts in flight count and the 11th at once is refused.
+// A sign-in throttle that checks when headers arrive but counts a failure only once the body is read lets
+// guesses race it: with headers sent first and bodies 1.5 s later, an attack run had 59 wrong guesses checked and
+// then the right token got a session (299 with a Bearer token on an admin route). An attempt counts when its
+// headers arrive, before it is checked, so attempts in flight count and the 11th at once is refused.
 
 const WRONG = "token=wrong-wrong-wrong-wrong";
 const RIGHT = `token=${ADMIN_TOKEN}`;

@@ -5,7 +5,7 @@ import { DEFAULT_EDGE } from "../../src/server/config.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS } from "../../src/server/live/event-streams.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 
-// Finding 5: 1,000 GET /api/events from one address filled the process's streams, and every other visitor got
+// 1,000 GET /api/events from one address would fill the process's streams, and every other visitor would get
 // 503 for as long as the attacker held them. Streams are capped per visitor (IPv4 address, IPv6 /64).
 
 const PER_VISITOR = DEFAULT_EVENT_STREAM_LIMITS.maxStreamsPerVisitor;

@@ -5,9 +5,9 @@ import { testDialects } from "../api/helpers/dialects.ts";
 import { saveNewDrawing } from "../api/helpers/moderation.ts";
 import { memoryLog } from "./helpers/memory-log.ts";
 
-// Finding 6: 200 concurrent .webp GETs for drawings whose thumbnail was not made yet cost about 240 ms of CPU
-// each. Now one make per drawing at a time, every concurrent request waits for it, and one visitor starts at
-// most MAX_MAKES_PER_VISITOR at once (asking for more gets the full PNG, which costs nothing to make).
+// A thumbnail not made yet costs about 240 ms of CPU to make, so 200 concurrent .webp GETs must not make 200. One
+// make per drawing at a time, every concurrent request waits for it, and one visitor starts at most
+// MAX_MAKES_PER_VISITOR at once (asking for more gets the full PNG, which costs nothing to make).
 // No background worker runs here, so every thumbnail is made on demand; each make logs one line.
 
 const MADE = "thumbnail made on demand";

@@ -5,10 +5,10 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { ADMIN_TOKEN, moderation } from "../api/helpers/moderation.ts";
 import { headerOf, type RawRequest, startRequest, statusOf } from "./helpers/raw-request.ts";
 
-// Issue 28, finding 2: POST /rest/v1/<any name> parsed its 8 MiB JSON body before answering 404, and the 404
-// route and /api/admin/* parsed 1 MiB bodies the same way, none of it counted against the upload budget: 40
-// stalled 8 MiB bodies from one address were all held. A route now reads a body only if it declares one, every
-// declared body counts against the budget before it is buffered, and the rest are answered from their headers.
+// A server that parses bodies no route asked for (an 8 MiB JSON body to POST /rest/v1/<any name> before its 404,
+// 1 MiB to the 404 route and /api/admin/*) outside the upload budget holds every stalled body an address sends: 40
+// of 8 MiB in an attack run. A route reads a body only if it declares one, every declared body counts against the
+// budget before it is buffered, and the rest are answered from their headers.
 // Each request here sends its headers and one byte of a large body, then waits: an answer proves the server did
 // not wait for the body (with a 5 s request timeout, a server that waits answers 408 instead).
 

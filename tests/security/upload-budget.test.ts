@@ -6,9 +6,9 @@ import { MAX_INSERT_BODY_BYTES } from "../../src/server/postgrest/request.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 
-// Finding 14: the Supabase-compatible route took bodies up to about 28 MB (10 rows of base64), and 60 of them at
-// once took the process to 1.2 GB and stalled it for 2.1 s. The whole body is now bounded (8 MiB), and so are
-// the upload bytes in flight: per process and per visitor, reserved from the headers, before the body is read.
+// The Supabase-compatible route's body holds up to 10 rows of base64: unbounded, 60 bodies of about 28 MB at once
+// took a process to 1.2 GB and stalled it for 2.1 s. The whole body is bounded (8 MiB), and so are the upload
+// bytes in flight: per process and per visitor, reserved from the headers, before the body is read.
 
 const INSERT_HEAD = (visitor: string, bytes: number) =>
   `POST /rest/v1/drawings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +

@@ -38,7 +38,7 @@ describe("saveStatusText", () => {
     expect(saveStatusTone({ kind: "refused", message: "x" })).toBe("error");
   });
 
-  it("starts every failure with issue 2's promise that the download is safe", () => {
+  it("starts every failure with the promise that the download is safe", () => {
     expect(saveStatusText({ kind: "failed" })).toBe("Couldn't save — your download is safe");
     expect(saveStatusText({ kind: "retrying" })).toBe("Couldn't save — your download is safe. Retrying…");
     expect(saveStatusText({ kind: "refused", message: "The image must be 600 x 600 pixels." })).toBe(

@@ -33,7 +33,7 @@ export function isPublicSave(status: SaveStatus): status is SavedStatus {
   return status.kind === "saved" && status.status !== "pending";
 }
 
-/** Issue 2's promise: whatever the server does, the visitor's file is already on their device. */
+/** The save's promise: whatever the server does, the visitor's file is already on their device. */
 export const SAVE_FAILED_TEXT = "Couldn't save — your download is safe";
 
 /** The short sentence for a status; empty while idle. */

@@ -10,9 +10,9 @@ export interface YieldToSavesOptions {
 /**
  * Holds background work (thumbnails, re-encoding: jobs/drawing-worker.ts) back from the moment a save request
  * arrives until it is answered or given up, so the worker starts a job only when no save is open at all.
- * Counted around validation and storing only, a burst of saves still left moments with none "in flight" (every
- * open save receiving its body or being answered), and the worker started a job that then shared the cores
- * with the burst: about 7 jobs during 1,000 saves at 16 concurrent (issue 14).
+ * Counted around validation and storing only, a burst of saves would leave moments with none "in flight" (every
+ * open save receiving its body or being answered), and the worker would start a job that then shared the cores
+ * with the burst: about 7 jobs during 1,000 saves at 16 concurrent in the server bench.
  */
 export async function yieldToSaves(app: FastifyInstance, { store }: YieldToSavesOptions): Promise<void> {
   app.addHook("onRequest", async (request, reply) => {

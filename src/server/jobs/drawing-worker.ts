@@ -9,7 +9,7 @@ import { type BackgroundWorker, startBackgroundWorker, type WorkerLog } from "./
 /**
  * Under a steady stream of saves, one job still runs at least this often. A job (decoding and re-encoding a
  * drawing with sharp) takes a few hundred milliseconds of CPU on every core: at one a second it took a tenth of
- * the server's CPU during a burst of saves (issue 14), at one every 5 s a fiftieth. The wall does not wait for
+ * the server's CPU during a burst of saves (server bench), at one every 5 s a fiftieth. The wall does not wait for
  * it: a missing thumbnail is made on demand.
  */
 const MAX_WAIT_FOR_QUIET_MS = 5000;

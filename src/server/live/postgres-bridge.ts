@@ -133,7 +133,7 @@ export async function startPostgresBridge(store: Store, log: BridgeLog): Promise
     if (!crossesProcesses(event)) return;
     const sent = forward(event);
     // A save is durable, and answered, at its own commit; telling the other processes' walls is a second
-    // commit the saver need not wait for (about 7 ms of every save at 16 concurrent, BENCHMARKS.md issue 14).
+    // commit the saver need not wait for (about 7 ms of every save at 16 concurrent in the server bench).
     // Other events keep their publisher waiting, so a moderator's answer means every process has heard it.
     if (event.type !== "added") return sent;
     unawaited.add(sent);

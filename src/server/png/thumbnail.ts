@@ -1,7 +1,7 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { sharp } from "./sharp.ts";
 
-/** The wall's budget per thumbnail (issue 5: at most 15 KB, read as 15,000 bytes, the stricter reading). */
+/** The wall's budget per thumbnail: at most 15 KB, read as 15,000 bytes, the stricter reading. */
 export const THUMBNAIL_MAX_BYTES = 15_000;
 /** Side of a thumbnail when the drawing fits the budget at that size, as nearly all do. */
 export const THUMBNAIL_SIZE = 300;

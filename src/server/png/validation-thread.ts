@@ -9,7 +9,7 @@ import { newPngWork } from "./work.ts";
 // event loop, and decodes the drawing's log a save carries (the pool hands each to its own thread). Its point is memory, not speed: each validation inflates 1.44 MB of image data, and freeing that
 // garbage makes V8 mark the whole heap of the isolate that allocated it. Here that isolate holds only this
 // module, so its collections cost almost nothing; on the event loop they marked every module of the server,
-// about every 40 saves (BENCHMARKS.md, issue 14).
+// about every 40 saves (the server bench, docs/decisions/0013-validation-threads.md).
 
 parentPort?.on("message", async (request: ValidationRequest | StopRequest) => {
   if ("stop" in request) process.exit(0);

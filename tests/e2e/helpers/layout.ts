@@ -17,7 +17,7 @@ function screen(width: number, height: number, options: Omit<Screen, "name" | "v
   return { name: `${width}x${height}`, viewport: { width, height }, ...options };
 }
 
-/** The issue's four screens: two laptops, a large and a small phone. */
+/** The four screens the layout is held to: two laptops, a large and a small phone. */
 export const SCREENS: readonly Screen[] = [
   screen(1280, 720, { touch: false, deviceScaleFactor: 1, everyTool: true }),
   screen(1366, 768, { touch: false, deviceScaleFactor: 1, everyTool: true }),
@@ -88,8 +88,8 @@ export async function expectUncovered(page: Page, name: string, locator: Locator
 
 /**
  * Opens Stickers and Text in turn and checks each one's options are seen (no scrolling of page or panel
- * needed) with Save; then places a sticker and checks its Done and Cancel. They used to open at the end of
- * the dock on phones, below the first screen, and on desktops they pushed history and Save out of the
+ * needed) with Save; then places a sticker and checks its Done and Cancel. Opened at the end of the dock on
+ * phones they would fall below the first screen, and on desktops they could push history and Save out of the
  * panel's height.
  */
 export async function expectToolOptionsInView(page: Page): Promise<void> {

@@ -17,7 +17,7 @@ test("Save Image saves what is shown: a caption still being typed and a sticker 
   await blockMascot(page);
   const blank = await openDrawingPage(page);
 
-  // Only a caption, still in its field: before, Save said there was nothing to save.
+  // Only a caption, still in its field: that is something to save.
   await chooseTool(page, "Text");
   await page.keyboard.insertText("GM FRENS");
   const captioned = await decodePng((await saveImage(page)).downloadBytes);
