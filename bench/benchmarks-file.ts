@@ -81,7 +81,11 @@ function closeMarker(area: string): string {
 
 /** The machine as the page shows it: CPU brands' trademark signs and "Processor" left to the run's file. */
 function shortMachine(machine: string): string {
-  return machine.replace(/\((R|TM)\)/g, "").replace(/ Processor\b/, "");
+  // The page keeps the processor, its cores and the load; memory, kernel and Node are in the run's file.
+  return machine
+    .replace(/\((R|TM)\)/g, "")
+    .replace(/ Processor\b/, "")
+    .replace(/, \d+ GiB|, linux [^,]+|, Node v[^,]+/g, "");
 }
 
 const VERDICT_HEADER = ["Figure", "Result", "Target", "Verdict"];
@@ -93,7 +97,7 @@ export function renderSection(run: AreaRun): string {
     run.verdicts.length === 0
       ? []
       : [
-          "",
+          // Straight under the command's line: GitHub's Markdown starts a table there, and the page keeps its lines.
           tableLine(VERDICT_HEADER),
           tableLine(VERDICT_HEADER.map(() => "---")),
           ...run.verdicts.map((row) => fittedRow(row)),
