@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { ReactionCountsSchema } from "../../common/wire/reactions.ts";
 import type { Store } from "../db/open.ts";
 import { findDrawingImage } from "../drawings/queries.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
-import { reactionCountsSchema } from "../reactions/reaction-schemas.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { requireBearer, requireBearerOrSession } from "./admin-guard.ts";
 import { adminMakingPath, adminMakingRoutes } from "./admin-making-routes.ts";
@@ -45,7 +45,7 @@ const drawingSchema = {
     createdAt: { type: "string" },
     status: { type: "string" },
     reportCount: { type: "integer" },
-    reactions: reactionCountsSchema,
+    reactions: ReactionCountsSchema,
     remixOf: { type: ["string", "null"] },
     name: { type: ["string", "null"] },
     imageUrl: { type: "string" },
