@@ -13,7 +13,7 @@ export interface PromptsModel {
 }
 
 /** The prompts of an answer, or the error saying it is not one by the wire schema. */
-function promptsOf(body: unknown): readonly PromptSummary[] {
+export function promptsOf(body: unknown): readonly PromptSummary[] {
   if (!isPromptsAnswer(body)) throw new Error("The prompts answer is not a list of prompts.");
   return body.prompts;
 }
