@@ -1,12 +1,9 @@
 /** Reactions: the three a visitor may give a drawing, and the types of their shapes (declared in wire/reactions.ts). */
 import type { Static } from "typebox";
+import { REACTION_KINDS, type ReactionKind } from "./reaction-kinds.ts";
 import type { ReactionChangeSchema, ReactionStateSchema, ReactionsEventSchema } from "./wire/reactions.ts";
 
-/** The reactions, in the order they are shown. */
-export const REACTION_KINDS = ["heart", "fire", "lol"] as const;
-
-/** One reaction. */
-export type ReactionKind = (typeof REACTION_KINDS)[number];
+export { REACTION_KINDS, type ReactionKind };
 
 /** How many browsers gave each reaction to one drawing. */
 export type ReactionCounts = Readonly<Record<ReactionKind, number>>;

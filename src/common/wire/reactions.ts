@@ -1,6 +1,6 @@
 /** The reactions' wire shapes: each a JSON Schema the routes answer with and the page checks, and its type. */
 import { Type } from "typebox";
-import { REACTION_KINDS } from "../reactions.ts";
+import { REACTION_KINDS } from "../reaction-kinds.ts";
 import { stringEnum } from "./kit.ts";
 
 /** One reaction kind. */
