@@ -1,35 +1,29 @@
-/** Shapes of the HTTP API shared by the page and the server. */
-import type { ReactionCounts, ReactionKind } from "./reactions.ts";
+/**
+ * Paths and limits of the HTTP API shared by the page and the server, and the types of its shapes. The shapes
+ * themselves are declared once, as JSON Schemas, in wire/; only their types are imported here, so the page's
+ * first load, which reads this file's paths, carries no schema.
+ */
+import type { Static } from "typebox";
+import type {
+  ApiErrorSchema,
+  CreditChangeSchema,
+  GalleryItemSchema,
+  GalleryPageSchema,
+  NameBlockedSchema,
+  RemovedDrawingSchema,
+  SavedDrawingSchema,
+  SavedDrawingStatusSchema,
+} from "./wire/drawings.ts";
+import type { PromptSummarySchema, PromptsAnswerSchema } from "./wire/prompts.ts";
 
-/** 201 answer of POST /api/drawings. */
-export interface SavedDrawing {
-  readonly id: string;
-  /** Path of the stored PNG on this server, e.g. "/api/drawings/abc123.png". */
-  readonly url: string;
-  /** ISO 8601 time the drawing was stored. */
-  readonly createdAt: string;
-  /**
-   * "visible": public now. "pending": stored but not public (pre-moderation keeps it for a moderator), so
-   * `url` answers 404 until it is approved. Optional: answers of older servers carry no status.
-   */
-  readonly status?: SavedDrawingStatus;
-  /** The name it is signed with, as stored (null: unsigned, or the name is blocked). Absent from older servers. */
-  readonly name?: string | null;
-  /** The prompt it was entered in (null: none, or that prompt was not running when it was stored). */
-  readonly prompt?: string | null;
-}
+/** 201 answer of POST /api/drawings (wire/drawings.ts declares it). */
+export type SavedDrawing = Static<typeof SavedDrawingSchema>;
 
-/** Whether a saved drawing is public yet. */
-export type SavedDrawingStatus = "visible" | "pending";
+/** Whether a saved drawing is public yet: "visible" now, or "pending" a moderator's approval. */
+export type SavedDrawingStatus = Static<typeof SavedDrawingStatusSchema>;
 
 /** Every 4xx/5xx answer carries this body. */
-export interface ApiError {
-  readonly statusCode: number;
-  /** Short machine-readable name, e.g. "not_png", "wrong_size", "too_large". */
-  readonly code: string;
-  /** What went wrong and what to do, for a person. */
-  readonly message: string;
-}
+export type ApiError = Static<typeof ApiErrorSchema>;
 
 export const DRAWINGS_PATH = "/api/drawings";
 
@@ -37,47 +31,10 @@ export const DRAWINGS_PATH = "/api/drawings";
 export const DRAWING_ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 
 /** One drawing on the wall: GET /api/drawings lists these, and the event stream announces them. */
-export interface GalleryItem {
-  readonly id: string;
-  /** The full 600 x 600 PNG, e.g. "/api/drawings/abc123.png". */
-  readonly url: string;
-  /** A small WebP of the drawing (at most 300 x 300, at most about 15 KB), e.g. "/api/drawings/abc123.webp". */
-  readonly thumbnailUrl: string;
-  /** The drawing's own page, e.g. "/d/abc123". */
-  readonly permalink: string;
-  /** ISO 8601 time the drawing was stored. */
-  readonly createdAt: string;
-  /** Its reactions' counts, and their version (see ReactionState). */
-  readonly reactions: ReactionCounts;
-  readonly reactionsVersion: number;
-  /** The id of the drawing it remixes, while that one is on the wall; null otherwise. */
-  readonly remixOf: string | null;
-  /**
-   * True when it has a timelapse: its making (GET /api/drawings/<id>/making) was stored with it and not removed.
-   * Optional: older servers' items carry none.
-   */
-  readonly making?: boolean;
-  /** The reactions the browser that asked gave it: in pages only (an event goes to everyone). */
-  readonly reacted?: readonly ReactionKind[];
-  /** The name it is signed with (a display name, or an X handle with its @); null when unsigned. */
-  readonly name: string | null;
-  /** The id of the prompt it was entered in; null for none. */
-  readonly prompt: string | null;
-  /** 1, 2 or 3: its place among its prompt's top three, once that prompt ended; null otherwise. */
-  readonly place: number | null;
-  /** The browser that asked saved it: in pages only, as `reacted`. */
-  readonly mine?: boolean;
-}
+export type GalleryItem = Static<typeof GalleryItemSchema>;
 
-/**
- * 200 answer of GET /api/drawings: `?before=<cursor>&limit=<n>` newest first (the default, `sort=new`),
- * `?sort=top&window=week|all` most reactions first, `?remixOf=<id>` that drawing's remixes newest first.
- */
-export interface GalleryPage {
-  readonly items: readonly GalleryItem[];
-  /** Pass as `before` (with the same sort) to get the next page; null on the last page. Opaque: never parse it. */
-  readonly nextCursor: string | null;
-}
+/** 200 answer of GET /api/drawings: a page of the wall, and the cursor of the next. */
+export type GalleryPage = Static<typeof GalleryPageSchema>;
 
 /** Items per gallery page when the request names no limit. */
 export const GALLERY_DEFAULT_LIMIT = 24;
@@ -102,35 +59,16 @@ export type WallScope =
   | { readonly kind: "mine" };
 
 /** Data of `event: credit`: the name a drawing shows changed (null: a moderator took it off). */
-export interface CreditChange {
-  readonly id: string;
-  readonly name: string | null;
-}
+export type CreditChange = Static<typeof CreditChangeSchema>;
 
-/** Data of `event: name-blocked`: drawings signed with a name of this key (common/credit.ts) show no name now. */
-export interface NameBlocked {
-  readonly key: string;
-}
+/** Data of `event: name-blocked`: drawings signed with a name of this key show no name now. */
+export type NameBlocked = Static<typeof NameBlockedSchema>;
 
 /** GET /api/prompts: every current and past prompt (upcoming ones are not shown), the latest first. */
-export interface PromptsAnswer {
-  readonly prompts: readonly PromptSummary[];
-}
+export type PromptsAnswer = Static<typeof PromptsAnswerSchema>;
 
 /** A prompt as the wall's tabs show it, with its winners once it ended. */
-export interface PromptSummary {
-  readonly id: string;
-  readonly title: string;
-  readonly hashtag: string | null;
-  readonly startsAt: string;
-  readonly endsAt: string;
-  /** "running" or "ended" (an upcoming prompt is not listed). */
-  readonly phase: "running" | "ended";
-  /** "30 Nov": its last day, in its own time zone. */
-  readonly lastDay: string;
-  /** Its top three's ids, first place first, once it ended (and while they are on the wall). */
-  readonly winners: readonly string[];
-}
+export type PromptSummary = Static<typeof PromptSummarySchema>;
 
 export const PROMPTS_PATH = "/api/prompts";
 
@@ -140,6 +78,4 @@ export type WallSort = "new" | "top";
 export type TopWindow = "week" | "all";
 
 /** Data of `event: removed`: the drawing left the wall (hidden or deleted); drop it from the page. */
-export interface RemovedDrawing {
-  readonly id: string;
-}
+export type RemovedDrawing = Static<typeof RemovedDrawingSchema>;

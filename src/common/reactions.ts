@@ -1,10 +1,9 @@
-/** Reactions: the three a visitor may give a drawing, and the shapes the page and the server share. */
+/** Reactions: the three a visitor may give a drawing, and the types of their shapes (declared in wire/reactions.ts). */
+import type { Static } from "typebox";
+import { REACTION_KINDS, type ReactionKind } from "./reaction-kinds.ts";
+import type { ReactionChangeSchema, ReactionStateSchema, ReactionsEventSchema } from "./wire/reactions.ts";
 
-/** The reactions, in the order they are shown. */
-export const REACTION_KINDS = ["heart", "fire", "lol"] as const;
-
-/** One reaction. */
-export type ReactionKind = (typeof REACTION_KINDS)[number];
+export { REACTION_KINDS, type ReactionKind };
 
 /** How many browsers gave each reaction to one drawing. */
 export type ReactionCounts = Readonly<Record<ReactionKind, number>>;
@@ -24,25 +23,11 @@ export function isReactionKind(value: unknown): value is ReactionKind {
   return (REACTION_KINDS as readonly unknown[]).includes(value);
 }
 
-/**
- * Answer of POST /api/drawings/{id}/reactions, DELETE .../reactions/{kind} and GET .../reactions: the drawing's
- * counts now, their version (it grows with every change, so a page keeps the newest of answers and live events
- * whatever order they arrive in), and the reactions this browser has given it.
- */
-export interface ReactionState {
-  readonly reactions: ReactionCounts;
-  readonly version: number;
-  readonly reacted: readonly ReactionKind[];
-}
+/** Answer of the reactions routes: the drawing's counts, their version and this browser's reactions. */
+export type ReactionState = Static<typeof ReactionStateSchema>;
 
 /** One drawing's new counts, as the event stream carries them (`event: reactions`, in ReactionsEvent). */
-export interface ReactionChange {
-  readonly id: string;
-  readonly reactions: ReactionCounts;
-  readonly version: number;
-}
+export type ReactionChange = Static<typeof ReactionChangeSchema>;
 
 /** Data of `event: reactions`: counts that changed since the last such event (a burst arrives as one). */
-export interface ReactionsEvent {
-  readonly changes: readonly ReactionChange[];
-}
+export type ReactionsEvent = Static<typeof ReactionsEventSchema>;

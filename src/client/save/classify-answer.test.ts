@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ApiError, SavedDrawing } from "../../common/api.ts";
-import { classifyAnswer, type UploadAnswer } from "./classify-answer.ts";
+import type { ApiError } from "../../common/api.ts";
+import { classifyAnswer, type StoredDrawing, type UploadAnswer } from "./classify-answer.ts";
 
 const NOW = Date.parse("2025-01-01T00:00:00Z");
-const drawing: SavedDrawing = {
+const drawing: StoredDrawing = {
   id: "abcdefghijkl",
   url: "/api/drawings/abcdefghijkl.png",
   createdAt: "2025-01-01",

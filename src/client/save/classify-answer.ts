@@ -1,6 +1,7 @@
 /** What an upload attempt's outcome means for the queued drawing: done, try again, or give up. */
-import type { ApiError, SavedDrawing, SavedDrawingStatus } from "../../common/api.ts";
+import type { SavedDrawing } from "../../common/api.ts";
 import { parseRetryAfter } from "./retry-after.ts";
+import { isApiError, isSavedDrawing, isStoredDrawing } from "./save-checks.ts";
 
 /**
  * A stored drawing as the queue needs it: our server's answer, or nothing of it where the store is not ours (the
@@ -39,7 +40,8 @@ export function classifyAnswer(answer: UploadAnswer, now: number): AttemptVerdic
   if (status === 200 || status === 201) {
     // A captive portal or a proxy can answer 200 with its own page: only our body proves the save. A retry
     // with the same key is harmless, and gets the stored drawing back if it was stored after all.
-    return isSavedDrawing(body) ? { kind: "saved", drawing: withKnownStatus(body) } : retry(undefined);
+    const drawing = storedDrawingOf(body);
+    return drawing === undefined ? retry(undefined) : { kind: "saved", drawing };
   }
   if (status === 409) return { kind: "conflict", message: errorMessage(body) };
   if (status >= 400 && status < 500 && !TRANSIENT_CLIENT_ERRORS.has(status)) {
@@ -50,41 +52,24 @@ export function classifyAnswer(answer: UploadAnswer, now: number): AttemptVerdic
 }
 
 /**
- * The answer with its status kept only when it is one we know: a newer server's other status must not
- * turn a stored drawing into an endless retry, and an older server's answer has none.
+ * The drawing a 200/201 answer proves stored: the whole answer when it is a SavedDrawing by the wire schema;
+ * else, when it still carries what proves the save (id, path, time: a server of another version, whose status
+ * may be one this page does not know), just that, so such an answer never turns a stored drawing into an endless
+ * retry. Undefined when the body is not our answer at all.
  */
-function withKnownStatus(drawing: SavedDrawing): StoredDrawing {
-  const status: unknown = drawing.status;
-  const known: SavedDrawingStatus | undefined =
-    status === "visible" || status === "pending" ? status : undefined;
-  const textOrNull = (value: unknown) => (typeof value === "string" ? value : null);
-  return {
-    id: drawing.id,
-    url: drawing.url,
-    createdAt: drawing.createdAt,
-    status: known,
-    // An older server says nothing of names or prompts: nothing is known (undefined), not "none".
-    ...("name" in drawing ? { name: textOrNull(drawing.name) } : {}),
-    ...("prompt" in drawing ? { prompt: textOrNull(drawing.prompt) } : {}),
-  };
+function storedDrawingOf(body: unknown): StoredDrawing | undefined {
+  if (isSavedDrawing(body)) return body;
+  if (!isStoredDrawing(body)) return undefined;
+  const { id, url, createdAt } = body;
+  return { id, url, createdAt };
 }
 
 function retry(retryAfterMs: number | undefined): AttemptVerdict {
   return { kind: "retry", retryAfterMs };
 }
 
-/** True when the value has the shape of our 200/201 answer. */
-function isSavedDrawing(value: unknown): value is SavedDrawing {
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    typeof record.id === "string" && typeof record.url === "string" && typeof record.createdAt === "string"
-  );
-}
-
 /** The ApiError's message for a person, or a generic sentence when the body is not one. */
 function errorMessage(body: unknown): string {
-  if (typeof body !== "object" || body === null) return REFUSED_FALLBACK;
-  const message = (body as Partial<ApiError>).message;
-  return typeof message === "string" && message.trim() !== "" ? message.trim() : REFUSED_FALLBACK;
+  const message = isApiError(body) ? body.message.trim() : "";
+  return message === "" ? REFUSED_FALLBACK : message;
 }

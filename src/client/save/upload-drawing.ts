@@ -4,6 +4,7 @@ import { CONSOLE_MESSAGES } from "../../common/constants.ts";
 import { encodeSaveBundle, SAVE_BUNDLE_TYPE } from "../../common/save-bundle.ts";
 import { type AttemptVerdict, classifyAnswer, type UploadAnswer } from "./classify-answer.ts";
 import { type QueuedSave, setClaims } from "./queue-storage.ts";
+import { isApiError } from "./save-checks.ts";
 
 /** An attempt that hangs longer than this is abandoned and retried, so one stuck request cannot stall the queue. */
 export const UPLOAD_TIMEOUT_MS = 60_000;
@@ -72,13 +73,8 @@ const MAKING_REFUSALS = /^(making_|not_a_bundle$|unknown_bundle_version$|bad_bun
 /** Whether the answer refuses the making rather than the drawing: the picture alone may still be stored. */
 function refusesMaking(answer: UploadAnswer): boolean {
   if (answer.status === 415) return true;
-  const code =
-    typeof answer.body === "object" && answer.body !== null
-      ? (answer.body as { code?: unknown }).code
-      : undefined;
-  return (
-    answer.status >= 400 && answer.status < 500 && typeof code === "string" && MAKING_REFUSALS.test(code)
-  );
+  const { status, body } = answer;
+  return status >= 400 && status < 500 && isApiError(body) && MAKING_REFUSALS.test(body.code);
 }
 
 /** The JSON body, or its text when it is not JSON (a proxy's error page). */

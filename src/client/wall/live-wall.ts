@@ -1,9 +1,13 @@
-/** The wall's live feed: Server-Sent Events on /api/events, kept open for as long as the wall is shown. */
+/**
+ * The wall's live feed: Server-Sent Events on /api/events, kept open for as long as the wall is shown. Each
+ * event's data is checked against its wire schema (wall-checks.ts); one that is not is ignored.
+ */
 import { EVENTS_PATH, type GalleryItem } from "../../common/api.ts";
 import type { ReactionChange } from "../../common/reactions.ts";
 import { backoffDelayMs } from "../save/backoff.ts";
 import { parseReactionChanges } from "./react-drawing.ts";
 import { parseGalleryItem } from "./wall-api.ts";
+import { isCreditChange, isNameBlocked, isRemovedDrawing } from "./wall-checks.ts";
 
 /** What the wall hears from the feed. */
 export interface LiveWallHandlers {
@@ -59,23 +63,19 @@ export function openLiveWall(handlers: LiveWallHandlers, options: LiveWallOption
     });
     current.addEventListener("removed", (event) => {
       const data = parseData(event);
-      if (typeof data === "object" && data !== null && typeof (data as { id?: unknown }).id === "string") {
-        handlers.onRemoved((data as { id: string }).id);
-      }
+      if (isRemovedDrawing(data)) handlers.onRemoved(data.id);
     });
     current.addEventListener("reactions", (event) => {
       const changes = parseReactionChanges(parseData(event));
       if (changes.length > 0) handlers.onReactions(changes);
     });
     current.addEventListener("credit", (event) => {
-      const data = parseData(event) as { id?: unknown; name?: unknown } | null;
-      if (typeof data?.id === "string" && (data.name === null || typeof data.name === "string")) {
-        handlers.onName?.(data.id, data.name);
-      }
+      const data = parseData(event);
+      if (isCreditChange(data)) handlers.onName?.(data.id, data.name);
     });
     current.addEventListener("name-blocked", (event) => {
-      const data = parseData(event) as { key?: unknown } | null;
-      if (typeof data?.key === "string") handlers.onNameBlocked?.(data.key);
+      const data = parseData(event);
+      if (isNameBlocked(data)) handlers.onNameBlocked?.(data.key);
     });
     current.addEventListener("prompts", () => handlers.onPrompts?.());
     current.addEventListener("error", () => {

@@ -1,12 +1,7 @@
 /** Giving and taking back a reaction, and reading the counts the event stream carries. */
 import { DRAWINGS_PATH } from "../../common/api.ts";
-import {
-  isReactionKind,
-  type ReactionChange,
-  type ReactionKind,
-  type ReactionState,
-} from "../../common/reactions.ts";
-import { parseCounts } from "./wall-api.ts";
+import type { ReactionChange, ReactionKind, ReactionState } from "../../common/reactions.ts";
+import { isApiError, isReactionState, isReactionsEvent } from "./wall-checks.ts";
 
 /**
  * Why a toggle did not go through: too many reactions from this network just now, as many browsers of this
@@ -38,33 +33,19 @@ export async function toggleReaction(
     if (response.status === 429) return "rate-limited";
     if (response.status === 403 && (await errorCode(response)) === NETWORK_FULL) return "network-full";
     if (!response.ok) return "failed";
-    return parseReactionState(await response.json()) ?? "failed";
+    const state: unknown = await response.json();
+    return isReactionState(state) ? state : "failed";
   } catch {
     return "failed";
   }
 }
 
-async function errorCode(response: Response): Promise<unknown> {
+async function errorCode(response: Response): Promise<string | undefined> {
   const body: unknown = await response.json().catch(() => null);
-  return typeof body === "object" && body !== null ? (body as { code?: unknown }).code : undefined;
+  return isApiError(body) ? body.code : undefined;
 }
 
-function parseReactionState(value: unknown): ReactionState | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const { reactions, version, reacted } = value as Record<string, unknown>;
-  const counts = parseCounts(reactions);
-  if (counts === undefined || typeof version !== "number" || !Array.isArray(reacted)) return undefined;
-  return { reactions: counts, version, reacted: reacted.filter(isReactionKind) };
-}
-
-/** The changes of an `event: reactions` message; an unreadable one is none. */
-export function parseReactionChanges(value: unknown): ReactionChange[] {
-  const changes = (value as { changes?: unknown } | null)?.changes;
-  if (!Array.isArray(changes)) return [];
-  return changes.flatMap((change: unknown) => {
-    const { id, reactions, version } = (change ?? {}) as Record<string, unknown>;
-    const counts = parseCounts(reactions);
-    if (typeof id !== "string" || counts === undefined || typeof version !== "number") return [];
-    return [{ id, reactions: counts, version }];
-  });
+/** The changes of an `event: reactions` message; one that is not a ReactionsEvent is none. */
+export function parseReactionChanges(value: unknown): readonly ReactionChange[] {
+  return isReactionsEvent(value) ? value.changes : [];
 }

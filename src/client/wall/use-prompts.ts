@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { PROMPTS_PATH, type PromptSummary } from "../../common/api.ts";
 import { setLivePrompt } from "../credit/live-prompt.ts";
+import { isPromptsAnswer } from "./wall-checks.ts";
 
 /** What the wall knows of the prompts. */
 export interface PromptsModel {
@@ -11,16 +12,10 @@ export interface PromptsModel {
   readonly refresh: () => void;
 }
 
-function parsePrompts(body: unknown): PromptSummary[] {
-  const list = (body as { prompts?: unknown } | null)?.prompts;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (prompt): prompt is PromptSummary =>
-      typeof prompt?.id === "string" &&
-      typeof prompt.title === "string" &&
-      (prompt.phase === "running" || prompt.phase === "ended") &&
-      Array.isArray(prompt.winners),
-  );
+/** The prompts of an answer, or the error saying it is not one by the wire schema. */
+export function promptsOf(body: unknown): readonly PromptSummary[] {
+  if (!isPromptsAnswer(body)) throw new Error("The prompts answer is not a list of prompts.");
+  return body.prompts;
 }
 
 /**
@@ -38,7 +33,7 @@ export function usePrompts(): PromptsModel {
       )
       .then((body: unknown) => {
         if (ask !== asked.current) return;
-        const listed = parsePrompts(body);
+        const listed = promptsOf(body);
         setPrompts(listed);
         const running = listed.find((prompt) => prompt.phase === "running");
         setLivePrompt(

@@ -1,4 +1,8 @@
-/** Reading the wall from the server: one page of drawings, and the items the event stream carries. */
+/**
+ * Reading the wall from the server: one page of drawings, and the items the event stream carries, each checked
+ * against the wire schema the server answers by (wall-checks.ts). This module is in the wall's lazy chunk, so the
+ * checks never weigh on the drawing page's first load.
+ */
 import {
   DRAWINGS_PATH,
   type GalleryItem,
@@ -6,7 +10,8 @@ import {
   type TopWindow,
   type WallSort,
 } from "../../common/api.ts";
-import { isReactionKind, NO_REACTIONS, REACTION_KINDS, type ReactionCounts } from "../../common/reactions.ts";
+import type { ReactionCounts } from "../../common/reactions.ts";
+import { isGalleryItem, isGalleryPage, isReactionCounts } from "./wall-checks.ts";
 
 /**
  * Drawings per request: four rows of six on a desktop (the wall uses the page's width), so the first screen
@@ -15,45 +20,24 @@ import { isReactionKind, NO_REACTIONS, REACTION_KINDS, type ReactionCounts } fro
 export const GALLERY_PAGE_SIZE = 24;
 
 /**
- * A GalleryItem when the value has every field of the right type and links only to our own paths; else null.
- * Missing counts (an older server) read as none.
+ * A GalleryItem when the value is one by its wire schema (which also keeps every link a same-origin path); else
+ * null. The item keeps only its own fields, and says whether it has a timelapse.
  */
 export function parseGalleryItem(value: unknown): GalleryItem | null {
-  if (typeof value !== "object" || value === null) return null;
-  const item = value as Record<string, unknown>;
-  const { id, url, thumbnailUrl, permalink, createdAt, remixOf, reacted, reactionsVersion, place } = item;
-  if (typeof id !== "string" || typeof createdAt !== "string") return null;
-  // The page only ever links and loads same-origin paths; anything else from the wire is not ours.
-  if (!isOwnPath(url) || !isOwnPath(thumbnailUrl) || !isOwnPath(permalink)) return null;
-  return {
-    id,
-    url,
-    thumbnailUrl,
-    permalink,
-    createdAt,
-    reactions: parseCounts(item.reactions) ?? NO_REACTIONS,
-    reactionsVersion: typeof reactionsVersion === "number" ? reactionsVersion : 0,
-    remixOf: typeof remixOf === "string" ? remixOf : null,
-    making: item.making === true,
-    ...(Array.isArray(reacted) ? { reacted: reacted.filter(isReactionKind) } : {}),
-    name: typeof item.name === "string" ? item.name : null,
-    prompt: typeof item.prompt === "string" ? item.prompt : null,
-    place: place === 1 || place === 2 || place === 3 ? place : null,
-    ...(item.mine === true ? { mine: true } : {}),
-  };
+  return isGalleryItem(value) ? withMaking(value) : null;
 }
 
-function isOwnPath(value: unknown): value is string {
-  return typeof value === "string" && /^\/(?!\/)/.test(value);
+function withMaking(item: GalleryItem): GalleryItem {
+  return { ...item, making: item.making === true };
 }
 
-/** Counts of every kind as whole numbers, or undefined. */
+/** Counts of every kind as whole numbers (a ReactionCounts by its wire schema), or undefined. */
 export function parseCounts(value: unknown): ReactionCounts | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const counts = value as Record<string, unknown>;
-  if (!REACTION_KINDS.every((kind) => Number.isInteger(counts[kind]))) return undefined;
-  return { heart: counts.heart as number, fire: counts.fire as number, lol: counts.lol as number };
+  return isReactionCounts(value) ? value : undefined;
 }
+
+/** Why a gallery page was not taken: the answer is not one by the wire schema. */
+export const NOT_A_GALLERY_PAGE = "The gallery answer is not a page of drawings.";
 
 /** Whose drawings a wall shows: everyone's, this browser's own, or one prompt's entries. */
 export type ViewScope =
@@ -99,9 +83,7 @@ export async function fetchGalleryPage(
     signal,
   });
   if (!response.ok) throw new Error(`The gallery could not be loaded (HTTP ${response.status}).`);
-  const body = (await response.json()) as { items?: unknown; nextCursor?: unknown };
-  if (!Array.isArray(body.items)) throw new Error("The gallery answer had no items.");
-  const items = body.items.flatMap((item: unknown) => parseGalleryItem(item) ?? []);
-  const nextCursor = typeof body.nextCursor === "string" ? body.nextCursor : null;
-  return { items, nextCursor };
+  const body: unknown = await response.json();
+  if (!isGalleryPage(body)) throw new Error(NOT_A_GALLERY_PAGE);
+  return { items: body.items.map(withMaking), nextCursor: body.nextCursor };
 }

@@ -1,7 +1,11 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { nullable } from "../../common/wire/kit.ts";
 import type { Store } from "../db/open.ts";
+import { drawingIdParams } from "../http/drawing-file.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
-import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { refuseInvalid } from "../http/validation.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
 import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
 import { ADMIN_FILTERS } from "../moderation/admin-queries.ts";
@@ -18,16 +22,21 @@ export interface AdminNameOptions {
 }
 
 /** A name typed by a moderator, in a form or JSON (and, from the list's forms, the filter to go back to). */
-const NAME_BODY = {
-  type: "object",
-  required: ["name"],
-  properties: { name: { type: "string", maxLength: 1000 }, filter: { type: "string" } },
-} as const;
+const NAME_BODY = Type.Object({
+  name: Type.String({ maxLength: 1000 }),
+  filter: Type.Optional(Type.String()),
+});
+/** What blocking or unblocking a name answers: the name, its key, whether it is blocked now, and whether that changed. */
+const NAME_ANSWER = Type.Object({
+  name: Type.String(),
+  key: Type.String(),
+  blocked: Type.Boolean(),
+  changed: Type.Boolean(),
+});
 /** The forms' and JSON bodies are a few hundred bytes: the body each of these routes declares (bodyBytes). */
 export const ADMIN_BODY_LIMIT = 4096;
 const LISTED = 500;
 const ACTIONS = { block: blockNamed, unblock: unblockNamed } as const;
-const idParams = { type: "object", required: ["id"], properties: { id: DRAWING_ID } } as const;
 const noSuchDrawing = () => notFound("No drawing has this id; check the id in the admin list.");
 
 /**
@@ -38,18 +47,15 @@ const noSuchDrawing = () => notFound("No drawing has this id; check the id in th
 export async function adminNameApiRoutes(app: FastifyInstance, options: AdminNameOptions): Promise<void> {
   const { store } = options;
   const onRequest = requireBearer(options.auth);
-  app.post<{ Params: { id: string } }>(
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.post(
     "/api/admin/drawings/:id/remove-name",
     {
       onRequest,
       schema: {
-        params: idParams,
+        params: drawingIdParams,
         response: {
-          200: {
-            type: "object",
-            required: ["id", "removed"],
-            properties: { id: { type: "string" }, removed: { type: ["string", "null"] } },
-          },
+          200: Type.Object({ id: Type.String(), removed: nullable(Type.String()) }),
           ...errorResponses,
         },
       },
@@ -68,12 +74,12 @@ export async function adminNameApiRoutes(app: FastifyInstance, options: AdminNam
   }));
 
   for (const [action, apply] of Object.entries(ACTIONS)) {
-    app.post<{ Body: { name: string } }>(
+    typed.post(
       `/api/admin/names/${action}`,
       {
         onRequest,
         config: { bodyBytes: ADMIN_BODY_LIMIT },
-        schema: { body: NAME_BODY, response: errorResponses },
+        schema: { body: NAME_BODY, response: { 200: NAME_ANSWER, ...errorResponses } },
       },
       async (request) => {
         const credit = moderatedName(request.body.name);
@@ -99,6 +105,7 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
       throw new HttpError(401, "unauthorized", "That request did not come from this admin page.");
     }
   };
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const backTo = (filter: string | undefined) =>
     ADMIN_FILTERS.some((known) => known === filter) ? `/admin?filter=${filter}` : "/admin/names";
 
@@ -109,7 +116,7 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
   );
 
   for (const [action, apply] of Object.entries(ACTIONS)) {
-    app.post<{ Body: { name: string; filter?: string } }>(
+    typed.post(
       `/admin/names/${action}`,
       { onRequest, config: { bodyBytes: ADMIN_BODY_LIMIT }, schema: { body: NAME_BODY } },
       async (request, reply) => {
@@ -124,7 +131,7 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
     {
       onRequest,
       config: { bodyBytes: ADMIN_BODY_LIMIT },
-      schema: { params: idParams },
+      schema: { params: drawingIdParams },
       schemaErrorFormatter: refuseInvalid(noSuchDrawing),
     },
     async (request, reply) => {

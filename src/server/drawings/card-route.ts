@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { drawingImagePath } from "../../common/permalink.ts";
@@ -35,7 +36,7 @@ export async function cardRoute(app: FastifyInstance, options: CardRouteOptions)
   const key = cardStyleKey(options.style);
   const onDemand = cardOnDemand(options.store, app.log, options.makes, options.style);
 
-  app.get<{ Params: { id: string } }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     `${DRAWINGS_PATH}/:id/card.png`,
     {
       schema: { params: drawingIdParams, response: drawingFileResponses("The card image (image/png)") },

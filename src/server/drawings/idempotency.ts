@@ -1,3 +1,4 @@
+import { Type } from "typebox";
 import { HttpError } from "../http/errors.ts";
 import { IDEMPOTENCY_KEY } from "../http/validation.ts";
 
@@ -5,10 +6,7 @@ import { IDEMPOTENCY_KEY } from "../http/validation.ts";
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 
 /** The headers schema of both save routes: an optional, well-formed Idempotency-Key. */
-export const idempotencyHeaders = {
-  type: "object",
-  properties: { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY },
-} as const;
+export const idempotencyHeaders = Type.Object({ [IDEMPOTENCY_HEADER]: Type.Optional(IDEMPOTENCY_KEY) });
 
 /** The 400 for a malformed key (what the save routes answer when idempotencyHeaders fails). */
 export function badIdempotencyKey(): HttpError {

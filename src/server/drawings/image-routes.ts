@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import {
@@ -49,9 +50,10 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
   const images = publicImages(app, options);
   const makes = visitorMakes((options.thumbnails ?? DEFAULT_THUMBNAILS).maxAtOnce);
   const onDemand = thumbnailOnDemand(options.store, app.log, makes);
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(cardRoute, { store: options.store, makes, style: options.cardStyle });
 
-  app.get<{ Params: { id: string } }>(
+  typed.get(
     `${DRAWINGS_PATH}/:id.png`,
     {
       schema: { params: drawingIdParams, response: drawingFileResponses("The stored PNG (image/png)") },
@@ -66,7 +68,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  typed.get(
     `${DRAWINGS_PATH}/:id.webp`,
     {
       schema: { params: drawingIdParams, response: drawingFileResponses("The thumbnail (image/webp)") },

@@ -1,17 +1,20 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
 import { DRAWINGS_PATH, type SavedDrawing } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
 import { MAX_SAVE_BUNDLE_BYTES, SAVE_BUNDLE_TYPE } from "../../common/save-bundle.ts";
+import { SavedDrawingSchema } from "../../common/wire/drawings.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { UPLOADS } from "../http/cross-site.ts";
 import { errorResponses } from "../http/errors.ts";
-import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { refuseInvalid } from "../http/validation.ts";
 import { saltedHasher } from "../moderation/visitor-hash.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "./idempotency.ts";
 import { badRemixOf } from "./remix-of.ts";
 import { saveDrawing } from "./save.ts";
-import { badPrompt, NAME_FIELD, PROMPT_FIELD, uploadClaims } from "./upload-claims.ts";
+import { badPrompt, SaveQuerySchema, uploadClaims } from "./upload-claims.ts";
 import { parseSaveBundle, UPLOAD_HINT, uploadedDrawing } from "./uploads.ts";
 
 /** Base64 makes 4 characters of every 3 bytes; the extra room is for the prefix and the JSON around it. */
@@ -20,25 +23,10 @@ export const MAX_JSON_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 1024;
 const MAX_SAVE_BODY_BYTES = Math.max(MAX_JSON_BODY_BYTES, MAX_SAVE_BUNDLE_BYTES);
 const TOO_LARGE = `The upload is larger than this route takes: a PNG of at most ${MAX_UPLOAD_BYTES} bytes (2 MiB), its data URL in JSON, or a save bundle of that PNG and a drawing log of at most 2 MiB; send the 600 x 600 canvas as a PNG, which is far smaller.`;
 
-const savedDrawingSchema = {
-  type: "object",
-  required: ["id", "url", "createdAt", "status"],
-  properties: {
-    id: { type: "string" },
-    url: { type: "string" },
-    createdAt: { type: "string" },
-    status: { type: "string", enum: ["visible", "pending"] },
-    name: { type: ["string", "null"] },
-    prompt: { type: ["string", "null"] },
-  },
-} as const;
-
-const dataUrlBodySchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["image_data"],
-  properties: { image_data: { type: "string" }, remixOf: DRAWING_ID, name: NAME_FIELD, prompt: PROMPT_FIELD },
-} as const;
+const dataUrlBodySchema = Type.Object(
+  { image_data: Type.String(), ...SaveQuerySchema.properties },
+  { additionalProperties: false },
+);
 
 /** Options of the save route. */
 export interface SaveRouteOptions {
@@ -79,7 +67,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
     },
   );
 
-  app.post<{ Querystring: { remixOf?: string; name?: string; prompt?: string } }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     DRAWINGS_PATH,
     {
       config: {
@@ -90,10 +78,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
       },
       schema: {
         headers: idempotencyHeaders,
-        querystring: {
-          type: "object",
-          properties: { remixOf: DRAWING_ID, name: NAME_FIELD, prompt: PROMPT_FIELD },
-        },
+        querystring: SaveQuerySchema,
         body: {
           content: {
             "application/json": { schema: dataUrlBodySchema },
@@ -101,7 +86,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
             [SAVE_BUNDLE_TYPE]: { schema: { description: "The PNG and the drawing's log (save-bundle.ts)" } },
           },
         },
-        response: { 200: savedDrawingSchema, 201: savedDrawingSchema, ...errorResponses },
+        response: { 200: SavedDrawingSchema, 201: SavedDrawingSchema, ...errorResponses },
       },
       schemaErrorFormatter: refuseInvalid(
         ({ part, field }) =>
@@ -116,7 +101,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
       ),
     },
     async (request, reply) => {
-      const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
+      const key = request.headers[IDEMPOTENCY_HEADER];
       const upload = uploadedDrawing(request.body, options.stickers);
       const claims = await uploadClaims(request, reply, hash);
       const outcome = await saveDrawing(

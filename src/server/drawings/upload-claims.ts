@@ -1,22 +1,27 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { type Static, Type } from "typebox";
 import { type Credit, readCredit } from "../../common/credit.ts";
 import { PROMPT_ID_SCHEMA_PATTERN } from "../../common/prompts.ts";
 import { HttpError } from "../http/errors.ts";
+import { DRAWING_ID } from "../http/validation.ts";
 import { visitorIdFor } from "../http/visitor-id.ts";
 import { browserHash, type SaltedHasher } from "../moderation/visitor-hash.ts";
 import { remixOfUpload } from "./remix-of.ts";
 import type { DrawingClaims } from "./save.ts";
 
 /** The schema of a save's `name` (checked by the text rules after the schema) and `prompt`. */
-export const NAME_FIELD = {
-  type: "string",
-  description: "name is the name the drawing is signed with",
-} as const;
-export const PROMPT_FIELD = {
-  type: "string",
+export const NAME_FIELD = Type.String({ description: "name is the name the drawing is signed with" });
+export const PROMPT_FIELD = Type.String({
   pattern: PROMPT_ID_SCHEMA_PATTERN,
   description: "prompt is the id of the running prompt the drawing enters (GET /api/prompts)",
-} as const;
+});
+
+/** The query string of a save: what it claims besides its picture (the JSON body may carry the same fields). */
+export const SaveQuerySchema = Type.Object({
+  remixOf: Type.Optional(DRAWING_ID),
+  name: Type.Optional(NAME_FIELD),
+  prompt: Type.Optional(PROMPT_FIELD),
+});
 
 /** The refusal of a `prompt` that is no prompt id (a prompt that is not running is simply not entered). */
 export function badPrompt(): HttpError {
@@ -48,7 +53,7 @@ function bodyText(body: unknown, field: string): string | undefined {
  * gives a browser without one its visitor id (the cookie reactions use), so its drawings are "Your drawings".
  */
 export async function uploadClaims(
-  request: FastifyRequest<{ Querystring: { remixOf?: string; name?: string; prompt?: string } }>,
+  request: FastifyRequest<{ Querystring: Static<typeof SaveQuerySchema> }>,
   reply: FastifyReply,
   hash: SaltedHasher,
 ): Promise<DrawingClaims> {

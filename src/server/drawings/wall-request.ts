@@ -1,51 +1,43 @@
-import type { TopWindow, WallSort } from "../../common/api.ts";
+import { type Static, Type } from "typebox";
+import type { TopWindow } from "../../common/api.ts";
 import { GALLERY_MAX_LIMIT } from "../../common/api.ts";
 import { type Credit, readCredit } from "../../common/credit.ts";
 import { PROMPT_ID_SCHEMA_PATTERN } from "../../common/prompts.ts";
+import { stringEnum } from "../../common/wire/kit.ts";
 import { HttpError } from "../http/errors.ts";
 import { DRAWING_ID } from "../http/validation.ts";
 import { decodeTopCursor, type TopCursor } from "./top-cursor.ts";
 import { decodeCursor, type GalleryCursor } from "./wall-cursor.ts";
 
-/** The query string of GET /api/drawings as its schema lets it through. */
-export interface WallQuery {
-  readonly before?: string;
-  readonly limit?: number;
-  readonly sort?: WallSort;
-  readonly window?: TopWindow;
-  readonly remixOf?: string;
-  readonly prompt?: string;
-  readonly name?: string;
-  readonly mine?: boolean;
-}
-
-/** Schema of that query string. */
-export const wallQuerySchema = {
-  type: "object",
-  properties: {
-    before: {
-      type: "string",
+/** Schema of the query string of GET /api/drawings. */
+export const wallQuerySchema = Type.Object({
+  before: Type.Optional(
+    Type.String({
       pattern: "^[A-Za-z0-9_-]{1,300}$",
       description: "nextCursor of the previous page; omit for the first",
-    },
-    // Over the cap is clamped rather than refused: a client asking for more simply pages further.
-    limit: { type: "integer", minimum: 1, maximum: 999_999, description: "1 or more" },
-    sort: { type: "string", enum: ["new", "top"], description: "sort is new (the default) or top" },
-    window: {
-      type: "string",
-      enum: ["week", "all"],
-      description: "window is week (the default: today and the 6 days before, UTC) or all",
-    },
-    remixOf: DRAWING_ID,
-    prompt: {
-      type: "string",
+    }),
+  ),
+  // Over the cap is clamped rather than refused: a client asking for more simply pages further.
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 999_999, description: "1 or more" })),
+  sort: Type.Optional(stringEnum(["new", "top"], "sort is new (the default) or top")),
+  window: Type.Optional(
+    stringEnum(["week", "all"], "window is week (the default: today and the 6 days before, UTC) or all"),
+  ),
+  remixOf: Type.Optional(DRAWING_ID),
+  prompt: Type.Optional(
+    Type.String({
       pattern: PROMPT_ID_SCHEMA_PATTERN,
       description: "prompt is a prompt's id (lower-case letters, digits and hyphens, from GET /api/prompts)",
-    },
-    name: { type: "string", maxLength: 1000, description: "name is a name drawings are signed with" },
-    mine: { type: "boolean", description: "mine=true lists the drawings this browser saved" },
-  },
-} as const;
+    }),
+  ),
+  name: Type.Optional(
+    Type.String({ maxLength: 1000, description: "name is a name drawings are signed with" }),
+  ),
+  mine: Type.Optional(Type.Boolean({ description: "mine=true lists the drawings this browser saved" })),
+});
+
+/** The query string of GET /api/drawings as its schema lets it through. */
+export type WallQuery = Static<typeof wallQuerySchema>;
 
 /** Which drawings a newest-first list holds: all, a drawing's remixes, a prompt's, a name's or this browser's. */
 export type NewestScope =

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   DRAWINGS_PATH,
@@ -6,6 +7,7 @@ import {
   type GalleryItem,
   type GalleryPage,
 } from "../../common/api.ts";
+import { GalleryPageSchema } from "../../common/wire/drawings.ts";
 import { isBlockedName } from "../credit/credit-queries.ts";
 import type { Store } from "../db/open.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
@@ -13,7 +15,6 @@ import { refuseInvalid } from "../http/validation.ts";
 import { presentedVisitorId } from "../http/visitor-id.ts";
 import { browserHash, saltedHasher } from "../moderation/visitor-hash.ts";
 import { reactionsGivenBy } from "../reactions/reaction-queries.ts";
-import { reactionCountsSchema } from "../reactions/reaction-schemas.ts";
 import { findVisibleDrawing } from "./queries.ts";
 import { listScopedDrawings } from "./scoped-queries.ts";
 import { encodeTopCursor } from "./top-cursor.ts";
@@ -22,56 +23,7 @@ import type { GalleryCursor } from "./wall-cursor.ts";
 import { encodeCursor } from "./wall-cursor.ts";
 import { galleryItem } from "./wall-item.ts";
 import { listVisibleDrawings, type WallRow } from "./wall-queries.ts";
-import {
-  badCursor,
-  badLimit,
-  type NewestScope,
-  readWallRequest,
-  type WallQuery,
-  wallQuerySchema,
-} from "./wall-request.ts";
-
-const galleryItemSchema = {
-  type: "object",
-  required: [
-    "id",
-    "url",
-    "thumbnailUrl",
-    "permalink",
-    "createdAt",
-    "reactions",
-    "reactionsVersion",
-    "remixOf",
-    "name",
-    "prompt",
-    "place",
-  ],
-  properties: {
-    id: { type: "string" },
-    url: { type: "string" },
-    thumbnailUrl: { type: "string" },
-    permalink: { type: "string" },
-    createdAt: { type: "string" },
-    reactions: reactionCountsSchema,
-    reactionsVersion: { type: "integer" },
-    remixOf: { type: ["string", "null"] },
-    making: { type: "boolean" },
-    reacted: { type: "array", items: { type: "string" } },
-    name: { type: ["string", "null"] },
-    prompt: { type: ["string", "null"] },
-    place: { type: ["integer", "null"] },
-    mine: { type: "boolean" },
-  },
-} as const;
-
-const galleryPageSchema = {
-  type: "object",
-  required: ["items", "nextCursor"],
-  properties: {
-    items: { type: "array", items: galleryItemSchema },
-    nextCursor: { type: ["string", "null"] },
-  },
-} as const;
+import { badCursor, badLimit, type NewestScope, readWallRequest, wallQuerySchema } from "./wall-request.ts";
 
 /** Options of the wall route. */
 export interface WallRouteOptions {
@@ -87,10 +39,10 @@ export async function wallRoute(app: FastifyInstance, options: WallRouteOptions)
   const { db } = options.store;
   const hash = saltedHasher(db);
 
-  app.get<{ Querystring: WallQuery }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     DRAWINGS_PATH,
     {
-      schema: { querystring: wallQuerySchema, response: { 200: galleryPageSchema, ...errorResponses } },
+      schema: { querystring: wallQuerySchema, response: { 200: GalleryPageSchema, ...errorResponses } },
       schemaErrorFormatter: refuseInvalid(({ field }) =>
         field === "before" ? badCursor() : field === "limit" ? badLimit() : undefined,
       ),

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import type { MAKING_TYPE } from "../../common/save-bundle.ts";
 import { errorResponses } from "./errors.ts";
 import { DRAWING_ID } from "./validation.ts";
@@ -14,7 +15,7 @@ export const DRAWING_FILE_MAX_AGE_SECONDS = 300;
 const DRAWING_FILE_CACHING = `public, max-age=${DRAWING_FILE_MAX_AGE_SECONDS}`;
 
 /** The route parameters of one drawing's file. */
-export const drawingIdParams = { type: "object", required: ["id"], properties: { id: DRAWING_ID } } as const;
+export const drawingIdParams = Type.Object({ id: DRAWING_ID });
 /** A drawing file's answers: the bytes, a revalidation, the PNG instead while its visitor is busy, or an error. */
 export const drawingFileResponses = (description: string) =>
   ({

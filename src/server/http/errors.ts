@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiError } from "../../common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../common/constants.ts";
+import { ApiErrorSchema } from "../../common/wire/drawings.ts";
 
 // One way to fail: handlers and hooks throw HttpError; each route family installs one error handler
 // (answerErrorsWith) that shapes the answer: the JSON API here, PostgREST in postgrest/, HTML in pages/.
@@ -43,19 +44,8 @@ declare module "fastify" {
   }
 }
 
-/** JSON schema of the ApiError body; used as the response schema of every 4xx and 5xx. */
-export const apiErrorSchema = {
-  type: "object",
-  required: ["statusCode", "code", "message"],
-  properties: {
-    statusCode: { type: "integer" },
-    code: { type: "string" },
-    message: { type: "string" },
-  },
-} as const;
-
-/** Response schemas shared by every JSON route for its error answers. */
-export const errorResponses = { "4xx": apiErrorSchema, "5xx": apiErrorSchema } as const;
+/** Response schemas shared by every JSON route for its error answers: the ApiError body (wire/drawings.ts). */
+export const errorResponses = { "4xx": ApiErrorSchema, "5xx": ApiErrorSchema } as const;
 
 /** How one route family turns a refusal into its answer; the status and headers are already set. */
 export type ErrorAnswer = (refusal: HttpError, request: FastifyRequest, reply: FastifyReply) => FastifyReply;

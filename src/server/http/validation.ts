@@ -1,5 +1,6 @@
 import { AjvCompiler, type ValidatorFactory } from "@fastify/ajv-compiler";
 import type { FastifyInstance, FastifySchemaValidationError, FastifyServerOptions } from "fastify";
+import { Type } from "typebox";
 import { DRAWING_ID_PATTERN } from "../../common/api.ts";
 import { clip, HttpError } from "./errors.ts";
 
@@ -12,9 +13,9 @@ import { clip, HttpError } from "./errors.ts";
  * The shared schema of a drawing id (DRAWING_ID_PATTERN, registered once below), for a route's params
  * (`{ id: DRAWING_ID }`) or any field naming a drawing.
  */
-export const DRAWING_ID = { $ref: "drawing-id#" } as const;
+export const DRAWING_ID = Type.Unsafe<string>({ $ref: "drawing-id#" });
 /** The shared schema of the Idempotency-Key header, for a route's headers. */
-export const IDEMPOTENCY_KEY = { $ref: "idempotency-key#" } as const;
+export const IDEMPOTENCY_KEY = Type.Unsafe<string>({ $ref: "idempotency-key#" });
 
 /** Registers the schemas every route may $ref; call before any route is registered. */
 export function registerSharedSchemas(app: FastifyInstance): void {

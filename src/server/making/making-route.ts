@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { MAKING_TYPE } from "../../common/save-bundle.ts";
@@ -25,7 +26,7 @@ const noMaking = () =>
  */
 export async function makingRoute(app: FastifyInstance, options: MakingRouteOptions): Promise<void> {
   const { db } = options.store;
-  app.get<{ Params: { id: string } }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     `${DRAWINGS_PATH}/:id/making`,
     {
       schema: {

@@ -1,19 +1,17 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { nullable, stringEnum } from "../../common/wire/kit.ts";
+import { ReactionCountsSchema } from "../../common/wire/reactions.ts";
 import type { Store } from "../db/open.ts";
 import { findDrawingImage } from "../drawings/queries.ts";
+import { drawingIdParams } from "../http/drawing-file.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
-import { reactionCountsSchema } from "../reactions/reaction-schemas.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { requireBearer, requireBearerOrSession } from "./admin-guard.ts";
 import { adminMakingPath, adminMakingRoutes } from "./admin-making-routes.ts";
-import {
-  ADMIN_ACTIONS,
-  ADMIN_FILTERS,
-  type AdminAction,
-  type AdminFilter,
-  listForAdmin,
-} from "./admin-queries.ts";
+import { ADMIN_ACTIONS, ADMIN_FILTERS, listForAdmin } from "./admin-queries.ts";
 import { moderate } from "./moderate.ts";
 
 /** Options of the admin JSON API. */
@@ -27,31 +25,17 @@ export const ADMIN_API = "/api/admin/drawings";
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
 
-const drawingSchema = {
-  type: "object",
-  required: [
-    "id",
-    "createdAt",
-    "status",
-    "reportCount",
-    "reactions",
-    "remixOf",
-    "name",
-    "imageUrl",
-    "makingUrl",
-  ],
-  properties: {
-    id: { type: "string" },
-    createdAt: { type: "string" },
-    status: { type: "string" },
-    reportCount: { type: "integer" },
-    reactions: reactionCountsSchema,
-    remixOf: { type: ["string", "null"] },
-    name: { type: ["string", "null"] },
-    imageUrl: { type: "string" },
-    makingUrl: { type: ["string", "null"] },
-  },
-} as const;
+const drawingSchema = Type.Object({
+  id: Type.String(),
+  createdAt: Type.String(),
+  status: Type.String(),
+  reportCount: Type.Integer(),
+  reactions: ReactionCountsSchema,
+  remixOf: nullable(Type.String()),
+  name: nullable(Type.String()),
+  imageUrl: Type.String(),
+  makingUrl: nullable(Type.String()),
+});
 
 /**
  * GET /api/admin/drawings?filter=newest|reported|pending|hidden&limit=n, POST
@@ -61,34 +45,29 @@ const drawingSchema = {
  */
 export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
   const { db } = options.store;
-  app.get<{ Querystring: { filter?: AdminFilter; limit?: number } }>(
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get(
     ADMIN_API,
     {
       onRequest: requireBearer(options.auth),
       schema: {
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: {
-            filter: {
-              type: "string",
-              enum: [...ADMIN_FILTERS],
-              description: `filter is one of ${ADMIN_FILTERS.join(", ")} (default newest)`,
-            },
-            limit: {
-              type: "integer",
-              minimum: 1,
-              maximum: MAX_LIMIT,
-              description: `limit is how many drawings to list, a whole number from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`,
-            },
+        querystring: Type.Object(
+          {
+            filter: Type.Optional(
+              stringEnum(ADMIN_FILTERS, `filter is one of ${ADMIN_FILTERS.join(", ")} (default newest)`),
+            ),
+            limit: Type.Optional(
+              Type.Integer({
+                minimum: 1,
+                maximum: MAX_LIMIT,
+                description: `limit is how many drawings to list, a whole number from 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`,
+              }),
+            ),
           },
-        },
+          { additionalProperties: false },
+        ),
         response: {
-          200: {
-            type: "object",
-            required: ["items"],
-            properties: { items: { type: "array", items: drawingSchema } },
-          },
+          200: Type.Object({ items: Type.Array(drawingSchema) }),
           ...errorResponses,
         },
       },
@@ -109,33 +88,17 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
     },
   );
 
-  app.post<{ Params: { id: string; action: AdminAction } }>(
+  typed.post(
     `${ADMIN_API}/:id/:action`,
     {
       onRequest: requireBearer(options.auth),
       schema: {
-        params: {
-          type: "object",
-          required: ["id", "action"],
-          properties: {
-            id: DRAWING_ID,
-            action: {
-              type: "string",
-              enum: [...ADMIN_ACTIONS],
-              description: `the action is one of ${ADMIN_ACTIONS.join(", ")}`,
-            },
-          },
-        },
+        params: Type.Object({
+          id: DRAWING_ID,
+          action: stringEnum(ADMIN_ACTIONS, `the action is one of ${ADMIN_ACTIONS.join(", ")}`),
+        }),
         response: {
-          200: {
-            type: "object",
-            required: ["id", "status", "previousStatus"],
-            properties: {
-              id: { type: "string" },
-              status: { type: "string" },
-              previousStatus: { type: "string" },
-            },
-          },
+          200: Type.Object({ id: Type.String(), status: Type.String(), previousStatus: Type.String() }),
           ...errorResponses,
         },
       },
@@ -159,13 +122,16 @@ export async function adminApiRoutes(app: FastifyInstance, options: AdminApiOpti
 
   await app.register(adminMakingRoutes, options);
   const readImage = requireBearerOrSession(options.auth, options.now);
-  app.get<{ Params: { id: string } }>(
+  typed.get(
     `${ADMIN_API}/:id.png`,
     {
       onRequest: readImage,
       schema: {
-        params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } },
-        response: { 200: { description: "The PNG (image/png)", type: "string" }, ...errorResponses },
+        params: drawingIdParams,
+        response: {
+          200: Type.Unsafe<Uint8Array>({ description: "The PNG (image/png)", type: "string" }),
+          ...errorResponses,
+        },
       },
       schemaErrorFormatter: refuseInvalid(noSuchDrawing),
     },

@@ -1,8 +1,11 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
 import { MAKING_TYPE } from "../../common/save-bundle.ts";
 import type { Store } from "../db/open.ts";
+import { drawingIdParams } from "../http/drawing-file.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
-import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { refuseInvalid } from "../http/validation.ts";
 import { findMaking, removeMaking } from "../making/making-queries.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { requireBearer, requireBearerOrSession } from "./admin-guard.ts";
@@ -19,8 +22,6 @@ export function adminMakingPath(id: string): string {
   return `/api/admin/drawings/${encodeURIComponent(id)}/making`;
 }
 
-const idParams = { type: "object", required: ["id"], properties: { id: DRAWING_ID } } as const;
-
 const noMaking = () =>
   notFound(
     "This drawing has no timelapse (it was saved without its making, it was removed, or the drawing was deleted); check the id in the admin list.",
@@ -33,14 +34,15 @@ const noMaking = () =>
  */
 export async function adminMakingRoutes(app: FastifyInstance, options: AdminMakingOptions): Promise<void> {
   const { db } = options.store;
-  app.get<{ Params: { id: string } }>(
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get(
     "/api/admin/drawings/:id/making",
     {
       onRequest: requireBearerOrSession(options.auth, options.now),
       schema: {
-        params: idParams,
+        params: drawingIdParams,
         response: {
-          200: { description: `The drawing's log (${MAKING_TYPE})`, type: "string" },
+          200: Type.Unsafe<Uint8Array>({ description: `The drawing's log (${MAKING_TYPE})`, type: "string" }),
           ...errorResponses,
         },
       },
@@ -53,12 +55,12 @@ export async function adminMakingRoutes(app: FastifyInstance, options: AdminMaki
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  typed.delete(
     "/api/admin/drawings/:id/making",
     {
       onRequest: requireBearer(options.auth),
       schema: {
-        params: idParams,
+        params: drawingIdParams,
         response: {
           200: {
             type: "object",

@@ -1,13 +1,16 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { findVisibleDrawing } from "../drawings/queries.ts";
 import { JSON_ONLY } from "../http/cross-site.ts";
+import { drawingIdParams } from "../http/drawing-file.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { acceptOptionalJsonBody } from "../http/optional-json-body.ts";
-import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
+import { refuseInvalid } from "../http/validation.ts";
 import { hideIfReported, recordReport } from "./report-queries.ts";
 import { visitorHasher } from "./visitor-hash.ts";
 
@@ -21,11 +24,11 @@ export interface ReportRoutesOptions {
 const MAX_REASON_LENGTH = 200;
 const MAX_REPORT_BODY_BYTES = 2048;
 
-const reportBodySchema = {
+const reportBodySchema = Type.Unsafe<{ reason?: string } | null | undefined>({
   type: ["object", "null"],
   additionalProperties: false,
   properties: { reason: { type: "string", maxLength: MAX_REASON_LENGTH } },
-} as const;
+});
 
 /** Pending, hidden and deleted drawings are not public, so they cannot be reported (nor told apart). */
 const notOnTheWall = () => notFound("No drawing on the wall has this id; it may have been removed already.");
@@ -36,11 +39,7 @@ const badReport = () =>
     `A report's body is empty or JSON { "reason": "..." } with at most ${MAX_REASON_LENGTH} characters.`,
   );
 
-const reportAnswerSchema = {
-  type: "object",
-  required: ["status"],
-  properties: { status: { type: "string" } },
-} as const;
+const reportAnswerSchema = Type.Object({ status: Type.String() });
 
 /**
  * POST /api/drawings/<id>/report with an optional JSON { reason }: 202 once recorded. One report per
@@ -56,7 +55,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
   );
   acceptOptionalJsonBody(app, MAX_REPORT_BODY_BYTES);
 
-  app.post<{ Params: { id: string }; Body: { reason?: string } | null | undefined }>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     `${DRAWINGS_PATH}/:id/report`,
     {
       config: {
@@ -67,7 +66,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       // Counted before the body is read, per visitor (the IPv4 address or IPv6 /64).
       onRequest: async (request) => reportLimit.charge(request),
       schema: {
-        params: { type: "object", required: ["id"], properties: { id: DRAWING_ID } },
+        params: drawingIdParams,
         body: reportBodySchema,
         response: { 202: reportAnswerSchema, ...errorResponses },
       },

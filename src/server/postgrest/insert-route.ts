@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Store } from "../db/open.ts";
 import { badIdempotencyKey, IDEMPOTENCY_HEADER, idempotencyHeaders } from "../drawings/idempotency.ts";
@@ -20,6 +21,7 @@ import {
   type InsertPreferences,
   insertBodySchema,
   insertPreferences,
+  insertQuerySchema,
   MAX_INSERT_BODY_BYTES,
   refuseInsertBody,
   type SelectedColumn,
@@ -31,11 +33,6 @@ export interface RestDrawingsRoutesOptions {
   readonly store: Store;
   /** Pre-moderation stores saves 'pending', exactly as /api/drawings does. */
   readonly moderationMode: ModerationMode;
-}
-
-interface InsertRequest {
-  Querystring: { select?: string; columns?: string };
-  Body: InsertedRow | InsertedRow[];
 }
 
 /**
@@ -57,7 +54,7 @@ export async function restDrawingsRoutes(
   );
   answerErrorsWith(app, answerPostgrest);
 
-  app.post<InsertRequest>(
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
     REST_DRAWINGS_PATH,
     {
       config: {
@@ -73,10 +70,7 @@ export async function restDrawingsRoutes(
         insertPreferences(request.headers.prefer, request.headers.accept);
       },
       schema: {
-        querystring: {
-          type: "object",
-          properties: { select: { type: "string" }, columns: { type: "string" } },
-        },
+        querystring: insertQuerySchema,
         headers: idempotencyHeaders,
         body: insertBodySchema,
       },
@@ -91,7 +85,7 @@ export async function restDrawingsRoutes(
     async (request, reply) => {
       const preferences = insertPreferences(request.headers.prefer, request.headers.accept);
       const columns = selectedColumns(request.query.select);
-      const key = request.headers[IDEMPOTENCY_HEADER] as string | undefined;
+      const key = request.headers[IDEMPOTENCY_HEADER];
       const rows = [request.body].flat();
       const images = rows.map((row) => row.image_data);
       // PostgREST rolls the insert back when an object was asked for and the rows are not one.

@@ -1,3 +1,4 @@
+import { Type } from "typebox";
 import { PROMPT_ID_SCHEMA_PATTERN } from "../../common/prompts.ts";
 import { HttpError } from "../http/errors.ts";
 import { DRAWING_ID, type SchemaFailure } from "../http/validation.ts";
@@ -58,12 +59,18 @@ const rowSchema = {
 
 /** The body of an insert: one row, or an array of at most MAX_ROWS_PER_INSERT rows (JSON Schema applies the
  * object keywords to an object only, the array keywords to an array only). */
-export const insertBodySchema = {
+export const insertBodySchema = Type.Unsafe<InsertedRow | InsertedRow[]>({
   ...rowSchema,
   type: ["object", "array"],
   maxItems: MAX_ROWS_PER_INSERT,
   items: rowSchema,
-} as const;
+});
+
+/** The query string of an insert: PostgREST's select and columns. */
+export const insertQuerySchema = Type.Object({
+  select: Type.Optional(Type.String()),
+  columns: Type.Optional(Type.String()),
+});
 
 /** A row as insertBodySchema lets it through. */
 export interface InsertedRow {

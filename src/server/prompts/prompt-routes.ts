@@ -1,6 +1,8 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { PROMPTS_PATH, type PromptSummary, type PromptsAnswer } from "../../common/api.ts";
 import { currentPromptOf, promptPhase } from "../../common/prompts.ts";
+import { PromptsAnswerSchema } from "../../common/wire/prompts.ts";
 import type { Store } from "../db/open.ts";
 import { errorResponses } from "../http/errors.ts";
 import { listPrompts, promptWinners } from "./prompt-queries.ts";
@@ -11,39 +13,17 @@ export interface PromptRoutesOptions {
   readonly now?: () => number;
 }
 
-const promptSchema = {
-  type: "object",
-  required: ["id", "title", "hashtag", "startsAt", "endsAt", "phase", "lastDay", "winners"],
-  properties: {
-    id: { type: "string" },
-    title: { type: "string" },
-    hashtag: { type: ["string", "null"] },
-    startsAt: { type: "string" },
-    endsAt: { type: "string" },
-    phase: { type: "string", enum: ["running", "ended"] },
-    lastDay: { type: "string" },
-    winners: { type: "array", items: { type: "string" } },
-  },
-} as const;
-
 /**
  * GET /api/prompts: the running prompt and the past ones, the latest first, each ended one with its top three.
  * Read from the store each time (a handful of rows), so an answer after an edit anywhere is that edit's.
  */
 export async function promptRoutes(app: FastifyInstance, options: PromptRoutesOptions): Promise<void> {
   const now = options.now ?? Date.now;
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     PROMPTS_PATH,
     {
       schema: {
-        response: {
-          200: {
-            type: "object",
-            required: ["prompts"],
-            properties: { prompts: { type: "array", items: promptSchema } },
-          },
-          ...errorResponses,
-        },
+        response: { 200: PromptsAnswerSchema, ...errorResponses },
       },
     },
     async (_request, reply) => {

@@ -1,6 +1,10 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { Type } from "typebox";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { REACTION_KINDS, type ReactionKind, type ReactionState } from "../../common/reactions.ts";
+import { stringEnum } from "../../common/wire/kit.ts";
+import { ReactionStateSchema } from "../../common/wire/reactions.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { JSON_ONLY, NO_BODY_OR_JSON } from "../http/cross-site.ts";
@@ -21,7 +25,6 @@ import {
   type StoredReactions,
   type ToggleOutcome,
 } from "./reaction-queries.ts";
-import { reactionStateSchema } from "./reaction-schemas.ts";
 
 /** Options of the reactions routes. */
 export interface ReactionRoutesOptions {
@@ -30,11 +33,9 @@ export interface ReactionRoutesOptions {
 }
 
 const MAX_BODY_BYTES = 1024;
-const KIND = {
-  type: "string",
-  enum: [...REACTION_KINDS],
-  description: `a reaction is one of ${REACTION_KINDS.join(", ")}`,
-} as const;
+const KIND = stringEnum(REACTION_KINDS, `a reaction is one of ${REACTION_KINDS.join(", ")}`);
+const DRAWING_PARAMS = Type.Object({ id: DRAWING_ID });
+const KIND_PARAMS = Type.Object({ id: DRAWING_ID, kind: KIND });
 const ACCEPTS = `send JSON { "kind": "${REACTION_KINDS.join('" | "')}" } with Content-Type: application/json`;
 
 /** Pending, hidden and deleted drawings take no reactions and show none (nor can they be told apart). */
@@ -95,23 +96,19 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
     if (outcome.changed) announcer.changed({ id, ...outcome.state }, since);
     return stateFor(outcome.state, (await reactionsGivenBy(db, key.reactorHash, [id])).get(id));
   };
-  const params = (kind: boolean) => ({
-    type: "object",
-    required: kind ? ["id", "kind"] : ["id"],
-    properties: kind ? { id: DRAWING_ID, kind: KIND } : { id: DRAWING_ID },
-  });
-  const response = { 200: reactionStateSchema, ...errorResponses };
+  const response = { 200: ReactionStateSchema, ...errorResponses };
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const charge = async (request: FastifyRequest) => limit.charge(request);
 
-  app.post<{ Params: { id: string }; Body: { kind: ReactionKind } }>(
+  typed.post(
     `${DRAWINGS_PATH}/:id/reactions`,
     {
       config: { accepts: ACCEPTS, refuseCrossSite: JSON_ONLY, bodyBytes: MAX_BODY_BYTES },
       // Counted before the body is read, per visitor; a refused or repeated toggle counts too.
       onRequest: charge,
       schema: {
-        params: params(false),
-        body: { type: "object", required: ["kind"], additionalProperties: false, properties: { kind: KIND } },
+        params: DRAWING_PARAMS,
+        body: Type.Object({ kind: KIND }, { additionalProperties: false }),
         response,
       },
       schemaErrorFormatter: refusal,
@@ -123,12 +120,12 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
     },
   );
 
-  app.delete<{ Params: { id: string; kind: ReactionKind } }>(
+  typed.delete(
     `${DRAWINGS_PATH}/:id/reactions/:kind`,
     {
       config: { accepts: "send no body", refuseCrossSite: NO_BODY_OR_JSON, bodyBytes: MAX_BODY_BYTES },
       onRequest: charge,
-      schema: { params: params(true), response },
+      schema: { params: KIND_PARAMS, response },
       schemaErrorFormatter: refusal,
     },
     async (request, reply) => {
@@ -138,9 +135,9 @@ export async function reactionRoutes(app: FastifyInstance, options: ReactionRout
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  typed.get(
     `${DRAWINGS_PATH}/:id/reactions`,
-    { schema: { params: params(false), response }, schemaErrorFormatter: refusal },
+    { schema: { params: DRAWING_PARAMS, response }, schemaErrorFormatter: refusal },
     async (request, reply) => {
       const { id } = request.params;
       const state = await readReactions(db, id);
