@@ -5,7 +5,6 @@ import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
 import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
 import { ADMIN_FILTERS } from "../moderation/admin-queries.ts";
-import { namesPage } from "./admin-names-html.ts";
 import { listBlockedNames } from "./credit-queries.ts";
 import { blockNamed, moderatedName, removeName, unblockNamed } from "./moderate-names.ts";
 
@@ -105,7 +104,13 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
   app.get("/admin/names", { onRequest }, async (_request, reply) =>
     reply
       .type("text/html; charset=utf-8")
-      .send(namesPage(options.title, await listBlockedNames(store.db, LISTED))),
+      .send(
+        app.pages.render({
+          kind: "admin-names",
+          community: options.title,
+          names: await listBlockedNames(store.db, LISTED),
+        }),
+      ),
   );
 
   for (const [action, apply] of Object.entries(ACTIONS)) {
