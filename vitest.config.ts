@@ -19,14 +19,21 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
-      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: RENDER_FROM_SOURCE } },
+      {
+        extends: true,
+        test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: RENDER_FROM_SOURCE },
+      },
       {
         extends: true,
         test: { name: "security", include: ["tests/security/**/*.test.ts"], setupFiles: RENDER_FROM_SOURCE },
       },
       {
         extends: true,
-        test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"], setupFiles: RENDER_FROM_SOURCE },
+        test: {
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          setupFiles: RENDER_FROM_SOURCE,
+        },
       },
       {
         extends: true,

@@ -1,12 +1,6 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import type { PermalinkPageData } from "../../common/server-pages.ts";
-import {
-  DrawingClaims,
-  formatDay,
-  PermalinkReactions,
-  RemixOf,
-  Remixes,
-} from "./PermalinkParts.tsx";
+import { DrawingClaims, formatDay, PermalinkReactions, Remixes, RemixOf } from "./PermalinkParts.tsx";
 import { PermalinkShareActions, PermalinkTimelapse } from "./PermalinkShareActions.tsx";
 import { DrawYourOwn, ServerDocument } from "./ServerDocument.tsx";
 

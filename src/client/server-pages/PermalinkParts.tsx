@@ -33,6 +33,7 @@ export function formatDay(iso: string): string {
 export function PermalinkReactions({ social }: { readonly social: PermalinkSocial }) {
   return (
     <>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fields; the page's stylesheet and script know this div. */}
       <div
         className="reactions"
         role="group"
@@ -41,7 +42,14 @@ export function PermalinkReactions({ social }: { readonly social: PermalinkSocia
         data-version={social.reactionsVersion}
       >
         {REACTION_KINDS.map((kind) => (
-          <button key={kind} type="button" className="reaction" data-kind={kind} aria-pressed="false" disabled>
+          <button
+            key={kind}
+            type="button"
+            className="reaction"
+            data-kind={kind}
+            aria-pressed="false"
+            disabled
+          >
             <SpriteIcon name={`reaction-${kind}`} className="reaction__icon" />
             <span className="reaction__count">{social.reactions[kind]}</span>
             <span className="visually-hidden"> {REACTION_NAMES[kind]}</span>

@@ -102,15 +102,13 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
     ADMIN_FILTERS.some((known) => known === filter) ? `/admin?filter=${filter}` : "/admin/names";
 
   app.get("/admin/names", { onRequest }, async (_request, reply) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .send(
-        app.pages.render({
-          kind: "admin-names",
-          community: options.title,
-          names: await listBlockedNames(store.db, LISTED),
-        }),
-      ),
+    reply.type("text/html; charset=utf-8").send(
+      app.pages.render({
+        kind: "admin-names",
+        community: options.title,
+        names: await listBlockedNames(store.db, LISTED),
+      }),
+    ),
   );
 
   for (const [action, apply] of Object.entries(ACTIONS)) {

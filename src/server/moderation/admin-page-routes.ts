@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { REMOVE_TIMELAPSE } from "../../common/admin-pages.ts";
 import { adminNamePageRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
-import { REMOVE_TIMELAPSE } from "../../common/admin-pages.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { findMaking, removeMaking } from "../making/making-queries.ts";
+import { answerPages } from "../pages/answer-pages.ts";
 import { adminPromptPageRoutes } from "../prompts/admin-prompt-routes.ts";
 import { adminRoomPageRoutes } from "../rooms/admin-room-routes.ts";
 import type { RoomHub } from "../rooms/room-hub.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { sessionCookie } from "./admin-auth.ts";
 import { sameOrigin } from "./admin-guard.ts";
-import { answerPages } from "../pages/answer-pages.ts";
 import { ADMIN_ACTIONS, ADMIN_FILTERS, type AdminFilter, listForAdmin } from "./admin-queries.ts";
 import { type AdminTimelapse, timelapsePage } from "./admin-timelapse-page.ts";
 import { moderate } from "./moderate.ts";
@@ -57,7 +57,8 @@ const signInSchema = {
 export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOptions): Promise<void> {
   const { auth, now, title } = options;
   answerPages(app, (refusal) => {
-    if (refusal.statusCode !== 401) return { kind: "admin-error", community: title, message: refusal.message };
+    if (refusal.statusCode !== 401)
+      return { kind: "admin-error", community: title, message: refusal.message };
     const problem = !auth.enabled ? ADMIN_OFF : refusal.code === "signed_out" ? undefined : refusal.message;
     return { kind: "admin-login", community: title, problem };
   });
@@ -74,7 +75,13 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
     async (request, reply) => {
       const filter = filterOf(request.query.filter);
       const drawings = await listForAdmin(options.store.db, filter, LIST_LIMIT);
-      const page = app.pages.render({ kind: "admin-list", community: title, filter, drawings, now: Date.now() });
+      const page = app.pages.render({
+        kind: "admin-list",
+        community: title,
+        filter,
+        drawings,
+        now: Date.now(),
+      });
       return reply.type("text/html; charset=utf-8").send(page);
     },
   );

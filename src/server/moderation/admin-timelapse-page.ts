@@ -14,7 +14,11 @@ export interface AdminTimelapse {
 }
 
 /** The moderators' timelapse page of drawing `id`. */
-export function timelapsePage(community: string, id: string, timelapse: AdminTimelapse | undefined): AdminPage {
+export function timelapsePage(
+  community: string,
+  id: string,
+  timelapse: AdminTimelapse | undefined,
+): AdminPage {
   const branding = timelapse?.branding;
   const base = `/api/admin/drawings/${id}`;
   return {

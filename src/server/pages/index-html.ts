@@ -20,9 +20,7 @@ export function injectBranding(html: string, branding: BrandingConfig): string {
   const style = `<style>${themeStyleRule(withDefaults(branding.theme))}</style>`;
   const block = `${style}<script id="${CONFIG_ELEMENT_ID}" type="application/json">${jsonForScript(branding)}</script>`;
   // Replacer functions, not strings: a "$&" in a config value must stay literal text.
-  return html
-    .replace(CONFIG_PLACEHOLDER, () => block)
-    .replace(/<title>[^<]*<\/title>/, () => HEAD_SLOT);
+  return html.replace(CONFIG_PLACEHOLDER, () => block).replace(/<title>[^<]*<\/title>/, () => HEAD_SLOT);
 }
 
 /** The page with its head's title and tags (HTML React rendered) in HEAD_SLOT. */

@@ -19,5 +19,9 @@ export function drawingNotFound(branding: PageBranding): ServerPage {
 
 /** The page for a server page the server failed to answer (its store is down): try again later. */
 export function pageFailed(branding: PageBranding): ServerPage {
-  return noticePage(branding, "Something went wrong", "This drawing could not be shown just now; try again in a moment.");
+  return noticePage(
+    branding,
+    "Something went wrong",
+    "This drawing could not be shown just now; try again in a moment.",
+  );
 }

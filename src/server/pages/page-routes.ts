@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BrandingConfig, PageConfig } from "../../common/config.ts";
 import type { CurrentPrompt } from "../../common/prompts.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
-import { notBuilt } from "./server-render.ts";
 import { injectBranding, withHead } from "./index-html.ts";
 import { inlineStylesheets } from "./inline-styles.ts";
 import { pageHeadTags } from "./page-head.ts";
 import { pageVariants } from "./page-variants.ts";
+import { notBuilt } from "./server-render.ts";
 
 /** Options of the page routes. */
 export interface PageRoutesOptions {

@@ -77,7 +77,9 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
   const script = permalinkShareScript(options.clientDir);
   const { pages } = app;
   // Unknown, hidden and malformed ids alike get the "not found" page; a failure gets a page too.
-  answerPages(app, (refusal) => (refusal.statusCode === 404 ? drawingNotFound(branding) : pageFailed(branding)));
+  answerPages(app, (refusal) =>
+    refusal.statusCode === 404 ? drawingNotFound(branding) : pageFailed(branding),
+  );
 
   app.get(
     STYLESHEET_PATH,

@@ -93,16 +93,14 @@ export async function adminPromptPageRoutes(
     }
   };
   app.get("/admin/prompts", { onRequest }, async (_request, reply) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .send(
-        app.pages.render({
-          kind: "admin-prompts",
-          community: options.title,
-          prompts: await listPrompts(store.db),
-          now: options.now(),
-        }),
-      ),
+    reply.type("text/html; charset=utf-8").send(
+      app.pages.render({
+        kind: "admin-prompts",
+        community: options.title,
+        prompts: await listPrompts(store.db),
+        now: options.now(),
+      }),
+    ),
   );
   app.post<{ Body: PromptInput }>(
     "/admin/prompts",

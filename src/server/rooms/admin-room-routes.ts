@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RoomRow } from "../../common/admin-pages.ts";
 import { ROOM_ID_PATTERN } from "../../common/room/room-links.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
 import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
-import type { RoomRow } from "../../common/admin-pages.ts";
 import type { RoomHub } from "./room-hub.ts";
 import { findRoom, listRooms } from "./room-queries.ts";
 
@@ -62,11 +62,14 @@ export async function adminRoomPageRoutes(
 ): Promise<void> {
   const hub = options.rooms;
   app.get("/admin/rooms", { onRequest: options.requireSession }, async (_request, reply) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .send(
-        app.pages.render({ kind: "admin-rooms", community: options.title, rooms: await listed(hub), now: Date.now() }),
-      ),
+    reply.type("text/html; charset=utf-8").send(
+      app.pages.render({
+        kind: "admin-rooms",
+        community: options.title,
+        rooms: await listed(hub),
+        now: Date.now(),
+      }),
+    ),
   );
   app.post<{ Params: { id: string } }>(
     "/admin/rooms/:id/end",

@@ -25,7 +25,9 @@ function SectionLinks({ current }: { readonly current: AdminSection }) {
   return (
     <>
       {SECTIONS.map(([name, href]) => (
-        <li key={name}>{name === current ? <strong aria-current="page">{name}</strong> : <a href={href}>{name}</a>}</li>
+        <li key={name}>
+          {name === current ? <strong aria-current="page">{name}</strong> : <a href={href}>{name}</a>}
+        </li>
       ))}
     </>
   );
@@ -41,7 +43,13 @@ export function SignOut() {
 }
 
 /** The header of every signed-in admin page: the title, Sign out, and the sections' links. */
-export function AdminHeader({ community, current }: { readonly community: string; readonly current: AdminSection }) {
+export function AdminHeader({
+  community,
+  current,
+}: {
+  readonly community: string;
+  readonly current: AdminSection;
+}) {
   return (
     <header>
       <AdminHeading community={community} />
@@ -105,7 +113,15 @@ export function AdminTable({
 }
 
 /** A time with its ISO value, read as `text`. */
-export function When({ iso, text, title }: { readonly iso: string; readonly text: string; readonly title?: string }) {
+export function When({
+  iso,
+  text,
+  title,
+}: {
+  readonly iso: string;
+  readonly text: string;
+  readonly title?: string;
+}) {
   return (
     <time dateTime={iso} title={title}>
       {text}

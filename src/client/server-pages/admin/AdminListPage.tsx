@@ -59,7 +59,13 @@ function NameCell({ drawing, filter }: { readonly drawing: AdminDrawing; readonl
         {name}
       </a>
       <div className="admin__actions">
-        <ActionForm id={drawing.id} action="remove-name" filter={filter} label="Remove name" className="admin__action" />
+        <ActionForm
+          id={drawing.id}
+          action="remove-name"
+          filter={filter}
+          label="Remove name"
+          className="admin__action"
+        />
         <form method="post" action="/admin/names/block">
           <BackTo filter={filter} />
           <input type="hidden" name="name" value={name} />
@@ -83,7 +89,10 @@ function TimelapseCell({ drawing, filter }: { readonly drawing: AdminDrawing; re
       <a className="admin__action" href={`/admin/drawings/${drawing.id}/timelapse`}>
         Watch
       </a>
-      <Confirmed summary="Remove timelapse" question="Remove this drawing's timelapse for good? The drawing stays.">
+      <Confirmed
+        summary="Remove timelapse"
+        question="Remove this drawing's timelapse for good? The drawing stays."
+      >
         <ActionForm
           id={drawing.id}
           action={REMOVE_TIMELAPSE}
@@ -99,7 +108,13 @@ function TimelapseCell({ drawing, filter }: { readonly drawing: AdminDrawing; re
 function Row({ filter, drawing, now }: { filter: AdminFilter; drawing: AdminDrawing; now: Date }) {
   const { id } = drawing;
   const image = (
-    <img src={`/api/admin/drawings/${id}.png`} width="150" height="150" loading="lazy" alt={`Drawing ${id}`} />
+    <img
+      src={`/api/admin/drawings/${id}.png`}
+      width="150"
+      height="150"
+      loading="lazy"
+      alt={`Drawing ${id}`}
+    />
   );
   const stored = new Date(drawing.createdAt);
   const exact = Number.isNaN(stored.getTime()) ? drawing.createdAt : stored.toUTCString();
@@ -117,13 +132,21 @@ function Row({ filter, drawing, now }: { filter: AdminFilter; drawing: AdminDraw
         )}
       </td>
       <td data-label="Stored">
-        <When iso={drawing.createdAt} title={exact} text={relativeTime(stored, now, "en") || drawing.createdAt} />
+        <When
+          iso={drawing.createdAt}
+          title={exact}
+          text={relativeTime(stored, now, "en") || drawing.createdAt}
+        />
       </td>
       <td data-label="Status">{drawing.status}</td>
       <td data-label="Reports">{drawing.reportCount}</td>
       <td data-label="Reactions">{reactionsText(drawing.reactions)}</td>
       <td data-label="Remix of">
-        {drawing.remixOf === null ? "—" : <a href={`/api/admin/drawings/${drawing.remixOf}.png`}>{drawing.remixOf}</a>}
+        {drawing.remixOf === null ? (
+          "—"
+        ) : (
+          <a href={`/api/admin/drawings/${drawing.remixOf}.png`}>{drawing.remixOf}</a>
+        )}
       </td>
       <td data-label="Name">
         <NameCell drawing={drawing} filter={filter} />
@@ -135,7 +158,11 @@ function Row({ filter, drawing, now }: { filter: AdminFilter; drawing: AdminDraw
         <div className="admin__actions">
           {actionsFor(drawing).map((action) =>
             action === "delete" ? (
-              <Confirmed key={action} summary="Delete" question="Delete this drawing for good? It cannot be restored.">
+              <Confirmed
+                key={action}
+                summary="Delete"
+                question="Delete this drawing for good? It cannot be restored."
+              >
                 <ActionForm
                   id={id}
                   action="delete"
@@ -161,7 +188,17 @@ function Row({ filter, drawing, now }: { filter: AdminFilter; drawing: AdminDraw
   );
 }
 
-const HEADS = ["Drawing", "Stored", "Status", "Reports", "Reactions", "Remix of", "Name", "Timelapse", "Actions"];
+const HEADS = [
+  "Drawing",
+  "Stored",
+  "Status",
+  "Reports",
+  "Reactions",
+  "Remix of",
+  "Name",
+  "Timelapse",
+  "Actions",
+];
 
 /**
  * The moderation list of the community titled `community`: filter links, one row per drawing with its image

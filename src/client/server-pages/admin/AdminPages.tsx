@@ -2,7 +2,13 @@ import { AdminDocument } from "../ServerDocument.tsx";
 import { AdminHeading } from "./AdminFrame.tsx";
 
 /** The sign-in form; `problem` says why the last attempt failed, or that admin is off. */
-export function LoginPage({ community, problem }: { readonly community: string; readonly problem?: string | undefined }) {
+export function LoginPage({
+  community,
+  problem,
+}: {
+  readonly community: string;
+  readonly problem?: string | undefined;
+}) {
   return (
     <AdminDocument title={`${community} admin: sign in`}>
       <main>

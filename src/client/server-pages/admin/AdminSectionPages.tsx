@@ -9,15 +9,21 @@ import { AdminHeader, AdminHeading, AdminTable, Confirmed, SignOut, When } from 
 // drawings' list.
 
 /** The blocked names with Unblock, and a form to block a name by typing it. */
-export function AdminNamesPage({ community, names }: { community: string; names: readonly BlockedNameRow[] }) {
+export function AdminNamesPage({
+  community,
+  names,
+}: {
+  community: string;
+  names: readonly BlockedNameRow[];
+}) {
   return (
     <AdminDocument title={`${community} admin: names`}>
       <AdminHeader community={community} current="names" />
       <main>
         <h2>Blocked names</h2>
         <p>
-          A blocked name shows on no drawing and has no page; drawings saved with it are stored without it. Every
-          spelling that differs only in capitals or letter width is the same name.
+          A blocked name shows on no drawing and has no page; drawings saved with it are stored without it.
+          Every spelling that differs only in capitals or letter width is the same name.
         </p>
         <form method="post" action="/admin/names/block" className="admin__inline-form">
           <label htmlFor="block-name">Name or @handle</label>
@@ -26,7 +32,10 @@ export function AdminNamesPage({ community, names }: { community: string; names:
             Block
           </button>
         </form>
-        <AdminTable heads={["Name", "Blocked", "Actions"]} empty={names.length === 0 && "No name is blocked."}>
+        <AdminTable
+          heads={["Name", "Blocked", "Actions"]}
+          empty={names.length === 0 && "No name is blocked."}
+        >
           {names.map((name) => (
             <tr key={name.name}>
               <td data-label="Name">{name.name}</td>
@@ -106,8 +115,9 @@ export function AdminPromptsPage(props: { community: string; prompts: readonly P
       <main>
         <h2>Prompts</h2>
         <p>
-          A prompt is a theme with dates: the drawing page shows it while it runs, saves may enter it, and the wall
-          has a tab for it. One runs at a time; when it ends, its three entries with the most reactions are marked.
+          A prompt is a theme with dates: the drawing page shows it while it runs, saves may enter it, and the
+          wall has a tab for it. One runs at a time; when it ends, its three entries with the most reactions
+          are marked.
         </p>
         <form method="post" action="/admin/prompts" className="admin__prompt-form">
           <label htmlFor="prompt-title">Title</label>
@@ -119,7 +129,14 @@ export function AdminPromptsPage(props: { community: string; prompts: readonly P
           <label htmlFor="prompt-ends">Last day</label>
           <input id="prompt-ends" name="ends" type="date" required />
           <label htmlFor="prompt-zone">Time zone of its days</label>
-          <input id="prompt-zone" name="timeZone" defaultValue="UTC" required maxLength={64} placeholder="Europe/Berlin" />
+          <input
+            id="prompt-zone"
+            name="timeZone"
+            defaultValue="UTC"
+            required
+            maxLength={64}
+            placeholder="Europe/Berlin"
+          />
           <button type="submit" className="admin__action">
             Add prompt
           </button>

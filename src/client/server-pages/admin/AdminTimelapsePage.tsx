@@ -24,7 +24,13 @@ export function AdminTimelapsePage(props: {
           <a href="/admin">Back to the list</a>
         </p>
         <h2>Timelapse of drawing {id}</h2>
-        <img className="permalink__image" src={props.timelapse.picture} width="600" height="600" alt={`Drawing ${id}`} />
+        <img
+          className="permalink__image"
+          src={props.timelapse.picture}
+          width="600"
+          height="600"
+          alt={`Drawing ${id}`}
+        />
         <div className="permalink__timelapse" data-timelapse="" {...timelapseProps(props.timelapse)} hidden>
           <p data-timelapse-notice="" role="status" />
           <button type="button" className="admin__action" data-action="timelapse">
