@@ -68,3 +68,16 @@ export function parseReactionChanges(value: unknown): ReactionChange[] {
     return [{ id, reactions: counts, version }];
   });
 }
+
+/** The drawing's counts and this visitor's own reactions as the server has them now; undefined when unread. */
+export async function readReactions(id: string): Promise<ReactionState | undefined> {
+  try {
+    const response = await fetch(`${DRAWINGS_PATH}/${encodeURIComponent(id)}/reactions`, {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    });
+    return response.ok ? parseReactionState(await response.json()) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -47,6 +47,7 @@ const STYLESHEET_PATH = "/d/permalink.css";
 const SCRIPT_PATH = "/d/permalink.js";
 // One stylesheet for the server's own pages: the permalink and notice pages', and the moderation pages'.
 const STYLESHEET = [
+  "../../common/page-frame.css",
   "permalink.css",
   "permalink-social.css",
   "permalink-share.css",
