@@ -44,15 +44,15 @@ export async function serverPages(
 ): Promise<ServerPages> {
   let bundle: RenderModule | undefined;
   try {
+    // Without a build nothing is said here: GET / answers how to make one.
     bundle = await importRenderBundle(clientDir);
-    if (bundle === undefined) {
-      log.info({ clientDir, bundle: RENDER_BUNDLE }, "no server-rendering bundle: run npm run build");
-    } else {
-      await bundle.loadLaterParts();
-      bundle.renderPage(config);
-    }
+    await bundle?.loadLaterParts();
+    bundle?.renderPage(config);
   } catch (error) {
-    log.warn({ err: error, clientDir }, "the server-rendering bundle fails: the pages are not served");
+    log.warn(
+      { err: error, clientDir, bundle: RENDER_BUNDLE },
+      "the server-rendering bundle fails: the pages are not served",
+    );
     bundle = undefined;
   }
   const built = bundle;
