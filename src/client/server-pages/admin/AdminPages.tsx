@@ -16,7 +16,7 @@ export function LoginPage({
         {problem === undefined ? null : <p role="alert">{problem}</p>}
         <form method="post" action="/admin/login">
           <label htmlFor="token">Admin token</label>
-          <input id="token" name="token" type="password" autoComplete="current-password" required />
+          <input id="token" name="token" type="password" autoComplete="current-password" required />{" "}
           <button type="submit">Sign in</button>
         </form>
       </main>
