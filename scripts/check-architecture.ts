@@ -139,7 +139,7 @@ for (const file of OTHER_CODE.flatMap(sourceFiles).filter((path) => /\.tsx?$/.te
 
 // React is the one HTML escaper: every page is rendered by the page's server bundle (src/client/server-render.tsx),
 // so code that spells an HTML entity is a second escaper. The link card's title is Pango markup for sharp, not HTML.
-const HTML_ENTITY = /&(?:amp|lt|gt|quot|apos|#\d+|#x[\da-f]+|#\$\{);/i;
+const HTML_ENTITY = /&(?:(?:amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);|#\$\{)/i;
 const NOT_HTML = new Set(["src/server/png/card.ts"]);
 for (const file of sourceFiles(SOURCE).filter((path) => /\.tsx?$/.test(path))) {
   const name = relative(ROOT, file);
