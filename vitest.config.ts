@@ -6,6 +6,9 @@ import { defineConfig } from "vitest/config";
 // inject (SQLite always, PostgreSQL when TEST_DATABASE_URL is set). reliability: kill -9, load, backups, against
 // server processes. container: the Dockerfile built and run under podman (where podman is installed; always in CI).
 // End-to-end tests run under Playwright, not here.
+/** The app's pages rendered from the components' source in the projects that run the app in process. */
+const RENDER_FROM_SOURCE = ["tests/helpers/render-from-source.ts"];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine. Most files wait on
@@ -16,9 +19,22 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["src/**/*.test.ts", "bench/**/*.test.ts"] } },
-      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"] } },
-      { extends: true, test: { name: "security", include: ["tests/security/**/*.test.ts"] } },
-      { extends: true, test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: RENDER_FROM_SOURCE },
+      },
+      {
+        extends: true,
+        test: { name: "security", include: ["tests/security/**/*.test.ts"], setupFiles: RENDER_FROM_SOURCE },
+      },
+      {
+        extends: true,
+        test: {
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          setupFiles: RENDER_FROM_SOURCE,
+        },
+      },
       {
         extends: true,
         test: {

@@ -137,6 +137,16 @@ for (const file of OTHER_CODE.flatMap(sourceFiles).filter((path) => /\.tsx?$/.te
   checkDeclared(file, specsOf(readFileSync(file, "utf8")));
 }
 
+// React is the one HTML escaper: every page is rendered by the page's server bundle (src/client/server-render.tsx),
+// so code that spells an HTML entity is a second escaper. The link card's title is Pango markup for sharp, not HTML.
+const HTML_ENTITY = /&(?:(?:amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);|#\$\{)/i;
+const NOT_HTML = new Set(["src/server/png/card.ts"]);
+for (const file of sourceFiles(SOURCE).filter((path) => /\.tsx?$/.test(path))) {
+  const name = relative(ROOT, file);
+  if (!NOT_HTML.has(name) && HTML_ENTITY.test(readFileSync(file, "utf8")))
+    problems.push(`${name} escapes HTML itself: React renders every page and is the one escaper.`);
+}
+
 if (problems.length > 0) {
   console.error(problems.join("\n"));
   process.exit(1);

@@ -4,10 +4,12 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import type { Plugin, UserConfig } from "vite";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../src/common/config.ts";
 import { validateBranding } from "../src/server/pages/branding.ts";
-import { injectBranding } from "../src/server/pages/index-html.ts";
+import { injectBranding, withHead } from "../src/server/pages/index-html.ts";
 
 /** The mode name; the page tests `import.meta.env.MODE === "static"`. */
 export const STATIC_MODE = "static";
@@ -68,11 +70,12 @@ function parseBranding(text: string, source: string): BrandingConfig {
   return validateBranding(parsed, source);
 }
 
-/** Writes the branding into index.html exactly as the Fanvas server does at run time. */
+/** Writes the branding into index.html as the Fanvas server does at run time, the title rendered by React. */
 function bakeBranding(branding: BrandingConfig): Plugin {
+  const title = renderToStaticMarkup(createElement("title", null, branding.title));
   return {
     name: "fanvas-static-branding",
-    transformIndexHtml: (html) => injectBranding(html, branding),
+    transformIndexHtml: (html) => withHead(injectBranding(html, branding), title),
   };
 }
 

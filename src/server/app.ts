@@ -50,9 +50,10 @@ import { reportRoutes } from "./moderation/report-route.ts";
 import { brandingPrompts } from "./pages/branding-prompts.ts";
 import { configRoutes } from "./pages/config-route.ts";
 import { notFoundPageFor } from "./pages/not-found-page.ts";
-import { pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
+import { pageConfig, pageRoutes, readBuiltPage } from "./pages/page-routes.ts";
 import { permalinkRoutes } from "./pages/permalink-route.ts";
 import { permalinkShareScript } from "./pages/permalink-script.ts";
+import { serverPages } from "./pages/server-render.ts";
 import { cardStyleOf } from "./png/card.ts";
 import { restDrawingsRoutes } from "./postgrest/insert-route.ts";
 import { startPromptBoard } from "./prompts/prompt-board.ts";
@@ -129,12 +130,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 async function registerEverything(app: FastifyInstance, options: AppOptions): Promise<void> {
   const edge = options.edge ?? UNLIMITED_EDGE;
   const moderation = options.moderation ?? DEFAULT_MODERATION;
-  registerErrorHandling(app, notFoundPageFor(options.branding));
+  const { branding, publicBaseUrl, clientDir } = options;
+  // Every HTML page is rendered by the build's bundle, loaded once here (app.pages).
+  const pages = await serverPages(clientDir, pageConfig({ branding, clientDir, publicBaseUrl }), app.log);
+  app.decorate("pages", pages);
+  registerErrorHandling(app, notFoundPageFor(branding, pages));
   registerSharedSchemas(app);
   closeConnectionsWhenClosing(app);
   // The WebSocket plugin's hooks come before every guard's, so a handshake a guard refuses is closed.
   await webSockets(app, options.rooms ?? DEFAULT_ROOMS);
-  const { branding, publicBaseUrl, clientDir } = options;
   // First of the guards: a request for a host that is not ours (DNS rebinding) reaches nothing else.
   await app.register(appWide(hostGuard), { allowedHosts: edge.allowedHosts });
   // Read before the security headers: the page's inline stylesheets are allowed by their hashes.

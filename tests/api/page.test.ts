@@ -78,7 +78,7 @@ for (const dialect of testDialects()) {
         expect(block).not.toContain("<");
         expect(JSON.parse(block ?? "")).toEqual(hostileBranding);
         expect(html).toContain(
-          "<title>Fred&#39;s &lt;b&gt;&quot;best&quot;&lt;/b&gt; &amp; $&amp; page</title>",
+          "<title>Fred&#x27;s &lt;b&gt;&quot;best&quot;&lt;/b&gt; &amp; $&amp; page</title>",
         );
       }
     });

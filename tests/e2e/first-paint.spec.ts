@@ -107,7 +107,9 @@ test("the server-rendering bundle imports nothing but Node's own modules, so it 
   expect(files).toContain("server-render.js");
   const imported = files.flatMap((file) =>
     [
-      ...readFileSync(join(bundle, file), "utf8").matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g),
+      ...readFileSync(join(bundle, file), "utf8").matchAll(
+        /^\s*(?:import|export)\b[^;"]*?\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm,
+      ),
     ].map((match) => match[1] ?? match[2] ?? ""),
   );
   expect(imported.filter((name) => !name.startsWith(".") && !name.startsWith("node:"))).toEqual([]);

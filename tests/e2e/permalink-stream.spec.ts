@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { seedDrawing } from "./helpers/wall.ts";
 
 // The permalink page follows everyone's reactions through the wall's event stream only while it is seen: a shared
-// link left open in a background tab gives its stream back (src/server/pages/permalink-reactions.js).
+// link left open in a background tab gives its stream back (src/client/permalink/permalink-reactions.ts).
 
 /** Event streams the server has open now, from its /metrics. */
 async function openStreams(request: APIRequestContext, baseUrl: string): Promise<number> {

@@ -12,7 +12,9 @@ import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Fanvas</title><!--fanvas-config-->
 <script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>`;
-const RENDER_BUNDLE = 'export function renderPage() { return "<main>rendered on the server</main>"; }\n';
+/** A stand-in bundle: the components' own renderers (Vitest compiles them), but its own #root. */
+const RENDER_BUNDLE = `export * from ${JSON.stringify(join(import.meta.dirname, "../../src/client/server-render.tsx"))};
+export function renderPage() { return "<main>rendered on the server</main>"; }\n`;
 const FORGED = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 
 /** A built page with its server-rendering bundle in .ssr/, as `npm run build` writes it. */

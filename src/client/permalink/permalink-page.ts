@@ -1,8 +1,8 @@
 /**
  * The permalink page's script (built on its own: vite.config.ts, mode "permalink"). The server's HTML works
- * without it: the drawing, Share on X, Download and Remix are plain links. This brings the rest to life: Copy
- * link, Copy image (desktops), the share sheet with the PNG (touch screens, offered first), Report, and the
- * drawing's date in the visitor's own words.
+ * without it: the drawing, Share on X, Download and Remix are plain links, the reactions read as counts. This
+ * brings the rest to life: the reactions (live), Copy link, Copy image (desktops), the share sheet with the PNG
+ * (touch screens, offered first), Report, and the drawing's date in the visitor's own words.
  */
 import { formatDrawingDate } from "../../common/drawing-date.ts";
 import {
@@ -13,6 +13,7 @@ import {
 import { TIMELAPSE_SELECTOR } from "../../common/timelapse-element.ts";
 import { copyText } from "../share/clipboard.ts";
 import { COPY_IMAGE_REFUSED, copyImage, shareImage, shareSheetFirst } from "../share/share-image.ts";
+import { wireReactions } from "./permalink-reactions.ts";
 import { wireReport } from "./permalink-report.ts";
 
 /** How long "Copied" stays on a button before it reads as before. */
@@ -130,6 +131,8 @@ function offerTimelapseWhenSettled(root: HTMLElement): void {
 }
 
 localiseDates();
+const reactionsRoot = document.querySelector<HTMLElement>(".reactions[data-drawing]");
+if (reactionsRoot !== null) wireReactions(reactionsRoot);
 const shareRoot = document.querySelector<HTMLElement>(SHARE_ROOT_SELECTOR);
 if (shareRoot !== null) wireShareActions(shareRoot);
 const timelapseRoot = document.querySelector<HTMLElement>(TIMELAPSE_SELECTOR);

@@ -9,6 +9,12 @@ import { parseReactionChanges } from "./react-drawing.ts";
 import { parseGalleryItem } from "./wall-api.ts";
 import { isCreditChange, isNameBlocked, isRemovedDrawing } from "./wall-checks.ts";
 
+/**
+ * How long a page waits for its live feed before asking for what it shows anyway (the wall its first page, a
+ * drawing's page its counts): a feed refused (a visitor at their streams' cap) or slow must not keep it empty.
+ */
+export const FEED_WAIT_MS = 1_500;
+
 /** What the wall hears from the feed. */
 export interface LiveWallHandlers {
   /** A drawing was stored (by anyone, this visitor included). */

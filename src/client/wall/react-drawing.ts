@@ -49,3 +49,18 @@ async function errorCode(response: Response): Promise<string | undefined> {
 export function parseReactionChanges(value: unknown): readonly ReactionChange[] {
   return isReactionsEvent(value) ? value.changes : [];
 }
+
+/** The drawing's counts and this visitor's own reactions as the server has them now; undefined when unread. */
+export async function readReactions(id: string): Promise<ReactionState | undefined> {
+  try {
+    const response = await fetch(`${DRAWINGS_PATH}/${encodeURIComponent(id)}/reactions`, {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    });
+    if (!response.ok) return undefined;
+    const state: unknown = await response.json();
+    return isReactionState(state) ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -2,16 +2,9 @@
 import { useCallback, useRef } from "react";
 import type { GalleryItem } from "../../common/api.ts";
 import type { ReactionKind } from "../../common/reactions.ts";
-import { type ReactionFailure, toggleReaction } from "./react-drawing.ts";
+import { toggleReaction } from "./react-drawing.ts";
+import { REACTION_FAILED } from "./reaction-failed.ts";
 import { withReactionChanges, withToggledReaction, withUndoneReaction } from "./wall-list.ts";
-
-/** What a failed toggle tells the visitor. */
-export const REACTION_FAILED: Readonly<Record<ReactionFailure, string>> = {
-  "rate-limited": "Too many reactions just now — try again in a minute.",
-  "network-full":
-    "Enough people on your network have reacted to this drawing already — yours can't be counted.",
-  failed: "Couldn't react — try again.",
-};
 
 /**
  * Returns `toggle(item, kind)`: the card shows the new count and pressed state at once (its version is kept,

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GalleryItem } from "../../common/api.ts";
 import { withName, withoutBlockedName } from "./credit-list.ts";
-import { openLiveWall } from "./live-wall.ts";
+import { FEED_WAIT_MS, openLiveWall } from "./live-wall.ts";
 import { fetchGalleryPage, type WallView } from "./wall-api.ts";
 import {
   appendOlder,
@@ -11,12 +11,6 @@ import {
   withoutDrawing,
   withReactionChanges,
 } from "./wall-list.ts";
-
-/**
- * How long the wall waits for its live feed before asking for the first page anyway: a feed refused (a visitor at
- * their streams' cap) or slow must not keep the wall empty.
- */
-const FEED_WAIT_MS = 1_500;
 
 /** Where loading stands: a page on its way, nothing in flight, or a failure the visitor can retry. */
 export type GalleryLoad = "loading" | "idle" | "failed";

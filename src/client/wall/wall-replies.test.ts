@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GalleryItem } from "../../common/api.ts";
 import { openLiveWall } from "./live-wall.ts";
 import { parseReactionChanges, toggleReaction } from "./react-drawing.ts";
+import { REACTION_FAILED } from "./reaction-failed.ts";
 import { promptsOf } from "./use-prompts.ts";
-import { REACTION_FAILED } from "./use-reaction-toggle.ts";
 import { fetchGalleryPage, NOT_A_GALLERY_PAGE } from "./wall-api.ts";
 
 // The wall takes only replies and events that validate against the wire schemas (src/common/wire): anything else

@@ -9,7 +9,6 @@ import { refuseInvalid } from "../http/validation.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
 import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
 import { ADMIN_FILTERS } from "../moderation/admin-queries.ts";
-import { namesPage } from "./admin-names-html.ts";
 import { listBlockedNames } from "./credit-queries.ts";
 import { blockNamed, moderatedName, removeName, unblockNamed } from "./moderate-names.ts";
 
@@ -110,9 +109,13 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
     ADMIN_FILTERS.some((known) => known === filter) ? `/admin?filter=${filter}` : "/admin/names";
 
   app.get("/admin/names", { onRequest }, async (_request, reply) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .send(namesPage(options.title, await listBlockedNames(store.db, LISTED))),
+    reply.type("text/html; charset=utf-8").send(
+      app.pages.render({
+        kind: "admin-names",
+        community: options.title,
+        names: await listBlockedNames(store.db, LISTED),
+      }),
+    ),
   );
 
   for (const [action, apply] of Object.entries(ACTIONS)) {

@@ -5,11 +5,11 @@ import type { Store } from "../db/open.ts";
 import { listScopedDrawings } from "../drawings/scoped-queries.ts";
 import { decodeCursor, encodeCursor } from "../drawings/wall-cursor.ts";
 import { galleryItem } from "../drawings/wall-item.ts";
-import { answerErrorsWith, answerHtml, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
-import { noticePageHtml, permalinkFailureHtml } from "../pages/permalink-html.ts";
+import { answerPages } from "../pages/answer-pages.ts";
+import { noticePage, pageFailed } from "../pages/notice-pages.ts";
 import { isBlockedName } from "./credit-queries.ts";
-import { namePageHtml } from "./name-page-html.ts";
 
 /** Options of a name's page. */
 export interface NamePageOptions {
@@ -48,17 +48,14 @@ const schema = {
 export async function namePageRoutes(app: FastifyInstance, options: NamePageOptions): Promise<void> {
   const { branding } = options;
   const nameNotShown = () => notFound("No drawing on the wall shows this name.");
-  answerErrorsWith(
-    app,
-    answerHtml((refusal) =>
-      refusal.statusCode < 500
-        ? noticePageHtml(
-            branding,
-            "Name not found",
-            "No drawing on the wall shows this name. Names are what people sign their drawings with.",
-          )
-        : permalinkFailureHtml(branding),
-    ),
+  answerPages(app, (refusal) =>
+    refusal.statusCode < 500
+      ? noticePage(
+          branding,
+          "Name not found",
+          "No drawing on the wall shows this name. Names are what people sign their drawings with.",
+        )
+      : pageFailed(branding),
   );
   app.get<{ Params: { name: string }; Querystring: { before?: string } }>(
     `${NAME_PAGE_PREFIX}:name`,
@@ -79,15 +76,17 @@ export async function namePageRoutes(app: FastifyInstance, options: NamePageOpti
         .type("text/html; charset=utf-8")
         .header("Cache-Control", SHORT)
         .send(
-          namePageHtml({
-            title: branding.title,
-            faviconImage: branding.faviconImage,
-            theme: branding.theme,
-            // The name as most of its drawings are signed is the one its first drawing shows.
-            credit: { ...credit, name: page[0]?.credit ?? credit.name },
-            items: page.map(galleryItem),
-            nextCursor: rows.length > PAGE_SIZE && last !== undefined ? encodeCursor(last) : null,
-            paged: before !== undefined,
+          app.pages.render({
+            kind: "name",
+            data: {
+              branding: { title: branding.title, faviconImage: branding.faviconImage, theme: branding.theme },
+              // The name as most of its drawings are signed is the one its first drawing shows.
+              name: page[0]?.credit ?? credit.name,
+              handle: credit.handle,
+              items: page.map(galleryItem),
+              nextCursor: rows.length > PAGE_SIZE && last !== undefined ? encodeCursor(last) : null,
+              paged: before !== undefined,
+            },
           }),
         );
     },

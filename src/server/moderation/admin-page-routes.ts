@@ -1,18 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { REMOVE_TIMELAPSE } from "../../common/admin-pages.ts";
 import { adminNamePageRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
-import { answerErrorsWith, answerHtml, HttpError, notFound } from "../http/errors.ts";
+import { HttpError, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { findMaking, removeMaking } from "../making/making-queries.ts";
+import { answerPages } from "../pages/answer-pages.ts";
 import { adminPromptPageRoutes } from "../prompts/admin-prompt-routes.ts";
 import { adminRoomPageRoutes } from "../rooms/admin-room-routes.ts";
 import type { RoomHub } from "../rooms/room-hub.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { sessionCookie } from "./admin-auth.ts";
 import { sameOrigin } from "./admin-guard.ts";
-import { errorPage, listPage, loginPage } from "./admin-page-html.ts";
 import { ADMIN_ACTIONS, ADMIN_FILTERS, type AdminFilter, listForAdmin } from "./admin-queries.ts";
-import { REMOVE_TIMELAPSE } from "./admin-timelapse-html.ts";
 import { type AdminTimelapse, timelapsePage } from "./admin-timelapse-page.ts";
 import { moderate } from "./moderate.ts";
 
@@ -56,14 +56,12 @@ const signInSchema = {
  */
 export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOptions): Promise<void> {
   const { auth, now, title } = options;
-  answerErrorsWith(
-    app,
-    answerHtml((refusal) => {
-      if (refusal.statusCode !== 401) return errorPage(title, refusal.message);
-      if (!auth.enabled) return loginPage(title, ADMIN_OFF);
-      return loginPage(title, refusal.code === "signed_out" ? undefined : refusal.message);
-    }),
-  );
+  answerPages(app, (refusal) => {
+    if (refusal.statusCode !== 401)
+      return { kind: "admin-error", community: title, message: refusal.message };
+    const problem = !auth.enabled ? ADMIN_OFF : refusal.code === "signed_out" ? undefined : refusal.message;
+    return { kind: "admin-login", community: title, problem };
+  });
   const requireSession = async (request: FastifyRequest) => {
     if (!(await auth.sessionMatches(request.headers.cookie, now()))) throw signedOut();
   };
@@ -77,7 +75,14 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
     async (request, reply) => {
       const filter = filterOf(request.query.filter);
       const drawings = await listForAdmin(options.store.db, filter, LIST_LIMIT);
-      return reply.type("text/html; charset=utf-8").send(listPage(title, filter, drawings));
+      const page = app.pages.render({
+        kind: "admin-list",
+        community: title,
+        filter,
+        drawings,
+        now: Date.now(),
+      });
+      return reply.type("text/html; charset=utf-8").send(page);
     },
   );
 
@@ -93,7 +98,8 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
       if ((await findMaking(options.store.db, id, "stored")) === undefined) {
         throw notFound("This drawing has no timelapse (or it was removed); go back to the list.");
       }
-      return reply.type("text/html; charset=utf-8").send(timelapsePage(title, id, options.timelapse));
+      const page = app.pages.render(timelapsePage(title, id, options.timelapse));
+      return reply.type("text/html; charset=utf-8").send(page);
     },
   );
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { AdminFilter } from "../../common/admin-pages.ts";
 import type { ReactionCounts } from "../../common/reactions.ts";
 import type { Database, DrawingStatus } from "../db/schema.ts";
 import { isoTime } from "../db/values.ts";
@@ -7,8 +8,7 @@ import { stateOf } from "../reactions/reaction-queries.ts";
 import { countedReports } from "./report-queries.ts";
 
 /** Which drawings the admin lists. */
-export type AdminFilter = "newest" | "reported" | "pending" | "hidden";
-export const ADMIN_FILTERS: readonly AdminFilter[] = ["newest", "reported", "pending", "hidden"];
+export { ADMIN_FILTERS, type AdminFilter } from "../../common/admin-pages.ts";
 
 /** One drawing as a moderator sees it. */
 export interface AdminDrawing {

@@ -3,11 +3,8 @@
  * script, from the moderators' own addresses, whatever the drawing's status), saying when the replay does not
  * match the stored picture, with Remove timelapse beside it.
  */
+import type { AdminPage } from "../../common/admin-pages.ts";
 import type { BrandingConfig } from "../../common/config.ts";
-import { TIMELAPSE_ATTRIBUTE, timelapseAttributes } from "../../common/timelapse-element.ts";
-import { escapeHtml } from "../pages/index-html.ts";
-import { adminHeading, page } from "./admin-page-html.ts";
-import { REMOVE_TIMELAPSE } from "./admin-timelapse-html.ts";
 
 /** What the view needs: the branding (mascot, stickers, video's name and title) and the built script. */
 export interface AdminTimelapse {
@@ -17,14 +14,20 @@ export interface AdminTimelapse {
 }
 
 /** The moderators' timelapse page of drawing `id`. */
-export function timelapsePage(community: string, id: string, timelapse: AdminTimelapse | undefined): string {
-  const safeId = escapeHtml(id);
-  const image = `/api/admin/drawings/${safeId}.png`;
+export function timelapsePage(
+  community: string,
+  id: string,
+  timelapse: AdminTimelapse | undefined,
+): AdminPage {
   const branding = timelapse?.branding;
-  const attributes = timelapseAttributes(
-    {
-      making: `/api/admin/drawings/${id}/making`,
-      picture: `/api/admin/drawings/${id}.png`,
+  const base = `/api/admin/drawings/${id}`;
+  return {
+    kind: "admin-timelapse",
+    community,
+    id,
+    timelapse: {
+      making: `${base}/making`,
+      picture: `${base}.png`,
       mascot: branding?.mascotImage ?? "/mascot.png",
       stickers: JSON.stringify((branding?.stickers ?? []).map((sticker) => sticker.image)),
       drawings: "/api/admin/drawings/{id}.png",
@@ -33,27 +36,6 @@ export function timelapsePage(community: string, id: string, timelapse: AdminTim
       post: "",
       moderator: "true",
     },
-    escapeHtml,
-  );
-  const script =
-    timelapse?.script === undefined
-      ? `<p role="alert">This server has no built page script, so the timelapse cannot play here (run npm run build).</p>`
-      : `<script type="module" src="${escapeHtml(timelapse.script)}"></script>`;
-  return page(
-    `${community} admin: timelapse of ${id}`,
-    `<main class="admin-timelapse">
-${adminHeading(community)}
-<p><a href="/admin">Back to the list</a></p>
-<h2>Timelapse of drawing ${safeId}</h2>
-<img class="permalink__image" src="${image}" width="600" height="600" alt="Drawing ${safeId}">
-<div class="permalink__timelapse" ${TIMELAPSE_ATTRIBUTE}${attributes} hidden>
-<p data-timelapse-notice role="status"></p>
-<button type="button" class="admin__action" data-action="timelapse">Play timelapse</button>
-</div>
-<form method="post" action="/admin/drawings/${safeId}/${REMOVE_TIMELAPSE}">
-<input type="hidden" name="filter" value="newest">
-<button type="submit" class="admin__action admin__action--danger">Remove this timelapse for good</button></form>
-${script}
-</main>`,
-  );
+    script: timelapse?.script,
+  };
 }

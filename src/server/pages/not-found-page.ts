@@ -4,23 +4,31 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { BrandingConfig } from "../../common/config.ts";
-import { escapeHtml } from "./index-html.ts";
-import { noticePageHtml } from "./permalink-html.ts";
+import { noticePage } from "./notice-pages.ts";
+import type { ServerPages } from "./server-render.ts";
 
 /** Paths whose unknown addresses stay JSON: the API and the machine-facing routes. */
 const MACHINE_PATHS = /^\/(api|rest|healthz|readyz|metrics)(\/|$|\?)/;
 
 /**
  * Returns the 404 page for a browser's request of an unknown page, or null when the JSON answer fits (an API
- * path, a method other than GET/HEAD, or a client that does not ask for HTML).
+ * path, a method other than GET/HEAD, a client that does not ask for HTML, or a server without a build).
  */
-export function notFoundPageFor(branding: BrandingConfig): (request: FastifyRequest) => string | null {
-  const page = noticePageHtml(
-    branding,
-    "Page not found",
-    `Nothing is drawn at this address on ${escapeHtml(branding.title)}. The canvas is waiting on the home page.`,
-  );
+export function notFoundPageFor(
+  branding: BrandingConfig,
+  pages: ServerPages,
+): (request: FastifyRequest) => string | null {
+  const page = pages.built
+    ? pages.render(
+        noticePage(
+          branding,
+          "Page not found",
+          `Nothing is drawn at this address on ${branding.title}. The canvas is waiting on the home page.`,
+        ),
+      )
+    : null;
   return (request) => {
+    if (page === null) return null;
     if (request.method !== "GET" && request.method !== "HEAD") return null;
     if (MACHINE_PATHS.test(request.url)) return null;
     return /text\/html/.test(request.headers.accept ?? "") ? page : null;

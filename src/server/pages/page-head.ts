@@ -1,36 +1,33 @@
 /**
- * What the drawing page tells search engines and link previews, built from the branding: a description, and
- * Open Graph / Twitter card tags with an absolute image (the mascot), so posting the page's own address shows
- * a card. Absolute URLs need the public origin: PUBLIC_BASE_URL, or per request the address it came to.
+ * What the server's pages tell search engines and link previews: a description, and Open Graph / Twitter card
+ * tags with an absolute image, so posting a page's address shows a card. The tags are data; React renders them
+ * (src/client/server-render.tsx). Absolute URLs need the public origin: PUBLIC_BASE_URL, or per request the
+ * address it came to.
  */
 import type { BrandingConfig } from "../../common/config.ts";
 import { absoluteUrl } from "../../common/permalink.ts";
-import { escapeHtml } from "./index-html.ts";
-
-/** Stands for the public origin in the page until a request (or PUBLIC_BASE_URL) says what it is. */
-export const ORIGIN_TOKEN = "__FANVAS_ORIGIN__";
+import type { MetaTag } from "../../common/server-pages.ts";
 
 /** The one-sentence description of the page, from its title. */
 export function pageDescription(branding: BrandingConfig): string {
   return `${branding.title}: draw over the mascot, save your picture and share it on the community wall.`;
 }
 
-/** The head tags; absolute URLs start with ORIGIN_TOKEN, which `withOrigin` replaces. */
-export function pageHeadTags(branding: BrandingConfig): string {
-  const description = pageDescription(branding);
+/** The drawing page's tags, its absolute URLs on `origin` (scheme://host[:port][/path]). */
+export function pageHeadTags(branding: BrandingConfig, origin: string): MetaTag[] {
+  const base = origin.replace(/\/+$/, "");
   const image = /^https?:\/\//.test(branding.mascotImage)
     ? branding.mascotImage
-    : absoluteUrl(ORIGIN_TOKEN, branding.mascotImage);
-  const tags = socialCardTags({
+    : absoluteUrl(base, branding.mascotImage);
+  return socialCardTags({
     type: "website",
     title: branding.title,
-    description,
-    url: `${ORIGIN_TOKEN}/`,
+    description: pageDescription(branding),
+    url: `${base}/`,
     image,
     imageAlt: `The ${branding.title} mascot`,
     card: "summary",
   });
-  return metaTagsHtml(tags, "");
 }
 
 /** What a page's link card says (Open Graph and Twitter); `imageSize` for an image whose size is known. */
@@ -47,8 +44,8 @@ export interface SocialCard {
   readonly imageSize?: { readonly type: string; readonly width: number; readonly height: number };
 }
 
-/** The description and link card meta tags of a page, as [attribute, key, value] for metaTagsHtml. */
-export function socialCardTags(card: SocialCard): [string, string, string][] {
+/** The description and link card meta tags of a page. */
+export function socialCardTags(card: SocialCard): MetaTag[] {
   const size = card.imageSize;
   return [
     ["name", "description", card.description],
@@ -64,23 +61,11 @@ export function socialCardTags(card: SocialCard): [string, string, string][] {
           ["property", "og:image:type", size.type],
           ["property", "og:image:width", String(size.width)],
           ["property", "og:image:height", String(size.height)],
-        ] as [string, string, string][])),
+        ] satisfies MetaTag[])),
     ["property", "og:image:alt", card.imageAlt],
     ["name", "twitter:card", card.card],
     ["name", "twitter:title", card.title],
     ["name", "twitter:description", card.description],
     ["name", "twitter:image", card.image],
   ];
-}
-
-/** A meta tag per [attribute, key, value] (`name` or `property`, its key, the unescaped value), joined by `between`. */
-export function metaTagsHtml(tags: readonly (readonly [string, string, string])[], between: string): string {
-  return tags
-    .map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
-    .join(between);
-}
-
-/** The page with its absolute URLs on `origin` (scheme://host[:port][/path], no trailing slash). */
-export function withOrigin(html: string, origin: string): string {
-  return html.replaceAll(ORIGIN_TOKEN, escapeHtml(origin.replace(/\/+$/, "")));
 }

@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BrandingConfig, PageConfig } from "../../common/config.ts";
 import type { CurrentPrompt } from "../../common/prompts.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
-import { injectBranding } from "./index-html.ts";
+import { injectBranding, withHead } from "./index-html.ts";
 import { inlineStylesheets } from "./inline-styles.ts";
-import { pageHeadTags, withOrigin } from "./page-head.ts";
+import { pageHeadTags } from "./page-head.ts";
 import { pageVariants } from "./page-variants.ts";
-import { pageRenderer } from "./server-render.ts";
+import { notBuilt } from "./server-render.ts";
 
 /** Options of the page routes. */
 export interface PageRoutesOptions {
@@ -49,23 +49,26 @@ const htmlSchema = {
  */
 export async function pageRoutes(app: FastifyInstance, options: PageServingOptions): Promise<void> {
   const built = options.built?.html;
-  if (built === undefined) {
+  const { pages } = app;
+  if (built === undefined || !pages.built) {
     app.get("/", { schema: htmlSchema }, async () => {
-      throw new HttpError(503, "page_not_built", "The page is not built: run npm run build");
+      throw notBuilt();
     });
     return;
   }
+  const { branding, publicBaseUrl } = options;
+  const headOn = (origin: string) => pages.head(branding.title, pageHeadTags(branding, origin));
   // Rendered once per prompt: the branding is fixed for the life of the process, the running prompt changes.
   const config = pageConfig(options);
-  const render = await pageRenderer(options.clientDir, config, app.log);
-  const variantOf = pageVariants(built, config, render, options.publicBaseUrl);
-  const fixed = options.publicBaseUrl !== undefined;
+  const fixed = publicBaseUrl !== undefined;
+  const finish = (html: string) => (fixed ? withHead(html, headOn(publicBaseUrl)) : html);
+  const variantOf = pageVariants(built, config, pages.root, finish);
   // Without PUBLIC_BASE_URL the page's absolute URLs (og:url, og:image) are built from the request's host and
   // protocol (X-Forwarded-* behind a trusted proxy): a shared cache must keep one copy per value of them.
   const vary = fixed ? "Accept-Encoding" : "Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto";
   const sendPage = (request: FastifyRequest, reply: FastifyReply, cacheControl = "no-cache") => {
     const html = variantOf(options.currentPrompt());
-    const page = fixed ? html : withOrigin(html, `${request.protocol}://${request.host}`);
+    const page = fixed ? html : withHead(html, headOn(`${request.protocol}://${request.host}`));
     // The HTML names the hashed assets of the current build, so it must be revalidated every time.
     reply.type("text/html; charset=utf-8").header("Cache-Control", cacheControl).header("Vary", vary);
     // A few KB, gzipped in well under a millisecond: the first byte of the first paint arrives sooner.
@@ -107,7 +110,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageServingOptio
 }
 
 /** What the page's config block says: the branding (its prompts are the server's) and the public address. */
-function pageConfig({ branding, publicBaseUrl }: PageRoutesOptions): PageConfig {
+export function pageConfig({ branding, publicBaseUrl }: PageRoutesOptions): PageConfig {
   const { prompts: _serverSide, ...shown } = branding;
   return publicBaseUrl === undefined ? shown : { ...shown, publicBaseUrl };
 }
@@ -121,10 +124,7 @@ export function readBuiltPage(options: PageRoutesOptions): BuiltPage | undefined
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  const branded = injectBranding(source, pageConfig(options)).replace(
-    "</head>",
-    () => `${pageHeadTags(options.branding)}</head>`,
-  );
+  const branded = injectBranding(source, pageConfig(options));
   const { html, styleSources } = inlineStylesheets(branded, options.clientDir);
   return { html, styleSources };
 }

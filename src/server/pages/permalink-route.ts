@@ -13,19 +13,14 @@ import { downloadFileName, sharePostText } from "../../common/share-text.ts";
 import type { Store } from "../db/open.ts";
 import { galleryItem } from "../drawings/wall-item.ts";
 import { countVisibleRemixes, listVisibleDrawings, wallRows } from "../drawings/wall-queries.ts";
-import { answerErrorsWith, answerHtml, notFound } from "../http/errors.ts";
+import { errorResponses, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { findPrompt } from "../prompts/prompt-queries.ts";
+import { answerPages } from "./answer-pages.ts";
 import { displayFontFace } from "./display-font.ts";
-import {
-  PERMALINK_STYLESHEET_PATH,
-  permalinkFailureHtml,
-  permalinkNotFoundHtml,
-  permalinkPageHtml,
-} from "./permalink-html.ts";
+import { drawingNotFound, pageFailed } from "./notice-pages.ts";
+import { permalinkPageData } from "./permalink-page.ts";
 import { permalinkShareScript } from "./permalink-script.ts";
-import { PERMALINK_SCRIPT_PATH } from "./permalink-social-html.ts";
-import { timelapseHtml } from "./permalink-timelapse-html.ts";
 
 /** Options of the permalink routes. */
 export interface PermalinkRoutesOptions {
@@ -43,8 +38,16 @@ export interface PermalinkRoutesOptions {
  * just saved, and the counts (which its script also reads live).
  */
 const SHORT = "public, max-age=0, s-maxage=60";
+/** Where the server pages' stylesheet is served (a file: the CSP refuses inline styles but the theme's rule). */
+const STYLESHEET_PATH = "/d/permalink.css";
+/**
+ * A stable address of the page's script, which imports the build's hashed one: a page a cache kept from before a
+ * deploy still finds the script of the build that now runs.
+ */
+const SCRIPT_PATH = "/d/permalink.js";
 // One stylesheet for the server's own pages: the permalink and notice pages', and the moderation pages'.
 const STYLESHEET = [
+  "../../common/page-frame.css",
   "permalink.css",
   "permalink-social.css",
   "permalink-share.css",
@@ -53,8 +56,6 @@ const STYLESHEET = [
 ]
   .map((file) => readFileSync(join(import.meta.dirname, file), "utf8"))
   .join("\n");
-// The reactions' buttons come to life with this small script (plain JavaScript, served as written).
-const SCRIPT = readFileSync(join(import.meta.dirname, "permalink-reactions.js"), "utf8");
 /** Remixes shown on a drawing's page; the rest are a GET /api/drawings?remixOf= away. */
 const REMIXES_SHOWN = 12;
 
@@ -74,30 +75,37 @@ const htmlSchema = {
 export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRoutesOptions): Promise<void> {
   const { branding } = options;
   const stylesheet = displayFontFace(options.clientDir) + STYLESHEET;
-  const shareScript = permalinkShareScript(options.clientDir);
+  const script = permalinkShareScript(options.clientDir);
+  const { pages } = app;
   // Unknown, hidden and malformed ids alike get the "not found" page; a failure gets a page too.
-  answerErrorsWith(
-    app,
-    answerHtml((refusal) =>
-      refusal.statusCode === 404 ? permalinkNotFoundHtml(branding) : permalinkFailureHtml(branding),
-    ),
+  answerPages(app, (refusal) =>
+    refusal.statusCode === 404 ? drawingNotFound(branding) : pageFailed(branding),
   );
 
   app.get(
-    PERMALINK_STYLESHEET_PATH,
+    STYLESHEET_PATH,
     { schema: { response: { 200: { description: "The permalink page's stylesheet", type: "string" } } } },
     (_request, reply) =>
       reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(stylesheet),
   );
 
   app.get(
-    PERMALINK_SCRIPT_PATH,
-    { schema: { response: { 200: { description: "The permalink page's script", type: "string" } } } },
-    (_request, reply) =>
-      reply
+    SCRIPT_PATH,
+    {
+      schema: {
+        response: {
+          200: { description: "The permalink page's script: an import of the build's", type: "string" },
+          ...errorResponses,
+        },
+      },
+    },
+    (_request, reply) => {
+      if (script === undefined) throw notFound("This server has no built page script (run npm run build).");
+      return reply
         .type("text/javascript; charset=utf-8")
-        .header("Cache-Control", "public, max-age=3600")
-        .send(SCRIPT),
+        .header("Cache-Control", "no-cache")
+        .send(`import ${JSON.stringify(script)};\n`);
+    },
   );
 
   app.get<{ Params: { id: string } }>(
@@ -130,28 +138,23 @@ export async function permalinkRoutes(app: FastifyInstance, options: PermalinkRo
         credit: drawing.credit,
         promptHashtag: prompt?.hashtag,
       });
-      return reply.header("Cache-Control", SHORT).send(
-        permalinkPageHtml({
-          title: branding.title,
-          faviconImage: branding.faviconImage,
+      const page = permalinkPageData({
+        branding,
+        createdAt: drawing.createdAt,
+        cardUrl: absoluteUrl(base, drawingCardPath(drawing.id)),
+        social,
+        share: {
+          id: drawing.id,
+          permalink: pageUrl,
+          postText,
           imagePath,
-          cardUrl: absoluteUrl(base, drawingCardPath(drawing.id)),
-          pageUrl,
-          createdAt: drawing.createdAt,
-          theme: branding.theme,
-          social,
-          share: {
-            id: drawing.id,
-            permalink: pageUrl,
-            postText,
-            imagePath,
-            fileName: downloadFileName(branding.downloadPrefix, Date.parse(drawing.createdAt)),
-          },
-          shareScript,
-          claims,
-          timelapse: drawing.making ? timelapseHtml({ id: drawing.id, branding, postText }) : "",
-        }),
-      );
+          fileName: downloadFileName(branding.downloadPrefix, Date.parse(drawing.createdAt)),
+        },
+        claims,
+        making: drawing.making,
+        script,
+      });
+      return reply.header("Cache-Control", SHORT).send(pages.render({ kind: "permalink", data: page }));
     },
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The permalink page's share script as `npm run build` names it (vite.config.ts, mode "permalink": the entry
+ * The permalink page's script as `npm run build` names it (vite.config.ts, mode "permalink": the entry
  * src/client/permalink/permalink-page.ts, hashed, under assets/), found once at start like the display face.
  */
 import { readdirSync } from "node:fs";

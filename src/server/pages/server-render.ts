@@ -1,56 +1,73 @@
 /**
- * The page's HTML rendered by React on the server, once at start, from the bundle `npm run build` makes of the
- * page's own components (dist/.ssr/server-render.js). Node runs this server's TypeScript without a build step
- * and cannot import the .tsx components, so the bundle is the bridge. Without it (vite dev, an old build) the
- * page is served as before and renders in the browser.
+ * Every HTML page the server sends is rendered by React, from the page's server-rendering bundle
+ * (render-bundle.ts), loaded once at start. Without a build there is no page to serve: the HTML routes answer
+ * 503 saying how to make one, and the app's errors stay JSON.
  */
-import { access } from "node:fs/promises";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
 import type { PageConfig } from "../../common/config.ts";
+import type { MetaTag, ServerPage } from "../../common/server-pages.ts";
+import { HttpError } from "../http/errors.ts";
+import { importRenderBundle, RENDER_BUNDLE, type RenderModule } from "./render-bundle.ts";
 
-/** The bundle's entry, relative to the built page's directory. */
-const RENDER_BUNDLE = join(".ssr", "server-render.js");
-
-interface RenderModule {
-  /** Loads the code of the parts the page's script hydrates later, which renderPage then renders (absent in a
-   * bundle with none). */
-  loadLaterParts?(): Promise<void>;
-  renderPage(config: PageConfig): string;
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The server's HTML pages, rendered by the build's bundle. */
+    readonly pages: ServerPages;
+  }
 }
 
-/** Renders #root's markup for a page's config (its branding and the prompt running). */
-export type PageRenderer = (config: PageConfig) => string;
+/** The server's HTML pages. */
+export interface ServerPages {
+  /** Whether the build's bundle is here to render them. */
+  readonly built: boolean;
+  /** One of the server's own pages; throws a 503 without a build. */
+  render(page: ServerPage): string;
+  /** The drawing page's title and link card tags; throws a 503 without a build. */
+  head(title: string, metaTags: readonly MetaTag[]): string;
+  /** The drawing page's #root for a config; throws a 503 without a build. */
+  root(config: PageConfig): string;
+}
+
+/** What every HTML route answers without a build. */
+export function notBuilt(): HttpError {
+  return new HttpError(503, "page_not_built", "The page is not built: run npm run build");
+}
 
 /**
- * The renderer of #root, tried once on `branding` (so a bundle that fails is found at start), or null when the
- * bundle is missing or fails (then logged).
+ * The pages of the build in `clientDir`, tried once on `config` (so a bundle that fails is found at start,
+ * logged, and treated as no build).
  */
-export async function pageRenderer(
+export async function serverPages(
   clientDir: string,
-  branding: PageConfig,
+  config: PageConfig,
   log: FastifyBaseLogger,
-): Promise<PageRenderer | null> {
-  const bundle = join(clientDir, RENDER_BUNDLE);
+): Promise<ServerPages> {
+  let bundle: RenderModule | undefined;
   try {
-    await access(bundle);
-  } catch {
-    log.info({ bundle }, "no server-rendering bundle: the page renders in the browser (run npm run build)");
-    return null;
-  }
-  try {
-    const module = (await import(pathToFileURL(bundle).href)) as RenderModule;
-    await module.loadLaterParts?.();
-    module.renderPage(branding);
-    return (config) => module.renderPage(config);
+    // Without a build nothing is said here: GET / answers how to make one.
+    bundle = await importRenderBundle(clientDir);
+    await bundle?.loadLaterParts();
+    bundle?.renderPage(config);
   } catch (error) {
     log.warn(
-      { err: error, bundle },
-      "the page could not be rendered on the server; it renders in the browser",
+      { err: error, clientDir, bundle: RENDER_BUNDLE },
+      "the server-rendering bundle fails: the pages are not served",
     );
-    return null;
+    bundle = undefined;
   }
+  const built = bundle;
+  if (built === undefined) {
+    const refuse = (): never => {
+      throw notBuilt();
+    };
+    return { built: false, render: refuse, head: refuse, root: refuse };
+  }
+  return {
+    built: true,
+    render: (page) => built.renderServerPage(page),
+    head: (title, metaTags) => built.renderHead(title, metaTags),
+    root: (config) => built.renderPage(config),
+  };
 }
 
 /**

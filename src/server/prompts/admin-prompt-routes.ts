@@ -7,7 +7,6 @@ import { errorResponses, HttpError } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
 import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
-import { promptsPage } from "./admin-prompts-html.ts";
 import { changePrompt, createPrompt, noSuchPrompt, removePrompt } from "./edit-prompts.ts";
 import { listPrompts } from "./prompt-queries.ts";
 
@@ -94,9 +93,14 @@ export async function adminPromptPageRoutes(
     }
   };
   app.get("/admin/prompts", { onRequest }, async (_request, reply) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .send(promptsPage(options.title, await listPrompts(store.db), options.now())),
+    reply.type("text/html; charset=utf-8").send(
+      app.pages.render({
+        kind: "admin-prompts",
+        community: options.title,
+        prompts: await listPrompts(store.db),
+        now: options.now(),
+      }),
+    ),
   );
   app.post<{ Body: PromptInput }>(
     "/admin/prompts",

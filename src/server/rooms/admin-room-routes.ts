@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RoomRow } from "../../common/admin-pages.ts";
 import { ROOM_ID_PATTERN } from "../../common/room/room-links.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
 import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
-import { type ListedRoom, roomsPage } from "./admin-rooms-html.ts";
 import type { RoomHub } from "./room-hub.ts";
 import { findRoom, listRooms } from "./room-queries.ts";
 
@@ -23,7 +23,7 @@ const roomIdParams = {
   properties: { id: { type: "string", pattern: ROOM_ID_PATTERN.source } },
 } as const;
 
-async function listed(hub: RoomHub): Promise<ListedRoom[]> {
+async function listed(hub: RoomHub): Promise<RoomRow[]> {
   const rooms = await listRooms(hub.context.store.db, LIST_LIMIT);
   const now = hub.context.now();
   return rooms.map((room) => ({ ...room, here: hub.loaded(room.id)?.presence.people(now).length ?? 0 }));
@@ -62,7 +62,14 @@ export async function adminRoomPageRoutes(
 ): Promise<void> {
   const hub = options.rooms;
   app.get("/admin/rooms", { onRequest: options.requireSession }, async (_request, reply) =>
-    reply.type("text/html; charset=utf-8").send(roomsPage(options.title, await listed(hub))),
+    reply.type("text/html; charset=utf-8").send(
+      app.pages.render({
+        kind: "admin-rooms",
+        community: options.title,
+        rooms: await listed(hub),
+        now: Date.now(),
+      }),
+    ),
   );
   app.post<{ Params: { id: string } }>(
     "/admin/rooms/:id/end",
