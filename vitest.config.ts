@@ -15,7 +15,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts"] } },
+      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts", "scripts/**/*.test.ts"] } },
       { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"] } },
       { extends: true, test: { name: "security", include: ["tests/security/**/*.test.ts"] } },
       { extends: true, test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"] } },

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { EVENTS_PATH } from "../../common/api.ts";
+import type { EventBus } from "../db/event-bus.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
 import { networkKey, visitorKey } from "../http/visitor.ts";
-import type { EventBus } from "./event-bus.ts";
 import { createEventStreams, type EventStreamLimits } from "./event-streams.ts";
 
 /** Options of the events route. */
