@@ -32,7 +32,9 @@ const INVALID: UnsignResult = { valid: false, renew: false, value: null };
  */
 export function sessionSigner(token: string | undefined): CookieSigner {
   const hmac = (id: string) =>
-    createHmac("sha256", token ?? "").update(`fanvas-admin-session:${id}`).digest();
+    createHmac("sha256", token ?? "")
+      .update(`fanvas-admin-session:${id}`)
+      .digest();
   return {
     sign: (id) => {
       if (token === undefined) throw new Error("admin is off: no ADMIN_TOKEN is configured");
