@@ -20,9 +20,10 @@ export interface LiveWallHandlers {
   /** The prompts changed (one started or ended, or the operator edited them): ask for them again. */
   readonly onPrompts?: () => void;
   /**
-   * The feed is open, the first time or again after a drop. Only what happens from now on is announced: a page
-   * answered before this moment, and events sent in a gap (always after a re-created source, which has no
-   * Last-Event-ID), may be missing, so the newest page should be fetched (again) and merged.
+   * The feed is open and what came before is not in it: the first time, after a re-created source, or when the
+   * browser's own reconnection came back too late for the server to send what was missed. A page answered before
+   * this moment may be missing events, so the newest page should be fetched (again) and merged. A reconnection the
+   * server resumed (it sends the missed events itself, from the Last-Event-ID EventSource sends) does not call it.
    */
   readonly onOpen: () => void;
 }
@@ -49,9 +50,22 @@ export function openLiveWall(handlers: LiveWallHandlers, options: LiveWallOption
   function connect(): void {
     const current = createSource(EVENTS_PATH);
     source = current;
+    // A new source reads the wall as soon as it opens. The browser's own reconnections send Last-Event-ID, and the
+    // stream then says first whether it resumed (the missed events follow) or the wall must be read again.
+    let openedBefore = false;
+    let awaitingVerdict = false;
     current.addEventListener("open", () => {
       failures = 0;
-      handlers.onOpen();
+      if (openedBefore) awaitingVerdict = true;
+      else handlers.onOpen();
+      openedBefore = true;
+    });
+    current.addEventListener("resumed", () => {
+      awaitingVerdict = false;
+    });
+    current.addEventListener("refetch", () => {
+      if (awaitingVerdict) handlers.onOpen();
+      awaitingVerdict = false;
     });
     current.addEventListener("drawing", (event) => {
       const item = parseGalleryItem(parseData(event));
