@@ -20,10 +20,11 @@ export interface LiveWallHandlers {
   /** The prompts changed (one started or ended, or the operator edited them): ask for them again. */
   readonly onPrompts?: () => void;
   /**
-   * The feed is open and what came before is not in it: the first time, after a re-created source, or when the
-   * browser's own reconnection came back too late for the server to send what was missed. A page answered before
-   * this moment may be missing events, so the newest page should be fetched (again) and merged. A reconnection the
-   * server resumed (it sends the missed events itself, from the Last-Event-ID EventSource sends) does not call it.
+   * The feed is open and what came before is not in it (the stream's `refetch`): the first time, after a re-created
+   * source, or when the browser's own reconnection came back too late for the server to send what was missed. A
+   * page answered before this moment may be missing events, so the newest page should be fetched (again) and
+   * merged. A reconnection the server resumed (`resumed`: it sends the missed events itself, from the
+   * Last-Event-ID EventSource sends) does not call it.
    */
   readonly onOpen: () => void;
 }
@@ -50,23 +51,12 @@ export function openLiveWall(handlers: LiveWallHandlers, options: LiveWallOption
   function connect(): void {
     const current = createSource(EVENTS_PATH);
     source = current;
-    // A new source reads the wall as soon as it opens. The browser's own reconnections send Last-Event-ID, and the
-    // stream then says first whether it resumed (the missed events follow) or the wall must be read again.
-    let openedBefore = false;
-    let awaitingVerdict = false;
+    // Every stream starts with its verdict: resumed (a reconnection with Last-Event-ID, which EventSource sends by
+    // itself; the missed events follow) or refetch (what came before is not in the stream: read the wall).
     current.addEventListener("open", () => {
       failures = 0;
-      if (openedBefore) awaitingVerdict = true;
-      else handlers.onOpen();
-      openedBefore = true;
     });
-    current.addEventListener("resumed", () => {
-      awaitingVerdict = false;
-    });
-    current.addEventListener("refetch", () => {
-      if (awaitingVerdict) handlers.onOpen();
-      awaitingVerdict = false;
-    });
+    current.addEventListener("refetch", () => handlers.onOpen());
     current.addEventListener("drawing", (event) => {
       const item = parseGalleryItem(parseData(event));
       if (item !== null) handlers.onDrawing(item);
