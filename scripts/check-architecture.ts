@@ -1,13 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 // npm run check runs this after tsc and Biome: the rules of docs/architecture.md that a type checker cannot
 // see. Every import of src/ (type imports too) is read as text; a broken rule prints one line per offence.
+// `node scripts/check-architecture.ts <dir>` checks another tree laid out the same way (its test plants offences).
 
-const ROOT = resolve(import.meta.dirname, "..");
+const ROOT = resolve(process.argv[2] ?? resolve(import.meta.dirname, ".."));
 const SOURCE = join(ROOT, "src");
 /** Code that imports packages besides src/: each must be in package.json, or a fresh `npm ci` may lack it. */
-const OTHER_CODE = ["bench", "scripts", "tests"].map((dir) => join(ROOT, dir));
+const OTHER_CODE = ["bench", "scripts", "tests"].map((dir) => join(ROOT, dir)).filter(existsSync);
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const DECLARED = new Set(Object.keys({ ...MANIFEST.dependencies, ...MANIFEST.devDependencies }));
 /** STYLE.md: small files, every one in src/ (server, shared code and the page, stylesheets included). */
@@ -23,6 +24,8 @@ interface Rule {
 }
 
 const DATABASE_PACKAGES = ["kysely", "pg", "node:sqlite"];
+/** What the server's plumbing may build on: the store, the configuration, and (for http/) http/ itself. */
+const STORE_AND_CONFIG = /^src\/server\/(db\/|config(-[a-z]+)?\.ts$)/;
 const RULES: readonly Rule[] = [
   {
     why: "the page never imports server code",
@@ -44,6 +47,17 @@ const RULES: readonly Rule[] = [
     applies: (from) => from.startsWith("src/server/png/"),
     forbids: (to) =>
       DATABASE_PACKAGES.includes(to) || to.startsWith("src/server/db/") || /queries\.ts$/.test(to),
+  },
+  {
+    why: "http/ is what every feature builds on, so it imports none (a route says what it is in its own config)",
+    applies: (from) => from.startsWith("src/server/http/"),
+    forbids: (to) =>
+      to.startsWith("src/server/") && !to.startsWith("src/server/http/") && !STORE_AND_CONFIG.test(to),
+  },
+  {
+    why: "the store imports no feature (live/ and the rest build on it, never it on them)",
+    applies: (from) => from.startsWith("src/server/db/"),
+    forbids: (to) => to.startsWith("src/server/") && !STORE_AND_CONFIG.test(to),
   },
   {
     why: "the configuration imports no server module but its own, so it is in no cycle",

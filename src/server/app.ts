@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
+import fp from "fastify-plugin";
 import { type BrandingConfig, DEFAULT_BRANDING } from "../common/config.ts";
 import { knownStickers } from "../common/drawing-document/known-stickers.ts";
 import {
@@ -25,8 +26,8 @@ import type { Store } from "./db/open.ts";
 import { imageRoutes } from "./drawings/image-routes.ts";
 import { yieldToSaves } from "./drawings/save-requests.ts";
 import { saveRoute } from "./drawings/save-route.ts";
+import { timeSaves } from "./drawings/save-timing.ts";
 import { wallRoute } from "./drawings/wall-route.ts";
-import { appWide } from "./http/app-wide.ts";
 import { answerClientErrors } from "./http/client-errors.ts";
 import { cors } from "./http/cors.ts";
 import { crossSiteGuard } from "./http/cross-site.ts";
@@ -41,6 +42,7 @@ import { saveRateLimit } from "./http/save-rate-limit.ts";
 import { securityHeaders, withSecurityHeaders } from "./http/security-headers.ts";
 import { type UploadBudgetOptions, uploadBudget } from "./http/upload-budget.ts";
 import { refuseInvalid, registerSharedSchemas, schemaController } from "./http/validation.ts";
+import { countPendingWorkByJob } from "./jobs/pending-work.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "./live/event-streams.ts";
 import { eventsRoutes } from "./live/events-route.ts";
 import { startPostgresBridge } from "./live/postgres-bridge.ts";
@@ -140,22 +142,22 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   // The WebSocket plugin's hooks come before every guard's, so a handshake a guard refuses is closed.
   await webSockets(app, options.rooms ?? DEFAULT_ROOMS);
   // First of the guards: a request for a host that is not ours (DNS rebinding) reaches nothing else.
-  await app.register(appWide(hostGuard), { allowedHosts: edge.allowedHosts });
+  await app.register(fp(hostGuard), { allowedHosts: edge.allowedHosts });
   // Read before the security headers: the page's inline stylesheets are allowed by their hashes.
   const built = readBuiltPage({ branding, clientDir, publicBaseUrl });
-  await app.register(appWide(securityHeaders), { branding, inlineStyles: built?.styleSources });
-  await app.register(appWide(cors), { origins: edge.corsOrigins });
+  await app.register(fp(securityHeaders), { branding, inlineStyles: built?.styleSources });
+  await app.register(fp(cors), { origins: edge.corsOrigins });
   // Before the limits: a request forged by another site must not spend its visitor's saves or reports.
-  await app.register(appWide(crossSiteGuard), {
+  await app.register(fp(crossSiteGuard), {
     corsOrigins: edge.corsOrigins,
     publicBaseUrl: options.publicBaseUrl,
   });
   // Before the body is read: only declared bodies are read, and their bytes in flight are bounded per process,
   // per network and per visitor.
-  await app.register(appWide(requestBodies));
-  await app.register(appWide(uploadBudget), options.uploadBudget ?? DEFAULT_UPLOAD_BUDGET);
-  await app.register(appWide(yieldToSaves), { store: options.store });
-  await app.register(appWide(saveRateLimit), {
+  await app.register(fp(requestBodies));
+  await app.register(fp(uploadBudget), options.uploadBudget ?? DEFAULT_UPLOAD_BUDGET);
+  await app.register(fp(yieldToSaves), { store: options.store });
+  await app.register(fp(saveRateLimit), {
     limit: edge.saveRateLimit,
     windowSeconds: edge.saveRateWindowSeconds,
   });
@@ -169,9 +171,14 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
     log: app.log,
   });
   app.addHook("onClose", async () => prompts.close());
-  await app.register(appWide(requestLog));
+  await app.register(fp(requestLog));
   const observability = options.observability ?? CLOSED_METRICS;
-  await app.register(appWide(metrics), { store: options.store, settings: observability });
+  await app.register(fp(metrics), {
+    store: options.store,
+    settings: observability,
+    pendingWork: () => countPendingWorkByJob(options.store.db),
+  });
+  await app.register(fp(timeSaves), { store: options.store });
   await app.register(healthRoutes, { store: options.store });
   await app.register(configRoutes, { branding: options.branding });
   await app.register(saveRoute, {
@@ -194,7 +201,7 @@ async function registerEverything(app: FastifyInstance, options: AppOptions): Pr
   await app.register(reportRoutes, { store: options.store, settings: moderation });
   await app.register(reactionRoutes, { store: options.store, settings: moderation });
   // Registered on the app itself: the admin's list and the room page ask its hub (app.rooms).
-  await app.register(appWide(roomRoutes), {
+  await app.register(fp(roomRoutes), {
     store: options.store,
     settings: options.rooms ?? DEFAULT_ROOMS,
     frames: { stickers: knownStickers(branding.stickers) },

@@ -1,8 +1,8 @@
 import Fastify from "fastify";
+import fp from "fastify-plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
 import { ConfigError, readEdgeSettings } from "../../src/server/config.ts";
-import { appWide } from "../../src/server/http/app-wide.ts";
 import { saveRateLimit } from "../../src/server/http/save-rate-limit.ts";
 import { type EdgeApp, startEdgeApp } from "./helpers/edge-app.ts";
 import { drawingPng } from "./helpers/png.ts";
@@ -114,8 +114,8 @@ describe("save rate limit windows", () => {
   async function limitedApp(options: { limit: number; windowSeconds: number; maxClients?: number }) {
     let time = 1_000_000;
     const app = Fastify();
-    await app.register(appWide(saveRateLimit), { ...options, now: () => time });
-    app.post("/api/drawings", async () => ({ saved: true }));
+    await app.register(fp(saveRateLimit), { ...options, now: () => time });
+    app.post("/api/drawings", { config: { save: true } }, async () => ({ saved: true }));
     const save = async (remoteAddress: string) =>
       (await app.inject({ method: "POST", url: "/api/drawings", remoteAddress })).statusCode;
     return { app, save, advance: (ms: number) => (time += ms) };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_EVENT_STREAMS } from "../../src/server/config.ts";
-import { createEventBus } from "../../src/server/live/event-bus.ts";
+import { createEventBus } from "../../src/server/db/event-bus.ts";
 import { createEventStreams } from "../../src/server/live/event-streams.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";

@@ -30,9 +30,11 @@ export interface LiveWallHandlers {
   /** The prompts changed (one started or ended, or the operator edited them): ask for them again. */
   readonly onPrompts?: () => void;
   /**
-   * The feed is open, the first time or again after a drop. Only what happens from now on is announced: a page
-   * answered before this moment, and events sent in a gap (always after a re-created source, which has no
-   * Last-Event-ID), may be missing, so the newest page should be fetched (again) and merged.
+   * The feed is open and what came before is not in it (the stream's `refetch`): the first time, after a re-created
+   * source, or when the browser's own reconnection came back too late for the server to send what was missed. A
+   * page answered before this moment may be missing events, so the newest page should be fetched (again) and
+   * merged. A reconnection the server resumed (`resumed`: it sends the missed events itself, from the
+   * Last-Event-ID EventSource sends) does not call it.
    */
   readonly onOpen: () => void;
 }
@@ -59,10 +61,12 @@ export function openLiveWall(handlers: LiveWallHandlers, options: LiveWallOption
   function connect(): void {
     const current = createSource(EVENTS_PATH);
     source = current;
+    // Every stream starts with its verdict: resumed (a reconnection with Last-Event-ID, which EventSource sends by
+    // itself; the missed events follow) or refetch (what came before is not in the stream: read the wall).
     current.addEventListener("open", () => {
       failures = 0;
-      handlers.onOpen();
     });
+    current.addEventListener("refetch", () => handlers.onOpen());
     current.addEventListener("drawing", (event) => {
       const item = parseGalleryItem(parseData(event));
       if (item !== null) handlers.onDrawing(item);

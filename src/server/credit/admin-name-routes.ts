@@ -97,7 +97,7 @@ export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNa
   const { store, auth } = options;
   /** Signed in, and (for a form) from the admin page itself. */
   const onRequest = async (request: FastifyRequest) => {
-    if (!(await auth.sessionMatches(request.headers.cookie, options.now()))) {
+    if (!(await auth.sessionMatches(request, options.now()))) {
       throw new HttpError(401, "signed_out", "Sign in with the admin token.");
     }
     if (request.method === "POST" && !sameOrigin(request)) {

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { StoreConfig } from "../config.ts";
-import { createEventBus, type EventBus } from "../live/event-bus.ts";
+import { createEventBus, type EventBus } from "./event-bus.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { createSavesInFlight, type SavesInFlight } from "./saves-in-flight.ts";
 import type { Database } from "./schema.ts";

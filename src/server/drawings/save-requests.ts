@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Store } from "../db/open.ts";
-import { saveRouteOf } from "./save.ts";
+import { saveRouteOf } from "../http/save-routes.ts";
 
 /** Options of yieldToSaves. */
 export interface YieldToSavesOptions {

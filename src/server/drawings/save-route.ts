@@ -71,6 +71,7 @@ export async function saveRoute(app: FastifyInstance, options: SaveRouteOptions)
     DRAWINGS_PATH,
     {
       config: {
+        save: true,
         accepts: UPLOAD_HINT,
         tooLarge: TOO_LARGE,
         refuseCrossSite: UPLOADS,

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { FastifyRequest } from "fastify";
-import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ModerationSettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
 import { validateDrawingPng } from "../png/validate.ts";
@@ -18,15 +16,6 @@ import { withSignature } from "./signature.ts";
 
 /** The Supabase-compatible (PostgREST-shaped) insert path. */
 export const REST_DRAWINGS_PATH = "/rest/v1/drawings";
-/** Every route that stores drawings: the rate limit and the save metrics count exactly these. */
-export const SAVE_PATHS: ReadonlySet<string> = new Set([DRAWINGS_PATH, REST_DRAWINGS_PATH]);
-
-/** The save route (one of SAVE_PATHS) a request stores drawings through; undefined for any other request. */
-export function saveRouteOf(request: FastifyRequest): string | undefined {
-  const route = request.routeOptions.url;
-  return request.method === "POST" && route !== undefined && SAVE_PATHS.has(route) ? route : undefined;
-}
-
 /** A stored drawing, and whether this request stored it ("created") or a retry found it ("replayed"). */
 export interface SaveOutcome {
   readonly kind: "created" | "replayed";

@@ -1,7 +1,7 @@
 import type { GalleryItem } from "../../common/api.ts";
 import { drawingImagePath, permalinkPath } from "../../common/permalink.ts";
 import { NO_REACTIONS } from "../../common/reactions.ts";
-import type { DrawingRef } from "../live/event-bus.ts";
+import type { DrawingRef } from "../db/event-bus.ts";
 
 /** The wall's view of a visible drawing; the same shape in pages and in live events. */
 export function galleryItem(drawing: DrawingRef): GalleryItem {

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { ReactionCounts } from "../../common/reactions.ts";
+import type { DrawingRef } from "../db/event-bus.ts";
 import type { Database } from "../db/schema.ts";
 import { asCount, isoTime } from "../db/values.ts";
-import type { DrawingRef } from "../live/event-bus.ts";
 import { stateOf } from "../reactions/reaction-queries.ts";
 import type { GalleryCursor } from "./wall-cursor.ts";
 

@@ -2,6 +2,10 @@ import type { FastifyRequest } from "fastify";
 import { HttpError } from "./errors.ts";
 import { visitorKey } from "./visitor.ts";
 
+// Ours rather than @fastify/rate-limit's: these limits count rows (drawings, reports, failed sign-ins), not
+// requests, charge a request before its body is read, can give back what turned out not to count, and remember a
+// bounded number of visitors (an IPv4 address, an IPv6 /64).
+
 /** Options of a fixed-window rate limit. */
 export interface FixedWindowLimitOptions {
   /** Rows (drawings, reports, failed sign-ins) one visitor may add per window; 0 turns the limit off. */

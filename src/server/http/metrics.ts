@@ -1,49 +1,70 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Counter, Histogram, Registry } from "prom-client";
 import type { ObservabilitySettings } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import { saveRouteOf } from "../drawings/save.ts";
-import { countPendingWork, JOB_COLUMNS } from "../jobs/pending-work.ts";
 import { HttpError, notFound } from "./errors.ts";
-import { Registry } from "./metrics-registry.ts";
-import { timeSaves } from "./save-timing.ts";
+import { type Labels, processExposition, processMetrics, scrapedGauge, sortedLabels } from "./prometheus.ts";
+import { saveRouteOf } from "./save-routes.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This app's metrics, served at /metrics: a feature adds its own here (drawings/save-timing.ts). */
+    readonly metricsRegistry: Registry;
+  }
+}
 
 /** Options of the metrics plugin. */
 export interface MetricsOptions {
   readonly store: Store;
   readonly settings: ObservabilitySettings;
+  /** Background jobs still pending in the store, by job name (the jobs know their own columns). */
+  readonly pendingWork: () => Promise<ReadonlyArray<readonly [job: string, count: number]>>;
 }
 
 /** Latency buckets in seconds: a save takes tens of milliseconds, a slow upload seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-const EXPOSITION_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
 /**
- * Counts every answer (latency per route) and every save (accepted, or rejected by its ApiError code)
- * and serves GET /metrics in Prometheus' text format, closed unless the operator opened it.
+ * Counts every answer (latency per route) and every save (accepted, or rejected by its ApiError code) and serves
+ * GET /metrics in Prometheus' text format with the process's default Node metrics, closed unless the operator
+ * opened it. Register it app-wide (fastify-plugin): its hooks time every route.
  */
 export async function metrics(app: FastifyInstance, options: MetricsOptions): Promise<void> {
   const registry = new Registry();
-  const saves = registry.counter("fanvas_saves_total", "Save requests, by route, result and reason.");
-  const latency = registry.histogram(
-    "fanvas_http_request_duration_seconds",
-    "Time from request to answer, by route, method and status class.",
-    LATENCY_BUCKETS,
-  );
+  app.decorate("metricsRegistry", registry);
+  // Sampling (the event loop's lag) starts now, so the first scrape has samples to report.
+  processMetrics();
+  const saves = new Counter({
+    name: "fanvas_saves_total",
+    help: "Save requests, by route, result and reason.",
+    labelNames: ["reason", "result", "route"],
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: "fanvas_http_request_duration_seconds",
+    help: "Time from request to answer, by route, method and status class.",
+    labelNames: ["method", "route", "status"],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
   // Requests not yet answered, by route; on /api/events that is the open live-wall streams.
   const inFlight = new Map<string, number>();
-  registry.gauge(
+  scrapedGauge(
+    registry,
     "fanvas_http_requests_in_flight",
     "Requests not yet answered, by route (on /api/events: open event streams).",
+    ["route"],
     async () => [...inFlight].map(([route, count]) => [{ route }, count] as const),
   );
   registerGauges(registry, options);
-  registry.gauge(
+  scrapedGauge(
+    registry,
     "fanvas_upload_bytes_in_flight",
     "Request body bytes reserved by requests still arriving or being answered (the upload budget).",
+    [],
     async () => [[{}, app.hasDecorator("uploadsInFlight") ? app.uploadsInFlight().bytes : 0]],
   );
-  timeSaves(app, registry, options.store);
 
   app.addHook("onRequest", async (request, reply) => {
     const route = request.routeOptions.url ?? "(no route)";
@@ -56,43 +77,41 @@ export async function metrics(app: FastifyInstance, options: MetricsOptions): Pr
     if (route === undefined) return payload;
     const status = reply.statusCode;
     // A refusal is counted by its own code, as the route family's error handler recorded it.
-    if (status < 400)
-      saves.inc({ route, result: "accepted", reason: status === 200 ? "replayed" : "stored" });
-    else saves.inc({ route, result: "rejected", reason: request.refusal?.code ?? `http_${status}` });
+    const reason =
+      status < 400 ? (status === 200 ? "replayed" : "stored") : (request.refusal?.code ?? `http_${status}`);
+    saves.inc(sortedLabels({ route, result: status < 400 ? "accepted" : "rejected", reason }));
     return payload;
   });
   app.addHook("onResponse", async (request, reply) => {
-    latency.observe(
-      {
-        route: request.routeOptions.url ?? "(no route)",
-        method: request.method,
-        status: `${Math.floor(reply.statusCode / 100)}xx`,
-      },
-      reply.elapsedTime / 1000,
-    );
+    const labels: Labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? "(no route)",
+      status: `${Math.floor(reply.statusCode / 100)}xx`,
+    };
+    latency.observe(labels, reply.elapsedTime / 1000);
   });
 
   app.get("/metrics", async (request, reply) => {
     checkScrape(request, options.settings);
-    return reply
-      .header("cache-control", "no-store")
-      .type(EXPOSITION_TYPE)
-      .send(await registry.render());
+    const text = `${await registry.metrics()}\n${await processExposition()}`;
+    return reply.header("cache-control", "no-store").type(registry.contentType).send(text);
   });
 }
 
 function registerGauges(registry: Registry, options: MetricsOptions): void {
   const { store } = options;
-  registry.gauge("fanvas_background_queue_depth", "Background jobs pending in the store, by job.", async () =>
-    Promise.all(
-      Object.entries(JOB_COLUMNS).map(
-        async ([job, column]) => [{ job }, await countPendingWork(store.db, column)] as const,
-      ),
-    ),
+  scrapedGauge(
+    registry,
+    "fanvas_background_queue_depth",
+    "Background jobs pending in the store, by job.",
+    ["job"],
+    async () => (await options.pendingWork()).map(([job, count]) => [{ job }, count] as const),
   );
-  registry.gauge(
+  scrapedGauge(
+    registry,
     "fanvas_db_pool_connections",
     "Database connections by state (SQLite: one shared connection).",
+    ["dialect", "state"],
     async () => {
       const state = store.connections();
       const dialect = store.dialect;
@@ -104,9 +123,13 @@ function registerGauges(registry: Registry, options: MetricsOptions): void {
       ] as const;
     },
   );
-  registry.gauge("fanvas_process_resident_memory_bytes", "Resident memory of this process.", async () => [
-    [{}, process.memoryUsage.rss()],
-  ]);
+  scrapedGauge(
+    registry,
+    "fanvas_process_resident_memory_bytes",
+    "Resident memory of this process.",
+    [],
+    async () => [[{}, process.memoryUsage.rss()]],
+  );
 }
 
 /** Throws the refusal when this scrape may not read the metrics. */

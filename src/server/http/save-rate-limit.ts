@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { saveRouteOf } from "../drawings/save.ts";
 import { type FixedWindowLimitOptions, fixedWindowLimit } from "./fixed-window-limit.ts";
+import { saveRouteOf } from "./save-routes.ts";
 
 /** Options of the save rate limit. */
 export type SaveRateLimitOptions = FixedWindowLimitOptions;
 
 /**
- * A fixed window per visitor on the save routes only (POST /api/drawings and /rest/v1/drawings), counting
+ * A fixed window per visitor on the save routes only (those declaring `save: true`), counting
  * drawings, not requests. Every request costs one before its body is read, so refused and malformed
  * uploads cost their sender too; once the body is parsed, a PostgREST array costs one per further row.
  */

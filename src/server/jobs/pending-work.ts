@@ -42,3 +42,14 @@ export async function countPendingWork(db: Kysely<Database>, column: PendingWork
     .executeTakeFirstOrThrow();
   return asCount(row.count);
 }
+
+/** How many drawings each job (by its name in JOB_COLUMNS) still has to do: /metrics' queue depth. */
+export async function countPendingWorkByJob(
+  db: Kysely<Database>,
+): Promise<Array<[job: string, count: number]>> {
+  return Promise.all(
+    Object.entries(JOB_COLUMNS).map(
+      async ([job, column]) => [job, await countPendingWork(db, column)] as [string, number],
+    ),
+  );
+}

@@ -1,5 +1,5 @@
 import { isReactionKind, type ReactionChange, type ReactionCounts } from "../../common/reactions.ts";
-import type { DrawingEvent, DrawingRef } from "./event-bus.ts";
+import type { DrawingEvent, DrawingRef } from "../db/event-bus.ts";
 
 // What one process tells the others through PostgreSQL's NOTIFY: an event of its bus and where it came from.
 // A payload is read as untrusted text (another version of Fanvas may have sent it): what is not an event of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createEventBus, type DrawingEvent } from "./event-bus.ts";
+import { createEventBus, type DrawingEvent } from "../db/event-bus.ts";
 import { wallEventOf } from "./wall-events.ts";
 
 const removed: DrawingEvent = { type: "removed", id: "AAAAAAAAAAAA" };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { EVENTS_PATH } from "../../common/api.ts";
+import type { EventBus } from "../db/event-bus.ts";
 import { errorResponses, HttpError } from "../http/errors.ts";
 import { networkKey, visitorKey } from "../http/visitor.ts";
-import type { EventBus } from "./event-bus.ts";
 import { createEventStreams, type EventStreamLimits } from "./event-streams.ts";
 
 /** Options of the events route. */
@@ -21,14 +21,21 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRoutesOp
     EVENTS_PATH,
     {
       schema: {
+        // EventSource sends back the last id it was sent when it reconnects by itself.
+        headers: { type: "object", properties: { "last-event-id": { type: "string", maxLength: 64 } } },
         response: {
-          200: { description: "text/event-stream: event drawing (GalleryItem), event removed ({id})" },
+          200: {
+            description:
+              "text/event-stream: event resumed ({missed}, then the missed events) or refetch ({}), then event drawing (GalleryItem), removed ({id}), reactions, credit, name-blocked, prompts",
+          },
           ...errorResponses,
         },
       },
     },
     async (request, reply) => {
-      const stream = streams.open({ visitor: visitorKey(request), network: networkKey(request) });
+      const lastEventId = request.headers["last-event-id"];
+      const owner = { visitor: visitorKey(request), network: networkKey(request) };
+      const stream = streams.open(owner, typeof lastEventId === "string" ? lastEventId : undefined);
       if (stream === "process_full") {
         request.log.warn({ open: streams.count() }, "event stream refused: this process is at its limit");
         throw new HttpError(

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import pg from "pg";
+import type { DrawingEvent } from "../db/event-bus.ts";
 import { groupCommit } from "../db/group-commit.ts";
 import type { Store } from "../db/open.ts";
 import { formatBridgeMessage, parseBridgeMessage } from "./bridge-message.ts";
-import type { DrawingEvent } from "./event-bus.ts";
 
 /** The NOTIFY channel every Fanvas process on one database listens on. */
 const DRAWINGS_CHANNEL = "fanvas_drawings";

@@ -1,4 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { UnsignResult } from "@fastify/cookie";
+import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { forgetSession, recordSession, sessionExpiry } from "./admin-session-queries.ts";
@@ -7,11 +9,55 @@ import { forgetSession, recordSession, sessionExpiry } from "./admin-session-que
  * The admin session cookie's name. It holds a random session id and an HMAC of it under the token, never the
  * token: the signature refuses a forged cookie without a query, the admin_sessions row (by the id's hash)
  * lets signing out end the session in every process, and a new ADMIN_TOKEN ends every session at once.
+ * @fastify/cookie parses the Cookie header and signs and checks the value through sessionSigner.
  */
-const SESSION_COOKIE = "fanvas_admin";
+export const SESSION_COOKIE = "fanvas_admin";
 /** A moderator signs in again after this long. */
 const SESSION_SECONDS = 12 * 60 * 60;
 const SESSION = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
+
+/** What @fastify/cookie signs and checks cookies with (its `secret` option takes this shape). */
+export interface CookieSigner {
+  sign(value: string): string;
+  unsign(signed: string): UnsignResult;
+}
+
+const INVALID: UnsignResult = { valid: false, renew: false, value: null };
+
+/**
+ * The session cookie's signer for @fastify/cookie: `<id>.<HMAC-SHA256 of the id under ADMIN_TOKEN>`, both
+ * base64url, as sessions have always been signed. @fastify/cookie's own signer writes standard base64, whose
+ * "+" and "/" a cookie must percent-encode, and would end every signed-in session when the server is upgraded.
+ * Admin off (no token): nothing is signed and nothing passes.
+ */
+export function sessionSigner(token: string | undefined): CookieSigner {
+  const hmac = (id: string) =>
+    createHmac("sha256", token ?? "")
+      .update(`fanvas-admin-session:${id}`)
+      .digest();
+  return {
+    sign: (id) => {
+      if (token === undefined) throw new Error("admin is off: no ADMIN_TOKEN is configured");
+      return `${id}.${hmac(id).toString("base64url")}`;
+    },
+    unsign: (signed) => {
+      const session = SESSION.exec(signed);
+      if (token === undefined || session === null) return INVALID;
+      const [, id = "", signature = ""] = session;
+      const presented = Buffer.from(signature, "base64url");
+      const valid = presented.length === 32 && timingSafeEqual(presented, hmac(id));
+      return valid ? { valid, renew: false, value: id } : INVALID;
+    },
+  };
+}
+
+/** The session id of the request's admin cookie when its signature holds; undefined for anything else. */
+function signedSessionId(request: FastifyRequest): string | undefined {
+  const value = request.cookies?.[SESSION_COOKIE];
+  if (value === undefined) return undefined;
+  const checked = request.unsignCookie(value);
+  return checked.valid ? checked.value : undefined;
+}
 
 /** Checks what a request presents against ADMIN_TOKEN; every check is false when admin is off. */
 export interface AdminAuth {
@@ -20,12 +66,12 @@ export interface AdminAuth {
   tokenMatches(candidate: string | undefined): boolean;
   /** `Authorization: Bearer <token>`. */
   bearerMatches(header: string | undefined): boolean;
-  /** The Cookie header carries a session signed in with the current token, not signed out and not expired. */
-  sessionMatches(cookieHeader: string | undefined, nowMs: number): Promise<boolean>;
-  /** Starts a session valid for SESSION_SECONDS; resolves with its cookie's value. */
+  /** The request's cookie carries a session signed in with the current token, not signed out and not expired. */
+  sessionMatches(request: FastifyRequest, nowMs: number): Promise<boolean>;
+  /** Starts a session valid for SESSION_SECONDS; resolves with its id (the cookie's value, signed). */
   newSession(nowMs: number): Promise<string>;
-  /** Ends the session the Cookie header carries, if any, for good. */
-  endSession(cookieHeader: string | undefined): Promise<void>;
+  /** Ends the session the request's cookie carries, if any, for good. */
+  endSession(request: FastifyRequest): Promise<void>;
 }
 
 /** Admin auth over the configured token and the store's sessions; an undefined token turns admin off. */
@@ -42,24 +88,15 @@ export function createAdminAuth(token: string | undefined, db: Kysely<Database>)
   }
   // Digests have one length whatever was sent, so timingSafeEqual compares in constant time.
   const tokenDigest = sha256(token);
-  const sign = (id: string) => createHmac("sha256", token).update(`fanvas-admin-session:${id}`).digest();
   const tokenMatches = (candidate: string | undefined) =>
     candidate !== undefined && timingSafeEqual(sha256(candidate), tokenDigest);
-  /** The id of a session cookie signed with this token; undefined for anything else. */
-  const signedId = (cookieHeader: string | undefined): string | undefined => {
-    const session = SESSION.exec(cookieValue(cookieHeader, SESSION_COOKIE) ?? "");
-    if (session === null) return undefined;
-    const [, id = "", signature = ""] = session;
-    const presented = Buffer.from(signature, "base64url");
-    return presented.length === 32 && timingSafeEqual(presented, sign(id)) ? id : undefined;
-  };
   const idHash = (id: string) => sha256(id).toString("hex");
   return {
     enabled: true,
     tokenMatches,
     bearerMatches: (header) => tokenMatches(/^Bearer (.+)$/i.exec(header ?? "")?.[1]?.trim()),
-    sessionMatches: async (cookieHeader, nowMs) => {
-      const id = signedId(cookieHeader);
+    sessionMatches: async (request, nowMs) => {
+      const id = signedSessionId(request);
       if (id === undefined) return false;
       const expires = await sessionExpiry(db, idHash(id));
       return expires !== undefined && nowMs < expires;
@@ -67,10 +104,10 @@ export function createAdminAuth(token: string | undefined, db: Kysely<Database>)
     newSession: async (nowMs) => {
       const id = randomBytes(32).toString("base64url");
       await recordSession(db, idHash(id), new Date(nowMs + SESSION_SECONDS * 1000), new Date(nowMs));
-      return `${id}.${sign(id).toString("base64url")}`;
+      return id;
     },
-    endSession: async (cookieHeader) => {
-      const id = signedId(cookieHeader);
+    endSession: async (request) => {
+      const id = signedSessionId(request);
       if (id !== undefined) await forgetSession(db, idHash(id));
     },
   };
@@ -78,15 +115,6 @@ export function createAdminAuth(token: string | undefined, db: Kysely<Database>)
 
 function sha256(text: string): Buffer {
   return createHash("sha256").update(text).digest();
-}
-
-/** One cookie's value from a Cookie header, undefined when it is absent. */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const separator = part.indexOf("=");
-    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return undefined;
 }
 
 /** The Set-Cookie header of a session; Secure when the request came over https (directly or via a trusted proxy). */

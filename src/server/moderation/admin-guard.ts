@@ -25,7 +25,7 @@ export function requireBearer(auth: AdminAuth): Hook {
 export function requireBearerOrSession(auth: AdminAuth, now: () => number): Hook {
   return async (request) => {
     if (auth.bearerMatches(request.headers.authorization)) return;
-    if (!(await auth.sessionMatches(request.headers.cookie, now()))) throw unauthorized();
+    if (!(await auth.sessionMatches(request, now()))) throw unauthorized();
   };
 }
 

@@ -63,7 +63,7 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
     return { kind: "admin-login", community: title, problem };
   });
   const requireSession = async (request: FastifyRequest) => {
-    if (!(await auth.sessionMatches(request.headers.cookie, now()))) throw signedOut();
+    if (!(await auth.sessionMatches(request, now()))) throw signedOut();
   };
 
   await app.register(adminRoomPageRoutes, { rooms: options.rooms, auth, title, requireSession });
@@ -120,7 +120,7 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
       }
       const secure = request.protocol === "https";
       return reply
-        .header("set-cookie", sessionCookie(await auth.newSession(now()), secure))
+        .header("set-cookie", sessionCookie(reply.signCookie(await auth.newSession(now())), secure))
         .redirect("/admin", 303);
     },
   );
@@ -128,7 +128,7 @@ export async function adminPageRoutes(app: FastifyInstance, options: AdminPageOp
   app.post("/admin/logout", { onRequest: requireSession }, async (request, reply) => {
     if (!sameOrigin(request)) throw signedOut();
     // The cookie is dropped by the browser, and the session ended here: a copy of it is worth nothing now.
-    await auth.endSession(request.headers.cookie);
+    await auth.endSession(request);
     return reply
       .header("set-cookie", sessionCookie("", request.protocol === "https", 0))
       .redirect("/admin", 303);

@@ -1,3 +1,5 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { adminNameApiRoutes } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
@@ -5,7 +7,7 @@ import { fixedWindowLimit } from "../http/fixed-window-limit.ts";
 import { adminPromptApiRoutes } from "../prompts/admin-prompt-routes.ts";
 import { adminRoomApiRoutes } from "../rooms/admin-room-routes.ts";
 import { adminApiRoutes } from "./admin-api-routes.ts";
-import { type AdminAuth, createAdminAuth } from "./admin-auth.ts";
+import { type AdminAuth, createAdminAuth, sessionSigner } from "./admin-auth.ts";
 import { unauthorized } from "./admin-guard.ts";
 import { adminPageRoutes, MAX_FORM_BYTES } from "./admin-page-routes.ts";
 import type { AdminTimelapse } from "./admin-timelapse-page.ts";
@@ -38,6 +40,8 @@ const SIGN_IN_FAILURES = { limit: 10, windowSeconds: 15 * 60 };
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
   const auth: AdminAuth = createAdminAuth(options.adminToken, options.store.db);
   const now = options.now ?? Date.now;
+  // The session cookie, parsed for the admin routes only, signed and checked with the session's signer.
+  await app.register(fastifyCookie, { secret: sessionSigner(options.adminToken) });
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
@@ -63,11 +67,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     { parseAs: "string", bodyLimit: MAX_FORM_BYTES },
     app.getDefaultJsonParser("error", "error"),
   );
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: MAX_FORM_BYTES },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  await app.register(fastifyFormbody, { bodyLimit: MAX_FORM_BYTES });
   const routeOptions = { store: options.store, auth, now };
   await app.register(adminApiRoutes, routeOptions);
   const titled = { ...routeOptions, title: options.title };
@@ -78,7 +78,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   // Checked from the headers, before any body: these addresses take none.
   const signedInOrBearer = async (request: FastifyRequest) => {
     if (auth.bearerMatches(request.headers.authorization)) return;
-    if (!(await auth.sessionMatches(request.headers.cookie, now()))) throw unauthorized();
+    if (!(await auth.sessionMatches(request, now()))) throw unauthorized();
   };
   for (const prefix of ["/admin/*", "/api/admin/*"]) {
     app.all(prefix, { onRequest: signedInOrBearer }, async (_request, reply) => reply.callNotFound());

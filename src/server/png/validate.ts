@@ -6,6 +6,10 @@ import type { MakingToCheck } from "./validation-messages.ts";
 import { validateOnThread } from "./validation-pool.ts";
 import { newPngWork, type PngWork } from "./work.ts";
 
+// Ours rather than a library's: an upload is refused from its bytes (signature, chunks, IHDR size, CRCs) with work
+// bounded by its length and without decoding a pixel on the event loop; what needs the pixels runs on the
+// validation threads (validation-pool.ts). sharp or an image library decodes the whole picture first.
+
 /** Every PNG file starts with these 8 bytes. */
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** Signature, IHDR length and type, then width and height: the first 24 bytes of every PNG. */

@@ -58,6 +58,7 @@ export async function restDrawingsRoutes(
     REST_DRAWINGS_PATH,
     {
       config: {
+        save: true,
         accepts:
           'send JSON rows {"image_data": "data:image/png;base64,..."} with Content-Type: application/json',
         refuseCrossSite: JSON_ONLY,

@@ -85,7 +85,7 @@ export async function adminPromptPageRoutes(
 ): Promise<void> {
   const { store, auth } = options;
   const onRequest = async (request: FastifyRequest) => {
-    if (!(await auth.sessionMatches(request.headers.cookie, options.now()))) {
+    if (!(await auth.sessionMatches(request, options.now()))) {
       throw new HttpError(401, "signed_out", "Sign in with the admin token.");
     }
     if (request.method === "POST" && !sameOrigin(request)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReactionChange } from "../../common/reactions.ts";
-import { createEventBus, type DrawingEvent } from "../live/event-bus.ts";
+import { createEventBus, type DrawingEvent } from "../db/event-bus.ts";
 import { createReactionAnnouncer } from "./reaction-announcer.ts";
 
 const change = (id: string, version: number): ReactionChange => ({

@@ -1,5 +1,5 @@
 import type { ReactionChange } from "../../common/reactions.ts";
-import type { EventBus } from "../live/event-bus.ts";
+import type { EventBus } from "../db/event-bus.ts";
 
 /** Gathers changed counts and announces them on the bus in batches. */
 export interface ReactionAnnouncer {

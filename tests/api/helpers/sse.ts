@@ -22,10 +22,13 @@ export interface SseClient {
 /** No wait in these tests may hang; a missing event fails here with what was received. */
 const DEADLINE_MS = 10_000;
 
-/** Opens GET <url> and parses the body as an event stream in the background. */
-export async function openEventStream(url: string): Promise<SseClient> {
+/** Opens GET <url> (with these request headers too) and parses the body as an event stream in the background. */
+export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal, headers: { accept: "text/event-stream" } });
+  const response = await fetch(url, {
+    signal: controller.signal,
+    headers: { accept: "text/event-stream", ...headers },
+  });
   const messages: SseMessage[] = [];
   const wakers = new Set<() => void>();
   let done = false;
