@@ -7,7 +7,7 @@ import { processKit } from "./helpers/process-kit.ts";
 import { spawnServer } from "./helpers/server-process.ts";
 import { isReactionsEvent } from "./helpers/sse.ts";
 
-const { defer, listen } = processKit();
+const { defer, listen, twoProcesses } = processKit();
 
 /** One browser's cookies: the visitor id a server gave it, sent to every server after. */
 const browser = { cookie: "" };
@@ -34,12 +34,7 @@ describe.runIf(testDialects().includes("postgres"))(
   "live reactions across server processes on one PostgreSQL database",
   () => {
     it("a reaction through process A changes the counts on B's stream and wall, and B's on A's", async () => {
-      const database = await createTestDatabase("postgres");
-      defer(() => database.drop());
-      const a = await spawnServer(database.env);
-      defer(async () => void (await a.stop()));
-      const b = await spawnServer(database.env);
-      defer(async () => void (await b.stop()));
+      const { a, b } = await twoProcesses();
       const saved = await fetch(`${a.baseUrl}/api/drawings`, {
         method: "POST",
         headers: { "content-type": "image/png" },
