@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { GalleryPage, SavedDrawing } from "../../src/common/api.ts";
 import type { ReactionState, ReactionsEvent } from "../../src/common/reactions.ts";
-import { createTestDatabase, testDialects } from "./helpers/dialects.ts";
+import { testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 import { processKit } from "./helpers/process-kit.ts";
-import { spawnServer } from "./helpers/server-process.ts";
 import { isReactionsEvent } from "./helpers/sse.ts";
 
-const { defer, listen, twoProcesses } = processKit();
+const { listen, twoProcesses } = processKit();
 
 /** One browser's cookies: the visitor id a server gave it, sent to every server after. */
 const browser = { cookie: "" };
