@@ -2,9 +2,9 @@ import type { Page } from "@playwright/test";
 import type { DrawingDocument } from "../../src/common/drawing-document/types.ts";
 import { expect, test } from "./fixtures.ts";
 import { openRestoredPage } from "./helpers/backup.ts";
-import { openHarness, paintInHarness, startHarnessServer } from "./helpers/engine-harness.ts";
+import { harnessForFile, openHarness, paintInHarness } from "./helpers/engine-harness.ts";
 import { canvasGeometry, choose, readCanvasPixels, swatch, toViewport } from "./helpers/page.ts";
-import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { compareBitmaps, IDENTICAL, type Pixels } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
 import { saveImage } from "./helpers/save.ts";
 import { readBackupDocument } from "./helpers/stored-log.ts";
@@ -15,15 +15,7 @@ import { chooseTool, toolButton, waitForCanvasChange } from "./helpers/tools.ts"
 // undo and redo), then its log, as the page's backup keeps it, painted on a fresh engine in the same browser:
 // the same pixels as the saved PNG, exactly. On a desktop with the mouse, and on a phone with the finger.
 
-let harness: Awaited<ReturnType<typeof startHarnessServer>>;
-test.beforeAll(async () => {
-  harness = await startHarnessServer();
-});
-test.afterAll(async () => {
-  await harness.close();
-});
-
-const IDENTICAL = { maxChannelDiff: 0, differingPixels: 0, firstAt: null };
+const harness = harnessForFile();
 
 /** How the test's hand reaches the page: a stroke, a tap on the drawing, a press on a control. */
 interface Hand {

@@ -2,7 +2,14 @@ import type { Locator, Page } from "@playwright/test";
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { expect, test } from "../fixtures.ts";
 import { expectUncovered } from "../helpers/layout.ts";
-import { blockMascot, canvasGeometry, choose, openDrawingPage, toViewport } from "../helpers/page.ts";
+import {
+  boxInDrawing,
+  canvasGeometry,
+  choose,
+  openBlankPage,
+  openDrawingPage,
+  toViewport,
+} from "../helpers/page.ts";
 import { hexToRgba, type Pixels, pixelAt, type Rgba } from "../helpers/pixels.ts";
 import { decodePng } from "../helpers/png.ts";
 import { changedBox, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
@@ -32,18 +39,7 @@ async function fieldPixels(page: Page): Promise<Pixels> {
 }
 
 /** The caption field's box in drawing pixels. */
-async function fieldInDrawing(page: Page) {
-  const geometry = await canvasGeometry(page);
-  const box = await captionField(page).boundingBox();
-  if (box === null) throw new Error("no caption field");
-  const scale = CANVAS_SIZE / geometry.width;
-  return {
-    top: (box.y - geometry.top) * scale,
-    bottom: (box.y + box.height - geometry.top) * scale,
-    left: (box.x - geometry.left) * scale,
-    right: (box.x + box.width - geometry.left) * scale,
-  };
-}
+const fieldInDrawing = (page: Page) => boxInDrawing(page, captionField(page));
 
 /**
  * The field's own line breaks are the caption's (the caret then sits on the letters it is typed among): its
@@ -62,8 +58,7 @@ async function expectFieldLinesAsShown(page: Page): Promise<void> {
 
 /** A white drawing page whose tools are in (Text enabled). */
 async function openWhitePage(page: Page): Promise<Pixels> {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   await expect(toolButton(page, "Text")).toBeEnabled();
   return blank;
 }
