@@ -63,28 +63,28 @@ async function openWhitePage(page: Page): Promise<Pixels> {
   return blank;
 }
 
+/** Chooses `colour`, opens a caption with Text, types GM and places it; returns the canvas once it changed. */
+async function placeGm(page: Page, colour: string, before: Pixels): Promise<Pixels> {
+  await choose(page, colour);
+  await toolButton(page, "Text").click();
+  await expect(captionField(page)).toBeFocused();
+  await page.keyboard.type("GM");
+  await page.keyboard.press("Enter");
+  return waitForCanvasChange(page, before, 300);
+}
+
 const BLACK = hexToRgba("#000000");
 
 test("a new caption takes the chosen colour, outlined in black around a light one and white around a dark one", async ({
   page,
 }) => {
   const blank = await openWhitePage(page);
-  await choose(page, "magenta");
-  await toolButton(page, "Text").click();
-  await expect(captionField(page)).toBeFocused();
-  await page.keyboard.type("GM");
-  await page.keyboard.press("Enter");
-  const first = await waitForCanvasChange(page, blank, 300);
+  const first = await placeGm(page, "magenta", blank);
   expect(countColour(first, hexToRgba("#ff00ff")), "magenta letters").toBeGreaterThan(300);
   expect(countColour(first, BLACK), "black outline").toBeGreaterThan(200);
 
   // Blue is dark: its outline is white, so on white paper no black appears at all.
-  await choose(page, "blue");
-  await toolButton(page, "Text").click();
-  await expect(captionField(page)).toBeFocused();
-  await page.keyboard.type("GM");
-  await page.keyboard.press("Enter");
-  const second = await waitForCanvasChange(page, first, 300);
+  const second = await placeGm(page, "blue", first);
   const box = changedBox(first, second);
   expect(countColour(second, hexToRgba("#0000ff"), box.top, box.bottom), "blue letters").toBeGreaterThan(300);
   expect(countColour(second, BLACK, box.top, box.bottom), "no black outline").toBe(0);
