@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { DrawingDocument } from "../../src/common/drawing-document/types.ts";
 import { expect, test } from "./fixtures.ts";
 import { openRestoredPage } from "./helpers/backup.ts";
@@ -114,14 +114,19 @@ async function expectReplayEquals(page: Page, replayPage: Page, saved: Pixels): 
   return document;
 }
 
+/** Draws with every tool by `hand` on a fresh page, then expects its log to replay on another page's engine. */
+async function drawAndReplay(page: Page, context: BrowserContext, hand: Hand): Promise<DrawingDocument> {
+  await openRestoredPage(page);
+  const saved = await drawWithEveryTool(page, hand);
+  return expectReplayEquals(page, await context.newPage(), saved);
+}
+
 test("on a desktop, a drawing made with the mouse through every tool replays on a fresh engine to the same pixels", async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
-  await openRestoredPage(page);
-  const saved = await drawWithEveryTool(page, mouseHand(page));
-  const document = await expectReplayEquals(page, await context.newPage(), saved);
+  const document = await drawAndReplay(page, context, mouseHand(page));
   const kinds = new Set(document.operations.map((operation) => operation.kind));
   expect([...kinds].sort()).toEqual(["caption", "fill", "sticker", "stroke"]);
   const stroke = document.operations.find((operation) => operation.kind === "stroke");
@@ -136,8 +141,6 @@ test.describe("on a phone", () => {
     context,
   }) => {
     test.setTimeout(120_000);
-    await openRestoredPage(page);
-    const saved = await drawWithEveryTool(page, fingerHand(page));
-    await expectReplayEquals(page, await context.newPage(), saved);
+    await drawAndReplay(page, context, fingerHand(page));
   });
 });

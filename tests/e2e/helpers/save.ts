@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
-import type { Download, Page, Request, Response } from "@playwright/test";
-import { DRAWINGS_PATH, type SavedDrawing } from "../../../src/common/api.ts";
+import type { Download, Page, Response } from "@playwright/test";
+import type { SavedDrawing } from "../../../src/common/api.ts";
+import { isUpload } from "./save-queue.ts";
 
 /** What one click on "Save Image" produced. */
 export interface SaveOutcome {
@@ -19,11 +20,6 @@ export async function saveImage(page: Page): Promise<SaveOutcome> {
   const after = Date.now();
   const file = await download.path();
   return { download, downloadBytes: new Uint8Array(await readFile(file)), clickedBetween: [before, after] };
-}
-
-/** Whether a request is an upload of a drawing: a POST to the drawings API. */
-function isUpload(request: Request): boolean {
-  return request.method() === "POST" && new URL(request.url()).pathname === DRAWINGS_PATH;
 }
 
 /** Waits for the page's upload of a drawing (the next POST to the drawings API). */
