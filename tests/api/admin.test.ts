@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNLIMITED_EDGE } from "../../src/server/config.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { startTestApp, testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import {
   ADMIN_TOKEN,
@@ -108,13 +108,7 @@ describe("every admin route answers 401 without the right token", () => {
 
 for (const dialect of testDialects()) {
   describe(`admin actions on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation({ reportThreshold: 2 }) });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation({ reportThreshold: 2 }) });
 
     const list = async (filter: string) => {
       const response = await t.app.inject({
@@ -205,13 +199,7 @@ for (const dialect of testDialects()) {
   });
 
   describe(`pre-moderation on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation({ mode: "pre" }) });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation({ mode: "pre" }) });
 
     it("keeps a new drawing off the wall and out of the events until approved; approval publishes it", async () => {
       const recorder = recordEvents(t.store);
@@ -242,15 +230,9 @@ for (const dialect of testDialects()) {
 }
 
 describe("admin page", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", {
-      moderation: moderation(),
-      edge: { ...UNLIMITED_EDGE, trustProxyHops: 1 },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppForBlock("sqlite", {
+    moderation: moderation(),
+    edge: { ...UNLIMITED_EDGE, trustProxyHops: 1 },
   });
 
   const login = (token: string, headers: Record<string, string> = { origin: ORIGIN }) =>

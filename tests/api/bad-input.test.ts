@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
 import type { BadRequestCase } from "../fixtures/bad-upload-case.ts";
 import { generatedBody } from "../fixtures/generated-body.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 
@@ -62,13 +62,7 @@ describe("the bad-upload corpus", () => {
 
 for (const dialect of testDialects()) {
   describe(`bad input on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect);
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect);
 
     for (const badCase of cases) {
       it(`answers ${badCase.name} with ${badCase.status} ${badCase.code}, stores nothing and stays healthy`, async () => {

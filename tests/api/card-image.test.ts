@@ -1,6 +1,5 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SavedDrawing } from "../../src/common/api.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
 import type { DrawingStatus } from "../../src/server/db/schema.ts";
@@ -18,6 +17,7 @@ import { memoryLog } from "../security/helpers/memory-log.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { busyDrawingPng } from "./helpers/busy-png.ts";
 import { testDialects } from "./helpers/dialects.ts";
+import { savePng } from "./helpers/moderation.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 const quiet: WorkerLog = { info: () => {}, error: () => {} };
@@ -44,16 +44,7 @@ for (const dialect of testDialects()) {
     const log = memoryLog();
     afterEach(async () => test?.close());
 
-    async function save(png: Buffer): Promise<SavedDrawing> {
-      const answer = await test.app.inject({
-        method: "POST",
-        url: "/api/drawings",
-        headers: { "content-type": "image/png" },
-        payload: png,
-      });
-      expect(answer.statusCode).toBe(201);
-      return answer.json<SavedDrawing>();
-    }
+    const save = (png: Buffer) => savePng(test.app, png);
 
     const card = (id: string, remoteAddress = "10.70.0.1", headers: Record<string, string> = {}) =>
       test.app.inject({ method: "GET", url: `/api/drawings/${id}/card.png`, remoteAddress, headers });

@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { dockerComposeInstalled } from "../container/helpers/compose.ts";
 
 // compose.yaml, compose.sqlite.yaml and the Dockerfile set settings by name: each name must be one the server
 // reads, or an operator's setting would silently do nothing. The names are read from src/server/config.ts itself,
@@ -38,17 +39,6 @@ function fanvasService(file: string): ComposeService {
   const service = (parse(read(file)) as ComposeFile).services.fanvas;
   if (service === undefined) throw new Error(`${file} has no fanvas service`);
   return service;
-}
-
-/** Whether Debian's docker-compose is here to check the files; in CI a missing one fails the check. */
-function dockerComposeInstalled(): boolean {
-  if (process.env.CI) return true;
-  try {
-    execFileSync("docker-compose", ["version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe("compose files and the Dockerfile", () => {

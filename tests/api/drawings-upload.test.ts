@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
 import { MAX_UPLOAD_BYTES } from "../../src/common/constants.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { dataUrlBody, drawingJpeg, drawingPng } from "./helpers/png.ts";
 
@@ -205,13 +205,7 @@ const badUploads: readonly BadUpload[] = [
 
 for (const dialect of testDialects()) {
   describe(`POST /api/drawings on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect);
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect);
 
     it("stores a raw image/png upload and answers 201 with id, url and createdAt", async () => {
       const before = await t.count();

@@ -6,7 +6,7 @@ import { processKit } from "./helpers/process-kit.ts";
 import { spawnServer } from "./helpers/server-process.ts";
 import { isDrawingEvent, type SseClient } from "./helpers/sse.ts";
 
-const { defer, listen } = processKit();
+const { defer, listen, twoProcesses } = processKit();
 
 async function save(baseUrl: string, seed: number): Promise<SavedDrawing> {
   const answer = await fetch(`${baseUrl}/api/drawings`, {
@@ -45,12 +45,7 @@ for (const dialect of testDialects()) {
 
   describe("live drawings across server processes on one PostgreSQL database", () => {
     it("a save through process A reaches event streams on A and on B, each exactly once", async () => {
-      const database = await createTestDatabase(dialect);
-      defer(() => database.drop());
-      const a = await spawnServer(database.env);
-      defer(async () => void (await a.stop()));
-      const b = await spawnServer(database.env);
-      defer(async () => void (await b.stop()));
+      const { a, b } = await twoProcesses();
       const onA = await listen(a.baseUrl);
       const onB = await listen(b.baseUrl);
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
 import { chunksOf, PNG_SIGNATURE, type PngChunk, pngOf, splitImageData } from "../fixtures/png-crafting.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 /** Fixed seeds: a failure reproduces, and the suite costs the same every run. */
@@ -117,16 +117,10 @@ function chunkOffset(chunks: readonly PngChunk[], index: number): number {
     .reduce((offset, chunk) => offset + 12 + chunk.data.length, PNG_SIGNATURE.length);
 }
 
+const valid = await drawingPng(600, 600, 3);
+
 describe("fuzzing the upload path", () => {
-  let t: TestApp;
-  let valid: Buffer;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite");
-    valid = await drawingPng(600, 600, 3);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForBlock("sqlite");
 
   /**
    * Uploads bytes; a 201 must hold a stored PNG of 600 x 600, anything else must be a 4xx ApiError. `seen`

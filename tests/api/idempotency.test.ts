@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { dataUrlBody, drawingPng } from "./helpers/png.ts";
 
+const png = await drawingPng(600, 600, 21);
+
 for (const dialect of testDialects()) {
   describe(`Idempotency-Key on POST /api/drawings on ${dialect}`, () => {
-    let t: TestApp;
-    let png: Buffer;
-    beforeAll(async () => {
-      t = await startTestApp(dialect);
-      png = await drawingPng(600, 600, 21);
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect);
 
     const save = (key: string | undefined, body: Buffer) =>
       t.app.inject({
@@ -58,15 +53,26 @@ for (const dialect of testDialects()) {
       expect(stored.statusCode).toBe(200);
     });
 
+    /** `answer` refuses with `status` and `code`, its message says `says`, and no row was stored since `before`. */
+    const expectRefusal = async (
+      answer: LightMyRequestResponse,
+      status: number,
+      code: string,
+      says: string,
+      before: number,
+    ) => {
+      expect(answer.statusCode).toBe(status);
+      const error = answer.json<ApiError>();
+      expect(error.code).toBe(code);
+      expect(error.message).toContain(says);
+      expect(await t.count()).toBe(before);
+    };
+
     it("refuses a key already used for another image with 409 and stores nothing", async () => {
       await save("used-key", png);
       const before = await t.count();
       const other = await save("used-key", await drawingPng(600, 600, 22));
-      expect(other.statusCode).toBe(409);
-      const error = other.json<ApiError>();
-      expect(error.code).toBe("idempotency_key_reused");
-      expect(error.message).toContain("already used for another drawing");
-      expect(await t.count()).toBe(before);
+      await expectRefusal(other, 409, "idempotency_key_reused", "already used for another drawing", before);
     });
 
     it("still stores a new row for every save without a key", async () => {
@@ -91,11 +97,7 @@ for (const dialect of testDialects()) {
           headers: { "content-type": "image/png", "idempotency-key": key },
           payload: png,
         });
-        expect(answer.statusCode).toBe(400);
-        const error = answer.json<ApiError>();
-        expect(error.code).toBe("bad_idempotency_key");
-        expect(error.message).toContain("Idempotency-Key");
-        expect(await t.count()).toBe(before);
+        await expectRefusal(answer, 400, "bad_idempotency_key", "Idempotency-Key", before);
       });
     }
 

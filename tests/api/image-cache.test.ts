@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { openStore } from "../../src/server/db/open.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
 import { decodeRgba } from "../../src/server/png/reencode.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { startTestApp, type TestApp, testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { adminPost, moderation, saveNewDrawing } from "./helpers/moderation.ts";
 
@@ -18,13 +18,7 @@ const quiet = { info: () => {}, error: () => {} };
 
 for (const dialect of testDialects()) {
   describe(`the image cache on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation() });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation() });
 
     const get = (url: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: "GET", url, headers });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { bundleOf, makingOf, saveBundle } from "./helpers/making.ts";
 import { drawingPng } from "./helpers/png.ts";
 
@@ -36,16 +36,10 @@ function damaged(log: Uint8Array, damages: readonly Damage[]): Uint8Array {
   return Uint8Array.from(bytes);
 }
 
+const png = await drawingPng(600, 600, 71);
+
 describe("save bundles with damaged logs (fast-check, SQLite)", () => {
-  let t: TestApp;
-  let png: Buffer;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite");
-    png = await drawingPng(600, 600, 71);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForBlock("sqlite");
 
   it("are stored whole or refused with a making or bundle code, never a server error, and store nothing when refused", async () => {
     const log = makingOf();

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SavedDrawing } from "../../src/common/api.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { bundleOf, makingOf, saveBundle } from "./helpers/making.ts";
 import { ADMIN_TOKEN, adminPost, moderation, report } from "./helpers/moderation.ts";
@@ -14,13 +14,7 @@ let seed = 800;
 
 for (const dialect of testDialects()) {
   describe(`moderating a drawing's making on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation({ reportThreshold: 2 }) });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation({ reportThreshold: 2 }) });
 
     const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
     const saveWithMaking = async () =>
@@ -88,13 +82,7 @@ for (const dialect of testDialects()) {
 }
 
 describe("the admin page's timelapse cell", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", { moderation: moderation() });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForBlock("sqlite", { moderation: moderation() });
 
   it("offers Watch and Remove timelapse for a drawing with one, and a same-origin form removes it alone", async () => {
     const withMaking = (

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, GalleryPage, SavedDrawing } from "../../src/common/api.ts";
 import { MAKING_TYPE } from "../../src/common/save-bundle.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { startTestApp, testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { bundleOf, makingOf, saveBundle } from "./helpers/making.ts";
 import { adminPost, moderation } from "./helpers/moderation.ts";
@@ -15,13 +15,7 @@ const nextPng = () => drawingPng(600, 600, ++seed);
 
 for (const dialect of testDialects()) {
   describe(`a drawing's making on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation() });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation() });
 
     const getMaking = (id: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: "GET", url: `/api/drawings/${id}/making`, headers });

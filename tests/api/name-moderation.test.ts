@@ -1,11 +1,11 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { openForBlock } from "../helpers/per-block.ts";
+import { listeningAppForBlock } from "./helpers/app.ts";
 import { adminCall, stored, wallPage } from "./helpers/credit.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { moderation } from "./helpers/moderation.ts";
-import { openEventStream, type SseClient } from "./helpers/sse.ts";
+import { openEventStream } from "./helpers/sse.ts";
 
 // A name is a claim, not an identity: moderators take a name off a drawing (the drawing stays) or block a name
 // everywhere; a removed or blocked name never shows (wall, permalink, name page, live), and open pages hear of
@@ -13,18 +13,8 @@ import { openEventStream, type SseClient } from "./helpers/sse.ts";
 
 for (const dialect of testDialects()) {
   describe(`moderating names, on ${dialect}`, () => {
-    let t: TestApp;
-    let stream: SseClient;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation() });
-      await t.app.listen({ port: 0, host: "127.0.0.1" });
-      const { port } = t.app.server.address() as AddressInfo;
-      stream = await openEventStream(`http://127.0.0.1:${port}/api/events`);
-    });
-    afterAll(async () => {
-      stream?.close();
-      await t?.close();
-    });
+    const t = listeningAppForBlock(dialect, { moderation: moderation() });
+    const stream = openForBlock(() => openEventStream(`http://127.0.0.1:${t.port}/api/events`));
 
     const nameOn = async (id: string) =>
       (await wallPage(t.app, "limit=60")).items.find((item) => item.id === id)?.name;

@@ -1,10 +1,10 @@
 import { deflateSync, inflateSync } from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
 import { decodeRgba } from "../../src/server/png/reencode.ts";
 import { chunksOf, IEND, ihdr, type PngChunk, pngOf } from "../fixtures/png-crafting.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 // The save path proves decodability with one bounded inflate and no pixel decode (docs/decisions/0006):
@@ -32,13 +32,7 @@ function rechunk(png: Buffer, change: (chunks: PngChunk[]) => PngChunk[]): Buffe
 const text: PngChunk = { type: "tEXt", data: Buffer.from("Comment\0between") };
 
 describe("proving a PNG decodes without decoding it", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite");
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForBlock("sqlite");
 
   const upload = (payload: Buffer) =>
     t.app.inject({ method: "POST", url: "/api/drawings", headers: { "content-type": "image/png" }, payload });

@@ -1,14 +1,15 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, PromptsAnswer } from "../../src/common/api.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { promptRunningAt } from "../../src/server/prompts/prompt-queries.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { openForBlock } from "../helpers/per-block.ts";
+import { listeningAppForBlock, type TestApp } from "./helpers/app.ts";
 import { adminCall, stored, wallPage } from "./helpers/credit.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { moderation } from "./helpers/moderation.ts";
 import { walkWall } from "./helpers/reactions.ts";
-import { openEventStream, type SseClient } from "./helpers/sse.ts";
+import { openEventStream } from "./helpers/sse.ts";
 
 // Prompts: the operator's themes with dates (the branding file or /admin). A save enters the running one only;
 // the wall lists a prompt's entries newest first and by reactions; when it ends its top three are marked.
@@ -30,37 +31,27 @@ const prompts = async (t: TestApp) =>
 
 for (const dialect of testDialects()) {
   describe(`prompts, on ${dialect}`, () => {
-    let t: TestApp;
-    let stream: SseClient;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, {
-        moderation: moderation(),
-        branding: {
-          ...DEFAULT_BRANDING,
-          prompts: [
-            // Days in New York: the week of 23 Nov runs from 05:00 UTC on the 23rd to 05:00 UTC on the 30th.
-            {
-              title: "Fred in New York",
-              starts: "2025-11-23",
-              ends: "2025-11-29",
-              timeZone: "America/New_York",
-            },
-            {
-              title: "Fred in Tokyo",
-              starts: "2025-10-01T09:00:00+09:00",
-              ends: "2025-10-02T09:00:00+09:00",
-            },
-          ],
-        },
-      });
-      await t.app.listen({ port: 0, host: "127.0.0.1" });
-      const { port } = t.app.server.address() as AddressInfo;
-      stream = await openEventStream(`http://127.0.0.1:${port}/api/events`);
+    const t = listeningAppForBlock(dialect, {
+      moderation: moderation(),
+      branding: {
+        ...DEFAULT_BRANDING,
+        prompts: [
+          // Days in New York: the week of 23 Nov runs from 05:00 UTC on the 23rd to 05:00 UTC on the 30th.
+          {
+            title: "Fred in New York",
+            starts: "2025-11-23",
+            ends: "2025-11-29",
+            timeZone: "America/New_York",
+          },
+          {
+            title: "Fred in Tokyo",
+            starts: "2025-10-01T09:00:00+09:00",
+            ends: "2025-10-02T09:00:00+09:00",
+          },
+        ],
+      },
     });
-    afterAll(async () => {
-      stream?.close();
-      await t?.close();
-    });
+    const stream = openForBlock(() => openEventStream(`http://127.0.0.1:${t.port}/api/events`));
 
     it("reads the branding file's dates in their time zone or offset, and lists ended prompts as ended", async () => {
       const listed = await prompts(t);

@@ -1,24 +1,18 @@
 import Fastify from "fastify";
 import fp from "fastify-plugin";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
 import { ConfigError, readEdgeSettings } from "../../src/server/config.ts";
 import { saveRateLimit } from "../../src/server/http/save-rate-limit.ts";
-import { type EdgeApp, startEdgeApp } from "./helpers/edge-app.ts";
+import { openForBlock } from "../helpers/per-block.ts";
+import { startEdgeApp } from "./helpers/edge-app.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 const png = { "content-type": "image/png" };
+const drawing = await drawingPng();
 
 describe("save rate limit (SAVE_RATE_LIMIT=3 per 60 s)", () => {
-  let t: EdgeApp;
-  let drawing: Buffer;
-  beforeAll(async () => {
-    t = await startEdgeApp({ SAVE_RATE_LIMIT: "3", SAVE_RATE_WINDOW_SECONDS: "60" });
-    drawing = await drawingPng();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = openForBlock(() => startEdgeApp({ SAVE_RATE_LIMIT: "3", SAVE_RATE_WINDOW_SECONDS: "60" }));
 
   const save = (remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({
@@ -75,15 +69,7 @@ describe("save rate limit (SAVE_RATE_LIMIT=3 per 60 s)", () => {
 });
 
 describe("save rate limit behind a proxy (TRUST_PROXY=1)", () => {
-  let t: EdgeApp;
-  let drawing: Buffer;
-  beforeAll(async () => {
-    t = await startEdgeApp({ SAVE_RATE_LIMIT: "2", TRUST_PROXY: "true" });
-    drawing = await drawingPng();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = openForBlock(() => startEdgeApp({ SAVE_RATE_LIMIT: "2", TRUST_PROXY: "true" }));
 
   const viaProxy = (forwardedFor: string) =>
     t.app.inject({

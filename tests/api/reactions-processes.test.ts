@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { GalleryPage, SavedDrawing } from "../../src/common/api.ts";
 import type { ReactionState, ReactionsEvent } from "../../src/common/reactions.ts";
-import { createTestDatabase, testDialects } from "./helpers/dialects.ts";
+import { testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 import { processKit } from "./helpers/process-kit.ts";
-import { spawnServer } from "./helpers/server-process.ts";
 import { isReactionsEvent } from "./helpers/sse.ts";
 
-const { defer, listen } = processKit();
+const { listen, twoProcesses } = processKit();
 
 /** One browser's cookies: the visitor id a server gave it, sent to every server after. */
 const browser = { cookie: "" };
@@ -34,12 +33,7 @@ describe.runIf(testDialects().includes("postgres"))(
   "live reactions across server processes on one PostgreSQL database",
   () => {
     it("a reaction through process A changes the counts on B's stream and wall, and B's on A's", async () => {
-      const database = await createTestDatabase("postgres");
-      defer(() => database.drop());
-      const a = await spawnServer(database.env);
-      defer(async () => void (await a.stop()));
-      const b = await spawnServer(database.env);
-      defer(async () => void (await b.stop()));
+      const { a, b } = await twoProcesses();
       const saved = await fetch(`${a.baseUrl}/api/drawings`, {
         method: "POST",
         headers: { "content-type": "image/png" },

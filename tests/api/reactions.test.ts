@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, GalleryPage } from "../../src/common/api.ts";
 import type { ReactionState } from "../../src/common/reactions.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { adminPost, moderation, recordEvents, saveNewDrawing } from "./helpers/moderation.ts";
 import { cookieHeader, react, reactionRows, reactionsOf, unreact } from "./helpers/reactions.ts";
 
 for (const dialect of testDialects()) {
   describe(`reactions on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation() });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation() });
 
     const rowsOf = (id: string) => reactionRows(t.store.db, id);
 
@@ -196,14 +190,8 @@ for (const dialect of testDialects()) {
 }
 
 describe("reaction rate limit (REACTION_RATE_LIMIT=3 per minute)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", {
-      moderation: moderation({ reactionRateLimit: 3, reactionRateWindowSeconds: 60 }),
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppForBlock("sqlite", {
+    moderation: moderation({ reactionRateLimit: 3, reactionRateWindowSeconds: 60 }),
   });
 
   it("counts every toggle (giving, taking back, repeating) and answers 429 with Retry-After past the limit", async () => {

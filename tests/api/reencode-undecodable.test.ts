@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { findDrawingImage, insertDrawing } from "../../src/server/drawings/queries.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
 import { countPendingWork } from "../../src/server/jobs/pending-work.ts";
+import { openForBlock } from "../helpers/per-block.ts";
 import { openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 
@@ -15,13 +16,7 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 
 for (const dialect of testDialects()) {
   describe(`re-encoding a stored PNG sharp cannot decode, on ${dialect}`, () => {
-    let opened: Awaited<ReturnType<typeof openTestStore>>;
-    beforeAll(async () => {
-      opened = await openTestStore(dialect);
-    });
-    afterAll(async () => {
-      await opened.close();
-    });
+    const opened = openForBlock(() => openTestStore(dialect));
 
     it("leaves its bytes untouched, hides it, marks it done, logs it once, and still re-encodes the next drawing", async () => {
       const { db } = opened.store;

@@ -69,13 +69,16 @@ for (const dialect of testDialects()) {
       await database.drop();
     });
 
-    const save = async (png: Buffer) => {
-      const answer = await app.inject({
+    /** Uploads a PNG as the page does, under an Idempotency-Key of its own (a retry sends the same key). */
+    const upload = (png: Buffer) =>
+      app.inject({
         method: "POST",
         url: "/api/drawings",
         headers: { "content-type": "image/png", "idempotency-key": `k-${sha256(png)}` },
         payload: png,
       });
+    const save = async (png: Buffer) => {
+      const answer = await upload(png);
       expect(answer.statusCode).toBe(201);
       return answer.json<SavedDrawing>();
     };
@@ -142,12 +145,7 @@ for (const dialect of testDialects()) {
       const worker = startDrawingWorker(store, quiet);
       await worker.drain();
       await worker.stop();
-      const retry = await app.inject({
-        method: "POST",
-        url: "/api/drawings",
-        headers: { "content-type": "image/png", "idempotency-key": `k-${sha256(original)}` },
-        payload: original,
-      });
+      const retry = await upload(original);
       expect(retry.statusCode).toBe(200);
       expect(retry.json<SavedDrawing>().id).toBe(saved.id);
     });

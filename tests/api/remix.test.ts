@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, GalleryPage, SavedDrawing } from "../../src/common/api.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { adminPost, moderation, recordEvents, saveNewDrawing } from "./helpers/moderation.ts";
 import { dataUrlBody, drawingPng } from "./helpers/png.ts";
@@ -9,13 +9,7 @@ let seed = 900;
 
 for (const dialect of testDialects()) {
   describe(`remixes on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation() });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation() });
 
     /** Saves a remix as the page does: the PNG's bytes, with ?remixOf=. */
     const saveRemix = async (remixOf: string, query = `?remixOf=${remixOf}`) => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
-import { startTestApp, type TestApp } from "./helpers/app.ts";
+import { testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import {
   adminPost,
@@ -15,13 +15,7 @@ import {
 
 for (const dialect of testDialects()) {
   describe(`reports on ${dialect} (REPORT_THRESHOLD=3)`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation({ reportThreshold: 3 }) });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation({ reportThreshold: 3 }) });
 
     it("keeps a drawing visible below the threshold and hides it everywhere at the threshold, announcing its removal", async () => {
       const { id } = await saveNewDrawing(t.app);
@@ -82,14 +76,8 @@ for (const dialect of testDialects()) {
 }
 
 describe("report rate limit (REPORT_RATE_LIMIT=2 per hour)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", {
-      moderation: moderation({ reportRateLimit: 2, reportRateWindowSeconds: 3600, reportThreshold: 100 }),
-    });
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = testAppForBlock("sqlite", {
+    moderation: moderation({ reportRateLimit: 2, reportRateWindowSeconds: 3600, reportThreshold: 100 }),
   });
 
   it("answers 429 with Retry-After past the limit, and other clients still report", async () => {

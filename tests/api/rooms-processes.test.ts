@@ -16,7 +16,7 @@ import { spawnServer } from "./helpers/server-process.ts";
 // serve one room: every page gets the same log in the same order, strokes being drawn and who is there cross
 // from process to process.
 
-const { defer } = processKit();
+const { defer, twoProcesses } = processKit();
 
 async function createRoom(baseUrl: string): Promise<{ id: string; hostSecret: string }> {
   const answer = await fetch(`${baseUrl}/api/rooms`, {
@@ -77,12 +77,7 @@ for (const dialect of testDialects()) {
 
   describe("a room served by two processes on one PostgreSQL database", () => {
     it("gives pages on either process the same log in the same order, and each other's strokes while drawn", async () => {
-      const database = await createTestDatabase(dialect);
-      defer(() => database.drop());
-      const a = await spawnServer(database.env);
-      defer(async () => void (await a.stop()));
-      const b = await spawnServer(database.env);
-      defer(async () => void (await b.stop()));
+      const { a, b } = await twoProcesses();
       const room = await createRoom(a.baseUrl);
       const onA = await join(a.baseUrl, room.id);
       const onB = await join(b.baseUrl, room.id);

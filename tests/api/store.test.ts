@@ -1,19 +1,14 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openStore } from "../../src/server/db/open.ts";
 import { countDrawings, findDrawingImage, insertDrawing } from "../../src/server/drawings/queries.ts";
+import { openForBlock } from "../helpers/per-block.ts";
 import { openTestStore, testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 for (const dialect of testDialects()) {
   describe(`store on ${dialect}`, () => {
-    let opened: Awaited<ReturnType<typeof openTestStore>>;
-    beforeAll(async () => {
-      opened = await openTestStore(dialect);
-    });
-    afterAll(async () => {
-      await opened.close();
-    });
+    const opened = openForBlock(() => openTestStore(dialect));
 
     it("round-trips a drawing's bytes exactly and reads unknown ids as undefined", async () => {
       const png = await drawingPng(600, 600, 11);
@@ -56,13 +51,7 @@ for (const dialect of testDialects()) {
 }
 
 describe("SQLite specifics", () => {
-  let opened: Awaited<ReturnType<typeof openTestStore>>;
-  beforeAll(async () => {
-    opened = await openTestStore("sqlite");
-  });
-  afterAll(async () => {
-    await opened.close();
-  });
+  const opened = openForBlock(() => openTestStore("sqlite"));
 
   it("runs in WAL mode with synchronous FULL", async () => {
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(opened.store.db);

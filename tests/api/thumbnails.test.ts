@@ -1,6 +1,5 @@
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { SavedDrawing } from "../../src/common/api.ts";
 import type { DrawingStatus } from "../../src/server/db/schema.ts";
 import { startDrawingWorker } from "../../src/server/jobs/drawing-worker.ts";
 import type { WorkerLog } from "../../src/server/jobs/worker.ts";
@@ -8,6 +7,7 @@ import { THUMBNAIL_MAX_BYTES, THUMBNAIL_SIZE } from "../../src/server/png/thumbn
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { busyDrawingPng, noisePng } from "./helpers/busy-png.ts";
 import { testDialects } from "./helpers/dialects.ts";
+import { savePng } from "./helpers/moderation.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 const quiet: WorkerLog = { info: () => {}, error: () => {} };
@@ -20,16 +20,7 @@ for (const dialect of testDialects()) {
     });
     afterEach(async () => test?.close());
 
-    async function save(png: Buffer): Promise<SavedDrawing> {
-      const answer = await test.app.inject({
-        method: "POST",
-        url: "/api/drawings",
-        headers: { "content-type": "image/png" },
-        payload: png,
-      });
-      expect(answer.statusCode).toBe(201);
-      return answer.json<SavedDrawing>();
-    }
+    const save = (png: Buffer) => savePng(test.app, png);
 
     async function storedThumbnail(id: string): Promise<Uint8Array | null> {
       const row = await test.store.db

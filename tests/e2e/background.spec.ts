@@ -1,7 +1,7 @@
 import { CANVAS_SIZE, CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import { servedBranding } from "./helpers/branding.ts";
-import { blockMascot, openDrawingPage } from "./helpers/page.ts";
+import { openBlankPage, openDrawingPage } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
 import { mascotOnWhite } from "./helpers/png.ts";
 
@@ -24,8 +24,7 @@ test("a mascot that fails to load is logged and leaves a white canvas that still
   page,
   consoleLog,
 }) => {
-  await blockMascot(page);
-  const firstDisplay = await openDrawingPage(page);
+  const firstDisplay = await openBlankPage(page);
   await expect.poll(() => consoleLog.firstArguments()).toContain(CONSOLE_MESSAGES.backgroundFailed);
   const white = {
     width: firstDisplay.width,

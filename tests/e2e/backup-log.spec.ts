@@ -4,7 +4,7 @@ import { BACKUP_LOCATION } from "../../src/client/persistence/backup-store.ts";
 import { expect, test } from "./fixtures.ts";
 import { openRestoredPage, reloadRestored, waitForBackupOf } from "./helpers/backup.ts";
 import { canvasGeometry, choose, drawingCanvas, readCanvasPixels, toViewport } from "./helpers/page.ts";
-import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { compareBitmaps, expectSamePixels, type Pixels } from "./helpers/pixels.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 import { chooseTool, waitForCanvas, waitForCanvasChange } from "./helpers/tools.ts";
 
@@ -26,14 +26,6 @@ const STROKES: readonly (readonly Point[])[] = [
     { x: 560, y: 330 },
   ],
 ];
-
-function expectSamePixels(actual: Pixels, expected: Pixels, what: string): void {
-  expect(compareBitmaps(actual, expected), what).toEqual({
-    maxChannelDiff: 0,
-    differingPixels: 0,
-    firstAt: null,
-  });
-}
 
 /** The keys of the backup's records now (the header's, the checkpoint's, each operation's). */
 async function storedKeys(page: Page): Promise<unknown[]> {

@@ -5,7 +5,7 @@ import { drawingPng } from "../api/helpers/png.ts";
 import { expect, test } from "./fixtures.ts";
 import { ADMIN_TOKEN, adminRow, openModerator } from "./helpers/admin.ts";
 import { drawingCanvas } from "./helpers/page.ts";
-import { nextUpload, saveImage } from "./helpers/save.ts";
+import { nextUpload, recordUploads, saveImage } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
 import { card, wall } from "./helpers/wall.ts";
 
@@ -79,11 +79,7 @@ test("a name that breaks a rule says why under the field, and Save stores nothin
   launchServer,
 }) => {
   const server = await launchServer({});
-  const uploads: string[] = [];
-  page.on("request", (sent) => {
-    if (sent.method() === "POST" && new URL(sent.url()).pathname === "/api/drawings")
-      uploads.push(sent.url());
-  });
+  const uploads = recordUploads(page);
   await page.goto(server.url);
   await expect(drawingCanvas(page)).toHaveAttribute("data-ready", "true");
   const field = page.getByLabel(/Sign it/);

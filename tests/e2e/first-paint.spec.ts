@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { PALETTE } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import { servedBranding } from "./helpers/branding.ts";
-import { blockMascot, drawingCanvas, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { drawingCanvas, openBlankPage, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
 import { paletteRgba } from "./helpers/palette.ts";
 import { inkAcross } from "./helpers/pixels.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
@@ -44,8 +44,7 @@ test("the page hydrates the server's HTML without a mismatch and draws", async (
       Object.assign(window, { e2eServedNodes: served });
     });
   });
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   const messages = await consoleLog.firstArguments();
   expect(messages.filter((message) => /hydrat|did not match/i.test(message))).toEqual([]);
   const kept = await page.evaluate(() => {

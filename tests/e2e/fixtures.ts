@@ -1,4 +1,5 @@
 import { test as base, type ConsoleMessage, expect } from "@playwright/test";
+import type { SavedDrawing } from "../../src/common/api.ts";
 import { recordPageTimeline } from "./helpers/page-timeline.ts";
 import {
   killRunningServers,
@@ -6,6 +7,7 @@ import {
   type StartServerOptions,
   startServer,
 } from "./helpers/server.ts";
+import { seedDrawings } from "./helpers/wall.ts";
 
 /**
  * How long a worker may take to close once the runner told it to stop. Playwright 1.65 sometimes never finishes a
@@ -36,6 +38,10 @@ interface TestFixtures {
   consoleLog: ConsoleRecorder;
   /** Starts another real server (for example with other branding); every one started is stopped after the test. */
   launchServer: (options: StartServerOptions) => Promise<RunningServer>;
+  /** launchServer with default settings, and `count` drawings stored on its wall through the API, oldest first. */
+  launchWall: (
+    count: number,
+  ) => Promise<{ server: RunningServer; drawings: SavedDrawing[]; first: SavedDrawing }>;
   /** Fails the test if the page threw an uncaught error. */
   noPageErrors: undefined;
   /**
@@ -79,6 +85,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return server;
     });
     await Promise.all(started.map((server) => server.stop()));
+  },
+  launchWall: async ({ launchServer, request }, use) => {
+    await use(async (count) => {
+      const server = await launchServer({});
+      const drawings = await seedDrawings(request, server.url, count);
+      const [first] = drawings;
+      if (first === undefined) throw new Error("a wall is launched with at least one drawing");
+      return { server, drawings, first };
+    });
   },
   consoleLog: async ({ page }, use) => {
     const pending: Promise<string>[] = [];

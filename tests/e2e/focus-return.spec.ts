@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { blockMascot, drawingCanvas, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { drawingCanvas, openBlankPage, readCanvasPixels } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 import { waitForCanvasChange } from "./helpers/tools.ts";
@@ -15,8 +15,7 @@ function button(page: Page, name: string): Locator {
 
 /** Opens the page on a white canvas and waits until the tools' buttons are in. */
 async function openTools(page: Page) {
-  await blockMascot(page);
-  const firstDisplay = await openDrawingPage(page);
+  const firstDisplay = await openBlankPage(page);
   await expect(button(page, "Text")).toBeEnabled();
   return firstDisplay;
 }

@@ -1,10 +1,9 @@
 import { GALLERY_PAGE_SIZE } from "../../src/client/wall/wall-api.ts";
-import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
-import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { SAVED_TEXT, saveAndStore } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
-import { seedDrawing, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+import { seedDrawing, wall, wallLinks } from "./helpers/wall.ts";
 
 /** How many drawings the page asks for at a time. */
 const PAGE_SIZE = GALLERY_PAGE_SIZE;
@@ -22,9 +21,7 @@ test("a drawing saved in one page appears in another open page's wall without a 
   await expect(wall(other)).toHaveAttribute("aria-busy", "false");
 
   await drawSomething(other);
-  const upload = nextUpload(other);
-  await saveImage(other);
-  const saved = (await (await upload).json()) as SavedDrawing;
+  const saved = await saveAndStore(other);
   await expect(other.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
 
   // Playwright's expect polls up to its timeout: a bounded wait, not a timing assertion.
@@ -70,11 +67,9 @@ test("an empty wall invites the first drawing", async ({ page, launchServer }) =
 
 test("the wall shows the newest page first and loads older drawings on scroll", async ({
   page,
-  launchServer,
-  request,
+  launchWall,
 }) => {
-  const server = await launchServer({});
-  const seeded = await seedDrawings(request, server.url, PAGE_SIZE + 3);
+  const { server, drawings: seeded } = await launchWall(PAGE_SIZE + 3);
   const newestFirst = [...seeded].reverse().map((drawing) => `/d/${drawing.id}`);
   await openDrawingPage(page, server.url);
 
@@ -97,11 +92,9 @@ test("the wall shows the newest page first and loads older drawings on scroll", 
 
 test("a wall of a few drawings sits centred under its heading, its cards no wider than a full row's", async ({
   page,
-  launchServer,
-  request,
+  launchWall,
 }) => {
-  const server = await launchServer({});
-  await seedDrawings(request, server.url, 3);
+  const { server } = await launchWall(3);
   await page.setViewportSize({ width: 1366, height: 768 });
   await openDrawingPage(page, server.url);
   const cards = wall(page).getByRole("listitem");
@@ -118,9 +111,8 @@ test("a wall of a few drawings sits centred under its heading, its cards no wide
   for (const box of boxes) expect(box.width).toBeLessThanOrEqual(200);
 });
 
-test("each drawing on the wall opens its permalink page", async ({ page, launchServer, request }) => {
-  const server = await launchServer({});
-  const drawing = await seedDrawing(request, server.url);
+test("each drawing on the wall opens its permalink page", async ({ page, launchWall }) => {
+  const { server, first: drawing } = await launchWall(1);
   await openDrawingPage(page, server.url);
   await wallLinks(page).first().click();
   await expect(page).toHaveURL(`${server.url}/d/${drawing.id}`);

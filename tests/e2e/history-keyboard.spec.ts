@@ -4,13 +4,11 @@ import type { Point } from "../../src/client/engine/types.ts";
 import { DRAWINGS_PATH } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { brushButton, choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
-import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { compareBitmaps, IDENTICAL, type Pixels } from "./helpers/pixels.ts";
 import { decodePng, isPng } from "./helpers/png.ts";
 import { SAVED_TEXT } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
-import { seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
-
-const IDENTICAL = { maxChannelDiff: 0, differingPixels: 0, firstAt: null };
+import { wall, wallLinks } from "./helpers/wall.ts";
 
 /** A button by its exact accessible name. */
 function button(page: Page, name: string): Locator {
@@ -290,15 +288,10 @@ test("the Shortcuts button opens the help; Escape closes it and returns focus", 
   await expect(toggle).toBeFocused();
 });
 
-test("Tab reaches every button and link, each showing a focus ring", async ({
-  page,
-  launchServer,
-  request,
-}) => {
+test("Tab reaches every button and link, each showing a focus ring", async ({ page, launchWall }) => {
   // A wall of its own with two drawings: their cards' links and buttons are walked too, and no further page of
   // drawings arrives during the walk.
-  const server = await launchServer({});
-  await seedDrawings(request, server.url, 2);
+  const { server } = await launchWall(2);
   const firstDisplay = await openDrawingPage(page, server.url);
   const first = await strokeAndRead(page, nthStroke(10), firstDisplay);
   await strokeAndRead(page, nthStroke(11), first);

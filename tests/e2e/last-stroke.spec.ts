@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures.ts";
 import { openRestoredPage, reloadRestored, waitForBackupOf } from "./helpers/backup.ts";
 import { devToolsOf } from "./helpers/devtools.ts";
 import { choose, drawingCanvas, readCanvasPixels } from "./helpers/page.ts";
-import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { compareBitmaps, expectSamePixels, type Pixels } from "./helpers/pixels.ts";
 import { dataUrlBytes, decodePng } from "./helpers/png.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
@@ -41,15 +41,6 @@ async function drawLastStroke(page: Page): Promise<Pixels> {
   );
   expect(compareBitmaps(drawn, kept).differingPixels, "the last stroke drew").toBeGreaterThan(500);
   return drawn;
-}
-
-/** Asserts two canvases are identical, pixel for pixel. */
-function expectSamePixels(actual: Pixels, expected: Pixels, what: string): void {
-  expect(compareBitmaps(actual, expected), what).toEqual({
-    maxChannelDiff: 0,
-    differingPixels: 0,
-    firstAt: null,
-  });
 }
 
 test("the last stroke survives a reload started at once after it", async ({ page }) => {

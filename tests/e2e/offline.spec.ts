@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import type { Point } from "../../src/client/engine/types.ts";
 import { RETRY_CAP_MS } from "../../src/client/save/backoff.ts";
 import type { ApiError, SavedDrawing } from "../../src/common/api.ts";
 import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
@@ -41,6 +42,13 @@ const RETRYING = "Couldn't save — your download is safe. Retrying…";
  * attempt up to the cap, so the bound is the cap and a margin.
  */
 const ARRIVAL_TIMEOUT_MS = RETRY_CAP_MS + 30_000;
+
+/** Opens the drawing page and draws `stroke`; returns how many drawings the server stored before this one. */
+async function openAndDraw(page: Page, server: RunningServer, stroke: readonly Point[]): Promise<number> {
+  await openDrawingPage(page);
+  await mouseStroke(page, stroke);
+  return countStoredDrawings(server.databasePath);
+}
 
 test("with the server stopped, Save queues the drawing; after a reload and a server start it arrives exactly once", async ({
   page,
@@ -186,12 +194,10 @@ test("a save stored by the server whose answer was lost is retried under its key
     // The server has committed the row; the visitor's connection breaks before the answer arrives.
     return route.abort("connectionreset");
   });
-  await openDrawingPage(page);
-  await mouseStroke(page, [
+  const rowsBefore = await openAndDraw(page, server, [
     { x: 300, y: 100 },
     { x: 300, y: 500 },
   ]);
-  const rowsBefore = countStoredDrawings(server.databasePath);
 
   await saveImage(page);
   await expect(page.getByRole("status")).toHaveText("Saved", { timeout: ARRIVAL_TIMEOUT_MS });
@@ -206,12 +212,10 @@ test("a visitor who saves while offline sees it retried, and it is stored once t
   server,
   consoleLog,
 }) => {
-  await openDrawingPage(page);
-  await mouseStroke(page, [
+  const rowsBefore = await openAndDraw(page, server, [
     { x: 150, y: 450 },
     { x: 450, y: 150 },
   ]);
-  const rowsBefore = countStoredDrawings(server.databasePath);
 
   await context.setOffline(true);
   // Chromium applies the emulated offline state to a page a moment after Playwright's call returns: the save
@@ -235,12 +239,10 @@ test("saves an earlier visit left are sent even when the save pipeline could not
 }) => {
   let uploadsFail = true;
   await routeUploads(page, (route) => (uploadsFail ? route.abort("connectionrefused") : route.continue()));
-  await openDrawingPage(page);
-  await mouseStroke(page, [
+  const rowsBefore = await openAndDraw(page, server, [
     { x: 120, y: 480 },
     { x: 480, y: 120 },
   ]);
-  const rowsBefore = countStoredDrawings(server.databasePath);
   await saveImage(page);
   await expect(page.getByRole("status")).toHaveText(RETRYING);
   const [queued] = await queuedSaves(page);

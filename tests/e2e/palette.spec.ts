@@ -1,6 +1,6 @@
 import { PALETTE } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
-import { blockMascot, choose, openDrawingPage, readCanvasPixels, swatch } from "./helpers/page.ts";
+import { choose, openBlankPage, openDrawingPage, readCanvasPixels, swatch } from "./helpers/page.ts";
 import { colourDistance, hexToRgba, pixelAtCanvasPoint } from "./helpers/pixels.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
@@ -20,8 +20,7 @@ test("the 15 colours are offered in the spec's order with black selected at star
 });
 
 test("every swatch paints exactly its colour", async ({ page }) => {
-  await blockMascot(page);
-  await openDrawingPage(page);
+  await openBlankPage(page);
   for (const [i, colour] of PALETTE.entries()) {
     await choose(page, colour.name, 8);
     for (const other of PALETTE) {

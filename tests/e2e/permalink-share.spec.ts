@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { expect, test } from "./fixtures.ts";
@@ -12,6 +13,22 @@ async function rgb(png: Uint8Array): Promise<Buffer> {
   return sharp(png).removeAlpha().raw().toBuffer();
 }
 
+/** Seeds a drawing on the worker's server and opens its permalink page. */
+async function openSeededPermalink(page: Page, request: APIRequestContext, baseURL: string | undefined) {
+  const drawing = await seedDrawing(request, baseURL ?? "");
+  await page.goto(`/d/${drawing.id}`);
+  return drawing;
+}
+
+/** The PNG the server stores for a drawing. */
+async function storedPng(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  id: string,
+): Promise<Buffer> {
+  return (await request.get(`${baseURL}/api/drawings/${id}.png`)).body();
+}
+
 test.describe("the permalink page on a laptop", () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -20,8 +37,7 @@ test.describe("the permalink page on a laptop", () => {
     request,
     baseURL,
   }) => {
-    const drawing = await seedDrawing(request, baseURL ?? "");
-    await page.goto(`/d/${drawing.id}`);
+    const drawing = await openSeededPermalink(page, request, baseURL);
     const actions = [
       page.getByRole("link", { name: "Draw your own" }),
       page.getByRole("link", { name: /^Share on X/ }),
@@ -48,7 +64,7 @@ test.describe("the permalink page on a laptop", () => {
     // The stored picture, pixel for pixel (the server may re-encode the file in the background: same pixels).
     const file = await readFile(await download.path());
     expect((await sharp(file).metadata()).format).toBe("png");
-    const stored = await (await request.get(`${baseURL}/api/drawings/${drawing.id}.png`)).body();
+    const stored = await storedPng(request, baseURL, drawing.id);
     expect((await rgb(file)).equals(await rgb(stored))).toBe(true);
   });
 
@@ -60,8 +76,7 @@ test.describe("the permalink page on a laptop", () => {
       request,
       baseURL,
     }) => {
-      const drawing = await seedDrawing(request, baseURL ?? "");
-      await page.goto(`/d/${drawing.id}`);
+      const drawing = await openSeededPermalink(page, request, baseURL);
       await page.getByRole("button", { name: "Copy image" }).click();
       await expect(page.getByRole("button", { name: "Image copied" })).toBeVisible();
       const copied = await page.evaluate(async () => {
@@ -71,7 +86,7 @@ test.describe("the permalink page on a laptop", () => {
         return { types: [...item.types], bytes: [...new Uint8Array(await blob.arrayBuffer())] };
       });
       expect(copied.types).toContain("image/png");
-      const stored = await (await request.get(`${baseURL}/api/drawings/${drawing.id}.png`)).body();
+      const stored = await storedPng(request, baseURL, drawing.id);
       expect((await rgb(Uint8Array.from(copied.bytes))).equals(await rgb(stored))).toBe(true);
 
       await page.getByRole("button", { name: "Copy link" }).click();
@@ -92,8 +107,7 @@ test.describe("the permalink page on a laptop", () => {
         value: () => Promise.reject(new DOMException("Write permission denied.", "NotAllowedError")),
       });
     });
-    const drawing = await seedDrawing(request, baseURL ?? "");
-    await page.goto(`/d/${drawing.id}`);
+    await openSeededPermalink(page, request, baseURL);
     await page.getByRole("button", { name: "Copy image" }).click();
     await expect(page.getByRole("status")).toHaveText(/would not copy the picture\. Download it instead/);
     await expect(page.getByRole("button", { name: "Copy image" })).toBeVisible();
@@ -104,8 +118,7 @@ test.describe("the permalink page on a laptop", () => {
     request,
     baseURL,
   }) => {
-    const drawing = await seedDrawing(request, baseURL ?? "");
-    await page.goto(`/d/${drawing.id}`);
+    const drawing = await openSeededPermalink(page, request, baseURL);
     const report = page.getByRole("button", { name: "Report" });
     await report.click();
     await page.getByRole("button", { name: "Cancel" }).click();
@@ -130,8 +143,7 @@ test.describe("on a phone", () => {
     baseURL,
   }) => {
     await standInShareSheet(page);
-    const drawing = await seedDrawing(request, baseURL ?? "");
-    await page.goto(`/d/${drawing.id}`);
+    const drawing = await openSeededPermalink(page, request, baseURL);
     const first = page.locator(".permalink__share").locator(":scope > :not([hidden])").first();
     await expect(first).toHaveText("Share image");
     await expect(page.getByRole("button", { name: "Copy image" })).toBeHidden();
@@ -142,7 +154,7 @@ test.describe("on a phone", () => {
     expect(shared?.type).toBe("image/png");
     expect(shared?.text).toBe(`Look what I drew! Draw your own: ${baseURL}/d/${drawing.id}`);
     // The pixels, not the bytes: the server may have re-encoded the stored file since (smaller, same picture).
-    const stored = await (await request.get(`${baseURL}/api/drawings/${drawing.id}.png`)).body();
+    const stored = await storedPng(request, baseURL, drawing.id);
     expect((await rgb(await sharedBytes(page, 0))).equals(await rgb(stored))).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
-import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { SAVED_TEXT, saveAndStore } from "./helpers/save.ts";
 import { freePort } from "./helpers/server.ts";
 import { drawSomething } from "./helpers/strokes.ts";
 import { seedDrawing } from "./helpers/wall.ts";
@@ -16,9 +16,7 @@ function metaContent(page: Page, key: string): Promise<string | null> {
 /** Draws, saves the canvas and returns the stored drawing once the status says Saved. */
 async function saveAndWait(page: Page): Promise<SavedDrawing> {
   await drawSomething(page);
-  const upload = nextUpload(page);
-  await saveImage(page);
-  const saved = (await (await upload).json()) as SavedDrawing;
+  const saved = await saveAndStore(page);
   await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
   return saved;
 }

@@ -13,7 +13,7 @@ import {
   writeStoredBackup,
 } from "./helpers/backup.ts";
 import { blockMascot, choose, readCanvasPixels } from "./helpers/page.ts";
-import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { compareBitmaps, expectSamePixels, type Pixels } from "./helpers/pixels.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 import { chooseTool, waitForCanvasChange } from "./helpers/tools.ts";
 
@@ -45,15 +45,6 @@ async function drawAndBackUp(page: Page): Promise<Pixels> {
   const drawn = await readCanvasPixels(page);
   await waitForBackupOf(page, drawn);
   return drawn;
-}
-
-/** Asserts two canvases are identical, pixel for pixel. */
-function expectSamePixels(actual: Pixels, expected: Pixels, what: string): void {
-  expect(compareBitmaps(actual, expected), what).toEqual({
-    maxChannelDiff: 0,
-    differingPixels: 0,
-    firstAt: null,
-  });
 }
 
 test("a drawing survives a reload pixel for pixel", async ({ page }) => {

@@ -7,11 +7,9 @@ import { card, countOf, seedDrawing } from "./helpers/wall.ts";
 
 test("two browsers on one address each own their heart: the second sees 1 unpressed, its tap makes 2, and taking it back leaves the first one's", async ({
   browser,
-  request,
-  launchServer,
+  launchWall,
 }) => {
-  const server = await launchServer({});
-  const drawing = await seedDrawing(request, server.url);
+  const { server, first: drawing } = await launchWall(1);
   const first = await browser.newContext();
   const second = await browser.newContext();
   const heartOn = (page: Page) => card(page, drawing.id).locator('button[data-kind="heart"]');

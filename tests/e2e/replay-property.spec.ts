@@ -3,22 +3,14 @@ import { drawingDocument } from "../../src/common/drawing-document/arbitrary-doc
 import { FANVAS_STICKER_IDS } from "../../src/common/drawing-document/known-stickers.ts";
 import type { DrawingDocument, Operation } from "../../src/common/drawing-document/types.ts";
 import { expect, test } from "./fixtures.ts";
-import { openHarness, paintInHarness, startHarnessServer } from "./helpers/engine-harness.ts";
-import { compareBitmaps } from "./helpers/pixels.ts";
+import { harnessForFile, openHarness, paintInHarness } from "./helpers/engine-harness.ts";
+import { compareBitmaps, IDENTICAL } from "./helpers/pixels.ts";
 
 // The engine in a real browser, fed generated documents: every way it paints a log (a replay from the start,
 // each operation applied as another person's would be, undone and redone one by one, restored from a picture
 // of its first operations) gives the same pixels.
 
-let harness: Awaited<ReturnType<typeof startHarnessServer>>;
-test.beforeAll(async () => {
-  harness = await startHarnessServer();
-});
-test.afterAll(async () => {
-  await harness.close();
-});
-
-const IDENTICAL = { maxChannelDiff: 0, differingPixels: 0, firstAt: null };
+const harness = harnessForFile();
 
 /** The sticker a generated one stands for: the page offers Fanvas's own, and the harness loads only those. */
 function offered(operation: Operation): Operation {

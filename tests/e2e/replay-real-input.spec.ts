@@ -1,10 +1,10 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import type { DrawingDocument } from "../../src/common/drawing-document/types.ts";
 import { expect, test } from "./fixtures.ts";
 import { openRestoredPage } from "./helpers/backup.ts";
-import { openHarness, paintInHarness, startHarnessServer } from "./helpers/engine-harness.ts";
+import { harnessForFile, openHarness, paintInHarness } from "./helpers/engine-harness.ts";
 import { canvasGeometry, choose, readCanvasPixels, swatch, toViewport } from "./helpers/page.ts";
-import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { compareBitmaps, IDENTICAL, type Pixels } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
 import { saveImage } from "./helpers/save.ts";
 import { readBackupDocument } from "./helpers/stored-log.ts";
@@ -15,15 +15,7 @@ import { chooseTool, toolButton, waitForCanvasChange } from "./helpers/tools.ts"
 // undo and redo), then its log, as the page's backup keeps it, painted on a fresh engine in the same browser:
 // the same pixels as the saved PNG, exactly. On a desktop with the mouse, and on a phone with the finger.
 
-let harness: Awaited<ReturnType<typeof startHarnessServer>>;
-test.beforeAll(async () => {
-  harness = await startHarnessServer();
-});
-test.afterAll(async () => {
-  await harness.close();
-});
-
-const IDENTICAL = { maxChannelDiff: 0, differingPixels: 0, firstAt: null };
+const harness = harnessForFile();
 
 /** How the test's hand reaches the page: a stroke, a tap on the drawing, a press on a control. */
 interface Hand {
@@ -122,14 +114,19 @@ async function expectReplayEquals(page: Page, replayPage: Page, saved: Pixels): 
   return document;
 }
 
+/** Draws with every tool by `hand` on a fresh page, then expects its log to replay on another page's engine. */
+async function drawAndReplay(page: Page, context: BrowserContext, hand: Hand): Promise<DrawingDocument> {
+  await openRestoredPage(page);
+  const saved = await drawWithEveryTool(page, hand);
+  return expectReplayEquals(page, await context.newPage(), saved);
+}
+
 test("on a desktop, a drawing made with the mouse through every tool replays on a fresh engine to the same pixels", async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
-  await openRestoredPage(page);
-  const saved = await drawWithEveryTool(page, mouseHand(page));
-  const document = await expectReplayEquals(page, await context.newPage(), saved);
+  const document = await drawAndReplay(page, context, mouseHand(page));
   const kinds = new Set(document.operations.map((operation) => operation.kind));
   expect([...kinds].sort()).toEqual(["caption", "fill", "sticker", "stroke"]);
   const stroke = document.operations.find((operation) => operation.kind === "stroke");
@@ -144,8 +141,6 @@ test.describe("on a phone", () => {
     context,
   }) => {
     test.setTimeout(120_000);
-    await openRestoredPage(page);
-    const saved = await drawWithEveryTool(page, fingerHand(page));
-    await expectReplayEquals(page, await context.newPage(), saved);
+    await drawAndReplay(page, context, fingerHand(page));
   });
 });

@@ -1,11 +1,10 @@
 import type { Page } from "@playwright/test";
-import { DRAWINGS_PATH } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { reloadRestored, waitForBackupOf } from "./helpers/backup.ts";
 import { countStoredDrawings } from "./helpers/db.ts";
 import { openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
-import { SAVED_TEXT, saveImage } from "./helpers/save.ts";
+import { recordUploads, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { queuedSaves, routeUploads } from "./helpers/save-queue.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
 
@@ -32,11 +31,7 @@ test("Save pressed again on the same picture stores nothing new and shows the dr
   launchServer,
 }) => {
   const server = await launchServer({});
-  const uploads: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === DRAWINGS_PATH)
-      uploads.push(request.url());
-  });
+  const uploads = recordUploads(page);
   await openDrawingPage(page, server.url);
   await mouseStroke(page, [
     { x: 100, y: 100 },

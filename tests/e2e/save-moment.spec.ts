@@ -1,10 +1,9 @@
 import type { Download } from "@playwright/test";
-import type { SavedDrawing } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
 import { axeViolations } from "./helpers/axe.ts";
 import { countStoredDrawings } from "./helpers/db.ts";
 import { drawingCanvas, openDrawingPage } from "./helpers/page.ts";
-import { nextUpload, saveImage } from "./helpers/save.ts";
+import { nextUpload, saveAndStore, saveImage } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
 import { wall } from "./helpers/wall.ts";
 
@@ -46,9 +45,7 @@ test("after a stored save a sheet shows the drawing with large actions; View ope
   await openDrawingPage(page);
   await expect(wall(page)).toHaveAttribute("aria-busy", "false");
   await drawSomething(page);
-  const upload = nextUpload(page);
-  await saveImage(page);
-  const saved = (await (await upload).json()) as SavedDrawing;
+  const saved = await saveAndStore(page);
 
   const sheet = page.getByRole("dialog", { name: "Saved to the wall!" });
   await expect(sheet).toBeVisible();

@@ -4,7 +4,8 @@
  * page stored into a Supabase project.
  */
 import { rm } from "node:fs/promises";
-import type { Request } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
+import type { Point } from "../../src/client/engine/types.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { decodeDrawing } from "../../src/common/drawing-document/decode.ts";
@@ -53,6 +54,14 @@ const test = base.extend<{ site: StaticSetup }>({
 
 function isInsert(request: Request, api: RunningServer): boolean {
   return request.method() === "POST" && request.url().startsWith(`${api.url}${REST_PATH}`);
+}
+
+/** Opens the static site's page at `siteUrl`, draws `stroke`, saves, and waits for the status to say Saved. */
+async function drawAndSaveOn(page: Page, siteUrl: string, stroke: readonly Point[]): Promise<void> {
+  await openDrawingPage(page, `${siteUrl}/`);
+  await mouseStroke(page, stroke);
+  await saveImage(page);
+  await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
 }
 
 test("the static build stores a drawing through supabase-js: the row arrives with exactly the drawn pixels", async ({
@@ -141,14 +150,10 @@ test("a save whose answer is lost is retried under the same Idempotency-Key and 
     return route.abort("connectionreset");
   });
 
-  await openDrawingPage(page, `${host.url}/`);
-  await mouseStroke(page, [
+  await drawAndSaveOn(page, host.url, [
     { x: 100, y: 500 },
     { x: 500, y: 100 },
   ]);
-  await saveImage(page);
-
-  await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(UUID);
   expect(keys[1]).toBe(keys[0]);
@@ -181,14 +186,10 @@ test("a Supabase table made before the optional making column stores the picture
     });
   });
 
-  await openDrawingPage(page, `${host.url}/`);
-  await mouseStroke(page, [
+  await drawAndSaveOn(page, host.url, [
     { x: 100, y: 100 },
     { x: 500, y: 500 },
   ]);
-  await saveImage(page);
-
-  await expect(page.getByRole("status").filter({ hasText: SAVED_TEXT })).toBeVisible();
   expect(bodies).toEqual([["image_data", "making"], ["image_data"]]);
   expect(countStoredDrawings(api.databasePath)).toBe(1);
   const messages = await consoleLog.firstArguments();

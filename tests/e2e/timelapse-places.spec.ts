@@ -10,28 +10,17 @@ import { dataUrlBytes, decodePng } from "./helpers/png.ts";
 import { BLUE, isNear, lopsidedPng, RED, WHITE } from "./helpers/remix.ts";
 import { nextUpload } from "./helpers/save.ts";
 import { sharedFiles, standInShareSheet } from "./helpers/share-sheet.ts";
-import { mouseStroke, mouseStrokeMoveByMove } from "./helpers/strokes.ts";
+import { drawTwoArcs, mouseStrokeMoveByMove } from "./helpers/strokes.ts";
 import { saveDrawing } from "./helpers/wall.ts";
 
 // The timelapse where a visitor meets it besides the permalink: the save sheet right after a save (Download
 // video), a wall card's play button (a dialog over the wall), a visitor who asks for reduced motion, and a
 // remix, whose making starts from the drawing it remixes.
 
-/** Draws two strokes with the mouse and presses Save Image; returns the stored drawing's id. */
+/** Draws two arcs with the mouse and presses Save Image; returns the stored drawing's id. */
 async function drawAndSave(page: Page): Promise<string> {
   await openRestoredPage(page);
-  await choose(page, "red", 8);
-  await mouseStroke(page, [
-    { x: 80, y: 120 },
-    { x: 300, y: 60 },
-    { x: 520, y: 140 },
-  ]);
-  await choose(page, "blue", 5);
-  await mouseStroke(page, [
-    { x: 60, y: 560 },
-    { x: 200, y: 450 },
-    { x: 330, y: 560 },
-  ]);
+  await drawTwoArcs(page);
   const upload = nextUpload(page);
   await page.getByRole("button", { name: "Save Image", exact: true }).click();
   const answer = await upload;

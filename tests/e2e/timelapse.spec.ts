@@ -7,17 +7,15 @@ import { expect, test } from "./fixtures.ts";
 import { openRestoredPage } from "./helpers/backup.ts";
 import { mp4Facts } from "./helpers/mp4-boxes.ts";
 import { canvasGeometry, choose, readCanvasPixels, toViewport } from "./helpers/page.ts";
-import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { compareBitmaps, IDENTICAL, type Pixels } from "./helpers/pixels.ts";
 import { dataUrlBytes, decodePng } from "./helpers/png.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
-import { mouseStroke } from "./helpers/strokes.ts";
+import { drawTwoArcs } from "./helpers/strokes.ts";
 import { chooseTool, waitForCanvasChange } from "./helpers/tools.ts";
 
 // Every drawing can be watched being made: a drawing made with real input is saved with its making, its
 // permalink plays it (part-made early, the PNG at the end), and Download video makes an MP4 X takes (or a GIF
 // where H.264 cannot be encoded). A making that replays to another picture than its PNG shows no timelapse.
-
-const IDENTICAL = { maxChannelDiff: 0, differingPixels: 0, firstAt: null };
 
 /** Draws strokes, a caption, a sticker and a fill with the mouse, saves, and returns the stored drawing. */
 async function drawAndSave(page: Page): Promise<{ id: string; png: Pixels; contentType: string }> {
@@ -26,18 +24,7 @@ async function drawAndSave(page: Page): Promise<{ id: string; png: Pixels; conte
     const at = toViewport(await canvasGeometry(page), { x, y });
     await page.mouse.click(at.x, at.y);
   };
-  await choose(page, "red", 8);
-  await mouseStroke(page, [
-    { x: 80, y: 120 },
-    { x: 300, y: 60 },
-    { x: 520, y: 140 },
-  ]);
-  await choose(page, "blue", 5);
-  await mouseStroke(page, [
-    { x: 60, y: 560 },
-    { x: 200, y: 450 },
-    { x: 330, y: 560 },
-  ]);
+  await drawTwoArcs(page);
   await chooseTool(page, "Text");
   await page.keyboard.insertText("GM FRENS");
   await page.keyboard.press("Enter");

@@ -1,12 +1,11 @@
 import { DatabaseSync } from "node:sqlite";
 import type { Locator } from "@playwright/test";
-import type { SavedDrawing } from "../../src/common/api.ts";
 import { formatDrawingDate } from "../../src/common/drawing-date.ts";
 import { expect, test } from "./fixtures.ts";
 import { openDrawingPage } from "./helpers/page.ts";
-import { nextUpload, saveImage } from "./helpers/save.ts";
+import { saveAndStore } from "./helpers/save.ts";
 import { drawSomething } from "./helpers/strokes.ts";
-import { card, seedDrawings, wall } from "./helpers/wall.ts";
+import { card, wall } from "./helpers/wall.ts";
 
 // A wall card shows the whole picture: no badge or button covers a meme's top text.
 
@@ -35,16 +34,12 @@ for (const [width, height, touch] of [
 
     test("no chip, button or mark of a card lies on its picture, the visitor's own card included", async ({
       page,
-      request,
-      launchServer,
+      launchWall,
     }) => {
-      const server = await launchServer({});
-      await seedDrawings(request, server.url, 2);
+      const { server } = await launchWall(2);
       await openDrawingPage(page, server.url);
       await drawSomething(page);
-      const upload = nextUpload(page);
-      await saveImage(page);
-      const saved = (await (await upload).json()) as SavedDrawing;
+      const saved = await saveAndStore(page);
       await page.keyboard.press("Escape");
       const mine = card(page, saved.id);
       await expect(mine.getByText("Yours", { exact: true })).toBeVisible();
@@ -72,11 +67,9 @@ test.describe("in the visitor's own language and time zone", () => {
 
   test("each card's Remix and menu name their drawing, and the wall and the permalink write its date the same way", async ({
     page,
-    request,
-    launchServer,
+    launchWall,
   }) => {
-    const server = await launchServer({});
-    const drawings = await seedDrawings(request, server.url, 2);
+    const { server, drawings } = await launchWall(2);
     // Two drawings made a day apart, as on any wall: their names must tell them apart.
     // The server's background work (thumbnails, cards) may be writing: wait for its lock rather than fail.
     const db = new DatabaseSync(`${server.dataDir}/fanvas.sqlite`, { timeout: 10_000 });

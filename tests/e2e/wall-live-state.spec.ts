@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { GALLERY_PAGE_SIZE } from "../../src/client/wall/wall-api.ts";
 import type { GalleryPage } from "../../src/common/api.ts";
 import { expect, test } from "./fixtures.ts";
-import { card, countOf, seedDrawing, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
+import { card, countOf, seedDrawings, wall, wallLinks } from "./helpers/wall.ts";
 
 const shownHrefs = (page: Page) =>
   wallLinks(page).evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -60,10 +60,9 @@ test("on Top a feed that drops and opens again keeps every page shown, and Load 
 test("a reaction the server refuses (429) goes back to the count shown before, and the visitor is told why", async ({
   page,
   request,
-  launchServer,
+  launchWall,
 }) => {
-  const server = await launchServer({});
-  const drawing = await seedDrawing(request, server.url);
+  const { server, first: drawing } = await launchWall(1);
   await request.post(`${server.url}/api/drawings/${drawing.id}/reactions`, { data: { kind: "fire" } });
   await page.route(`**/api/drawings/${drawing.id}/reactions`, (route) =>
     route.request().method() === "POST"
@@ -94,10 +93,9 @@ test("a reaction the server refuses (429) goes back to the count shown before, a
 test("a live reaction count renders only the card it changes, not every card on the wall", async ({
   page,
   request,
-  launchServer,
+  launchWall,
 }) => {
-  const server = await launchServer({});
-  const drawings = await seedDrawings(request, server.url, 4);
+  const { server, drawings } = await launchWall(4);
   const changed = drawings[0]?.id ?? "";
   await page.goto(server.url);
   await expect(wallLinks(page)).toHaveCount(4);
@@ -129,10 +127,12 @@ test("a live reaction count renders only the card it changes, not every card on 
 test("a page still on its way when the visitor changes the view is cancelled, and the wall shows the new view", async ({
   page,
   request,
-  launchServer,
+  launchWall,
 }) => {
-  const server = await launchServer({});
-  const [loved, , newest] = await seedDrawings(request, server.url, 3);
+  const {
+    server,
+    drawings: [loved, , newest],
+  } = await launchWall(3);
   if (loved === undefined || newest === undefined) throw new Error("no drawings");
   // Top puts the oldest drawing first, New the newest: a Top answer shown on New would show.
   await request.post(`${server.url}/api/drawings/${loved.id}/reactions`, { data: { kind: "heart" } });

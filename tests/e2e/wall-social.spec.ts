@@ -7,16 +7,14 @@ import { colourDistance, pixelAtCanvasPoint } from "./helpers/pixels.ts";
 import { BLUE, isNear, lopsidedPng, RED, WHITE } from "./helpers/remix.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
 import { mouseStroke } from "./helpers/strokes.ts";
-import { card, countOf, saveDrawing, seedDrawing, seedDrawings, wall } from "./helpers/wall.ts";
+import { card, countOf, saveDrawing, wall } from "./helpers/wall.ts";
 
 test("a reaction on one page changes the count live on another: wall card to permalink page and back", async ({
   page,
   context,
-  request,
-  launchServer,
+  launchWall,
 }) => {
-  const server = await launchServer({});
-  const drawing = await seedDrawing(request, server.url);
+  const { server, first: drawing } = await launchWall(1);
   await page.goto(server.url);
   const onWall = card(page, drawing.id);
   await expect(countOf(onWall, "heart")).toHaveText("0");
@@ -43,10 +41,12 @@ test("a reaction on one page changes the count live on another: wall card to per
 test("Top shows the most reacted drawings first, this week and all time", async ({
   page,
   request,
-  launchServer,
+  launchWall,
 }) => {
-  const server = await launchServer({});
-  const [quiet, loved, liked] = await seedDrawings(request, server.url, 3);
+  const {
+    server,
+    drawings: [quiet, loved, liked],
+  } = await launchWall(3);
   if (quiet === undefined || loved === undefined || liked === undefined) throw new Error("no drawings");
   for (const kind of ["heart", "fire", "lol"])
     await request.post(`${server.url}/api/drawings/${loved.id}/reactions`, { data: { kind } });
@@ -164,10 +164,9 @@ for (const [width, height] of [
   test(`the wall's reactions, Remix and Top at ${width}x${height}: no axe violation; screenshots to look at`, async ({
     page,
     request,
-    launchServer,
+    launchWall,
   }, testInfo) => {
-    const server = await launchServer({});
-    const drawings = await seedDrawings(request, server.url, 6);
+    const { server, drawings } = await launchWall(6);
     for (const [index, kind] of ["heart", "fire", "lol", "heart"].entries())
       await request.post(`${server.url}/api/drawings/${drawings[index % 2]?.id}/reactions`, {
         data: { kind },

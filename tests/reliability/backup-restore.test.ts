@@ -10,7 +10,7 @@ import { decodeRgba } from "../../src/server/png/reencode.ts";
 import { createTestDatabase } from "../api/helpers/dialects.ts";
 import { bundleOf, makingOf } from "../api/helpers/making.ts";
 import { drawingPng } from "../api/helpers/png.ts";
-import { killLeftoverServers, spawnServer } from "../api/helpers/server-process.ts";
+import { killLeftoverServers, type ServerProcess, spawnServer } from "../api/helpers/server-process.ts";
 
 // npm run backup while the server saves, npm run restore into a fresh DATA_DIR, and the restarted
 // server has every drawing that was saved before the backup began, pixel for pixel.
@@ -71,6 +71,21 @@ async function expectMakings(baseUrl: string, ids: readonly string[]): Promise<v
   }
 }
 
+/** The restored server at `server` answers every drawing of `before` pixel for pixel, with its making; then stops. */
+async function expectRestored(server: ServerProcess, before: ReadonlyMap<string, Buffer>): Promise<void> {
+  try {
+    for (const [id, png] of before) {
+      const image = await fetch(`${server.baseUrl}/api/drawings/${id}.png`);
+      expect(image.status).toBe(200);
+      const bytes = Buffer.from(await image.arrayBuffer());
+      expect((await decodeRgba(bytes)).equals(await decodeRgba(png))).toBe(true);
+    }
+    await expectMakings(server.baseUrl, [...before.keys()]);
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+}
+
 describe("SQLite backup and restore", () => {
   it("backs up online while saves continue, refuses to restore under a running server, restores into a fresh DATA_DIR intact", async () => {
     const liveDir = tempDir();
@@ -111,17 +126,7 @@ describe("SQLite backup and restore", () => {
     expect(restored.stderr).toBe("");
     expect(restored.stdout).toMatch(/^Restored \d+ drawings into .*fanvas\.sqlite \(integrity ok\)/);
     const again = await spawnServer({ DATA_DIR: freshDir });
-    try {
-      for (const [id, png] of before) {
-        const image = await fetch(`${again.baseUrl}/api/drawings/${id}.png`);
-        expect(image.status).toBe(200);
-        const bytes = Buffer.from(await image.arrayBuffer());
-        expect((await decodeRgba(bytes)).equals(await decodeRgba(png))).toBe(true);
-      }
-      await expectMakings(again.baseUrl, [...before.keys()]);
-    } finally {
-      expect(await again.stop()).toBe(0);
-    }
+    await expectRestored(again, before);
 
     // Restoring over an existing (stopped) database keeps the previous file as .bak.
     const overLive = await npmRun("restore", backup, liveDir);
@@ -179,17 +184,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && hasPgDump)("PostgreSQL backup re
       expect(await server.stop()).toBe(0);
       await run("pg_restore", ["--no-owner", "--exit-on-error", `--dbname=${targetUrl}`, dump]);
       const restored = await spawnServer(target.env);
-      try {
-        for (const [id, png] of before) {
-          const image = await fetch(`${restored.baseUrl}/api/drawings/${id}.png`);
-          expect(image.status).toBe(200);
-          const bytes = Buffer.from(await image.arrayBuffer());
-          expect((await decodeRgba(bytes)).equals(await decodeRgba(png))).toBe(true);
-        }
-        await expectMakings(restored.baseUrl, [...before.keys()]);
-      } finally {
-        expect(await restored.stop()).toBe(0);
-      }
+      await expectRestored(restored, before);
     } finally {
       await source.drop();
       await target.drop();

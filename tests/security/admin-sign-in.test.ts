@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { UNLIMITED_EDGE } from "../../src/server/config.ts";
 import { openStore } from "../../src/server/db/open.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { testAppForBlock } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { ADMIN_TOKEN, moderation } from "../api/helpers/moderation.ts";
 
@@ -37,13 +37,7 @@ function postSignIn(
 const formWith = (token: string) => new URLSearchParams({ token }).toString();
 
 describe("admin sign-in", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", { moderation: moderation(), edge: UNLIMITED_EDGE });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForBlock("sqlite", { moderation: moderation(), edge: UNLIMITED_EDGE });
 
   const signIn = (payload: string | undefined, contentType = "application/json") =>
     postSignIn(t.app, payload, contentType, "10.80.0.1");
@@ -132,13 +126,7 @@ describe("admin sign-in", () => {
 
 for (const dialect of testDialects()) {
   describe(`signing out, on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation(), edge: UNLIMITED_EDGE });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation(), edge: UNLIMITED_EDGE });
 
     it("ends the session for good, in this process and in another one on the same database", async () => {
       const signedIn = await postSignIn(t.app, formWith(ADMIN_TOKEN), FORM, "10.83.0.1");

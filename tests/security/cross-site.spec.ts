@@ -1,8 +1,7 @@
 import { createServer, type Server } from "node:http";
-import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../e2e/fixtures.ts";
-import { countStoredDrawings } from "../e2e/helpers/db.ts";
+import { countStoredDrawings, countStoredReports } from "../e2e/helpers/db.ts";
 import { freePort } from "../e2e/helpers/server.ts";
 
 // The cross-site guard in a real browser: a page on another site (http://localhost:<port>, while Fanvas is at
@@ -24,17 +23,6 @@ async function withOtherSite(work: (origin: string) => Promise<void>): Promise<v
     await work(`http://localhost:${port}`);
   } finally {
     server.close();
-  }
-}
-
-/** Reports of a drawing in the server's SQLite file, read-only. */
-function reportsOf(databasePath: string, id: string): number {
-  const db = new DatabaseSync(databasePath, { readOnly: true });
-  try {
-    const row = db.prepare("SELECT COUNT(*) AS n FROM reports WHERE drawing_id = ?").get(id);
-    return Number(row?.n ?? 0);
-  } finally {
-    db.close();
   }
 }
 
@@ -133,11 +121,11 @@ test.describe("requests another site's page makes a visitor's browser send", () 
       // The no-cors fetches, the beacon and the form post all reach the server and are refused there (the
       // preflighted JSON never leaves the browser).
       await expect.poll(() => refusals(server.url)).toEqual({ reports: 4, saves: 2, inserts: 1 });
-      expect(reportsOf(server.databasePath, id)).toBe(0);
+      expect(countStoredReports(server.databasePath, id)).toBe(0);
       expect(countStoredDrawings(server.databasePath)).toBe(drawings);
 
       expect(await reportAsOurOwnPage(page, server.url, id)).toBe(202);
-      expect(reportsOf(server.databasePath, id)).toBe(1);
+      expect(countStoredReports(server.databasePath, id)).toBe(1);
     }));
 
   test("count when the other site is one the operator lists in CORS_ORIGINS", async ({
@@ -155,6 +143,6 @@ test.describe("requests another site's page makes a visitor's browser send", () 
         `${server.url}/api/drawings/${id}/report`,
       );
       expect(status).toBe(202);
-      expect(reportsOf(server.databasePath, id)).toBe(1);
+      expect(countStoredReports(server.databasePath, id)).toBe(1);
     }));
 });

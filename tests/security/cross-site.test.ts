@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
 import { SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
 import { DEFAULT_EDGE, LOOPBACK_HOSTS } from "../../src/server/config.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { startTestApp, type TestApp, testAppForBlock } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { bundleOf, makingOf } from "../api/helpers/making.ts";
 import { GONE, moderation, publicPresence, saveNewDrawing, VISIBLE } from "../api/helpers/moderation.ts";
@@ -34,20 +34,14 @@ const FORGED: readonly [string, Record<string, string>, string | undefined][] = 
 
 for (const dialect of testDialects()) {
   describe(`cross-site requests on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, {
-        moderation: moderation({ reportThreshold: 3 }),
-        edge: {
-          ...DEFAULT_EDGE,
-          corsOrigins: [ALLOWED],
-          saveRateLimit: 0,
-          allowedHosts: [...LOOPBACK_HOSTS, OWN_HOST],
-        },
-      });
-    });
-    afterAll(async () => {
-      await t.close();
+    const t = testAppForBlock(dialect, {
+      moderation: moderation({ reportThreshold: 3 }),
+      edge: {
+        ...DEFAULT_EDGE,
+        corsOrigins: [ALLOWED],
+        saveRateLimit: 0,
+        allowedHosts: [...LOOPBACK_HOSTS, OWN_HOST],
+      },
     });
 
     const reportsOf = async (id: string) =>
@@ -146,13 +140,7 @@ for (const dialect of testDialects()) {
 }
 
 describe("cross-site requests behind a proxy with PUBLIC_BASE_URL", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", { publicBaseUrl: "https://draw.fans.example/wall" });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = testAppForBlock("sqlite", { publicBaseUrl: "https://draw.fans.example/wall" });
 
   it("take the public address's origin as our own, whatever Host the proxy passed on", async () => {
     const { id } = await saveNewDrawing(t.app);

@@ -1,6 +1,6 @@
-import { DatabaseSync } from "node:sqlite";
 import { chromium } from "@playwright/test";
 import { expect, test } from "../e2e/fixtures.ts";
+import { countStoredReports } from "../e2e/helpers/db.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
 
 // The Host guard in a real browser. DNS rebinding: a page on rebind.evil.example, whose name its owner
@@ -13,17 +13,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium.ts";
 // server on the internet.
 
 const REBOUND = "rebind.evil.example";
-
-/** Reports of a drawing in the server's SQLite file, read-only. */
-function reportsOf(databasePath: string, id: string): number {
-  const db = new DatabaseSync(databasePath, { readOnly: true });
-  try {
-    const row = db.prepare("SELECT COUNT(*) AS n FROM reports WHERE drawing_id = ?").get(id);
-    return Number(row?.n ?? 0);
-  } finally {
-    db.close();
-  }
-}
 
 test("a page on a name rebound to the server cannot report or react", async ({ launchServer, request }) => {
   const server = await launchServer({});
@@ -64,7 +53,7 @@ test("a page on a name rebound to the server cannot report or react", async ({ l
       ];
     }, id);
     expect(statuses).toEqual([400, 400, 400]);
-    expect(reportsOf(server.databasePath, id)).toBe(0);
+    expect(countStoredReports(server.databasePath, id)).toBe(0);
     // The same server still answers its own names.
     expect((await page.goto(`${server.url}/healthz`))?.status()).toBe(200);
     const local = await page.goto(`http://localhost:${port}/healthz`);

@@ -3,6 +3,7 @@ import type { ApiError } from "../../src/common/api.ts";
 import { readEdgeSettings, readSettings } from "../../src/server/config.ts";
 import { startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
+import { openForBlock } from "../helpers/per-block.ts";
 
 // A cross-site guard that takes an Origin equal to the request's own Host is beaten by DNS rebinding: with
 // `Host: rebind.evil.example` and a matching Origin, a report would be accepted, and in Chromium, with that name
@@ -24,27 +25,33 @@ async function startFrom(env: NodeJS.ProcessEnv): Promise<TestApp> {
   });
 }
 
-describe("DNS rebinding, PUBLIC_BASE_URL unset (HOST=127.0.0.1)", () => {
-  let t: TestApp;
-  let id: string;
+/** The app started from `env` for the describe block, a drawing saved on it, and reports of it sent as `host`. */
+function appWithDrawing(env: Record<string, string>) {
+  const t = openForBlock(() => startFrom(env));
+  const drawing = { id: "" };
   beforeAll(async () => {
-    t = await startFrom({ HOST: "127.0.0.1" });
-    id = (await saveNewDrawing(t.app)).id;
+    drawing.id = (await saveNewDrawing(t.app)).id;
   });
-  afterAll(async () => {
-    await t.close();
-  });
-
   const reportAs = (host: string, headers: Record<string, string>) =>
     t.app.inject({
       method: "POST",
-      url: `/api/drawings/${id}/report`,
+      url: `/api/drawings/${drawing.id}/report`,
       headers: { host, ...JSON_TYPE, ...headers },
       payload: "{}",
     });
+  return { t, drawing, reportAs };
+}
+
+describe("DNS rebinding, PUBLIC_BASE_URL unset (HOST=127.0.0.1)", () => {
+  const { t, drawing, reportAs } = appWithDrawing({ HOST: "127.0.0.1" });
   const reports = async () =>
-    (await t.store.db.selectFrom("reports").select("drawing_id").where("drawing_id", "=", id).execute())
-      .length;
+    (
+      await t.store.db
+        .selectFrom("reports")
+        .select("drawing_id")
+        .where("drawing_id", "=", drawing.id)
+        .execute()
+    ).length;
 
   it("refuses every request for a rebound name before routing: reports, reactions, pages and the API", async () => {
     const origin = `http://${REBIND}`;
@@ -53,13 +60,17 @@ describe("DNS rebinding, PUBLIC_BASE_URL unset (HOST=127.0.0.1)", () => {
       await reportAs(REBIND, { "sec-fetch-site": "same-origin" }),
       await t.app.inject({
         method: "POST",
-        url: `/api/drawings/${id}/reactions`,
+        url: `/api/drawings/${drawing.id}/reactions`,
         headers: { host: REBIND, origin, ...JSON_TYPE },
         payload: JSON.stringify({ kind: "heart" }),
       }),
       await t.app.inject({ method: "GET", url: "/api/drawings", headers: { host: REBIND } }),
       await t.app.inject({ method: "GET", url: "/", headers: { host: REBIND } }),
-      await t.app.inject({ method: "GET", url: `/d/${id}`, headers: { host: REBIND, accept: "text/html" } }),
+      await t.app.inject({
+        method: "GET",
+        url: `/d/${drawing.id}`,
+        headers: { host: REBIND, accept: "text/html" },
+      }),
       await t.app.inject({ method: "GET", url: "/admin", headers: { host: REBIND, accept: "text/html" } }),
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 400));
@@ -86,23 +97,7 @@ describe("DNS rebinding, PUBLIC_BASE_URL unset (HOST=127.0.0.1)", () => {
 });
 
 describe("DNS rebinding, PUBLIC_BASE_URL set", () => {
-  let t: TestApp;
-  let id: string;
-  beforeAll(async () => {
-    t = await startFrom({ HOST: "127.0.0.1", PUBLIC_BASE_URL: "https://draw.fans.example" });
-    id = (await saveNewDrawing(t.app)).id;
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const reportAs = (host: string, headers: Record<string, string>) =>
-    t.app.inject({
-      method: "POST",
-      url: `/api/drawings/${id}/report`,
-      headers: { host, ...JSON_TYPE, ...headers },
-      payload: "{}",
-    });
+  const { reportAs } = appWithDrawing({ HOST: "127.0.0.1", PUBLIC_BASE_URL: "https://draw.fans.example" });
 
   it("refuses a rebound name with a matching Origin (the attack run's 202)", async () => {
     const answer = await reportAs(REBIND, { origin: `http://${REBIND}` });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_EDGE } from "../../src/server/config.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { startTestApp, type TestApp, testAppForBlock } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { startEdgeApp } from "../api/helpers/edge-app.ts";
 import {
@@ -20,14 +20,8 @@ const ONE_NETWORK = (host: number) => `2001:db8:aaaa:bbbb::${host.toString(16)}`
 
 for (const dialect of testDialects()) {
   describe(`IPv6 visitors on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, {
-        moderation: moderation({ reportThreshold: 3 }),
-      });
-    });
-    afterAll(async () => {
-      await t.close();
+    const t = testAppForBlock(dialect, {
+      moderation: moderation({ reportThreshold: 3 }),
     });
 
     it("counts three reports from three addresses of one /64 as one report: the drawing stays", async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DRAWING_FILE_MAX_AGE_SECONDS } from "../../src/server/http/drawing-file.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { testAppForBlock } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { adminPost, moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
 
@@ -10,13 +10,7 @@ import { adminPost, moderation, saveNewDrawing } from "../api/helpers/moderation
 
 for (const dialect of testDialects()) {
   describe(`drawing images after a hide or delete, on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation() });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation() });
 
     const get = (url: string, etag?: string) =>
       t.app.inject({ method: "GET", url, headers: etag === undefined ? {} : { "if-none-match": etag } });

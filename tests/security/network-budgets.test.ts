@@ -1,12 +1,12 @@
-import type { AddressInfo, Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ApiError } from "../../src/common/api.ts";
+import type { Socket } from "node:net";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_EDGE, DEFAULT_UPLOAD_BUDGET, type UploadBudgetSettings } from "../../src/server/config.ts";
 import { CHUNKED_FIRST_SLICE } from "../../src/server/http/upload-budget.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS } from "../../src/server/live/event-streams.ts";
 import { MAX_INSERT_BODY_BYTES } from "../../src/server/postgrest/request.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { type ListeningTestApp, listeningAppForBlock } from "../api/helpers/app.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
+import { eventStreamsOn } from "./helpers/event-streams.ts";
 import { type RawRequest, startRequest, statusOf } from "./helpers/raw-request.ts";
 
 // Counted per address alone, eight idle chunked uploads from four addresses, reopened every 30 s, would make every
@@ -17,18 +17,13 @@ import { type RawRequest, startRequest, statusOf } from "./helpers/raw-request.t
 
 const MIB = 2 ** 20;
 
-/** The app behind one trusted proxy, listening; `stallMs` is UPLOAD_STALL_SECONDS. */
-async function listening(
-  stallMs: number,
-  budget: Partial<UploadBudgetSettings> = {},
-): Promise<{ t: TestApp; port: number }> {
-  const t = await startTestApp("sqlite", {
+/** The app behind one trusted proxy, listening for the describe block; `stallMs` is UPLOAD_STALL_SECONDS. */
+function listening(stallMs: number, budget: Partial<UploadBudgetSettings> = {}): ListeningTestApp {
+  return listeningAppForBlock("sqlite", {
     edge: { ...DEFAULT_EDGE, trustProxyHops: 1, saveRateLimit: 0, allowedHosts: undefined },
     observability: { metricsToken: undefined, metricsAllowLocal: true },
     uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, ...budget, stallMs },
   });
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  return { t, port: (t.app.server.address() as AddressInfo).port };
 }
 
 /** An insert from `visitor` that sends its head and a first byte, then nothing: chunked, or of a declared length. */
@@ -53,43 +48,36 @@ async function bytesInFlight(port: number): Promise<number> {
 }
 
 describe("the upload budget per network", () => {
-  let t: TestApp;
-  let port: number;
+  const t = listening(3_600_000);
   const opened: Socket[] = [];
-  beforeAll(async () => {
-    ({ t, port } = await listening(3_600_000));
-  });
   afterEach(async () => {
     for (const socket of opened.splice(0)) socket.destroy();
-    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(0);
-  });
-  afterAll(async () => {
-    await t.close();
+    await expect.poll(() => bytesInFlight(t.port), { timeout: 10_000 }).toBe(0);
   });
 
   it("lets one /24 hold its share (three of the largest inserts) and answers a fourth 429, while others upload", async () => {
     const share = DEFAULT_UPLOAD_BUDGET.maxBytesPerNetwork / MAX_INSERT_BODY_BYTES;
-    for (let host = 1; host <= share; host += 1) await heldInsert(port, `198.51.100.${host}`, opened);
-    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(share * MAX_INSERT_BODY_BYTES);
-    const fourth = await heldInsert(port, "198.51.100.200", opened);
+    for (let host = 1; host <= share; host += 1) await heldInsert(t.port, `198.51.100.${host}`, opened);
+    await expect.poll(() => bytesInFlight(t.port), { timeout: 10_000 }).toBe(share * MAX_INSERT_BODY_BYTES);
+    const fourth = await heldInsert(t.port, "198.51.100.200", opened);
     const answer = await fourth.answer;
     expect(statusOf(answer)).toBe(429);
     expect(answer).toContain("uploads_in_flight");
     expect(answer).toContain("network");
-    await heldInsert(port, "203.0.113.7", opened);
+    await heldInsert(t.port, "203.0.113.7", opened);
     await expect
-      .poll(() => bytesInFlight(port), { timeout: 10_000 })
+      .poll(() => bytesInFlight(t.port), { timeout: 10_000 })
       .toBe((share + 1) * MAX_INSERT_BODY_BYTES);
   });
 
   it("keeps room for the few KB of a report or a reaction when uploads fill the whole budget", async () => {
     const slots = DEFAULT_UPLOAD_BUDGET.maxBytes / MAX_INSERT_BODY_BYTES;
     for (let network = 0; network < slots; network += 1)
-      await heldInsert(port, `192.0.${network + 40}.1`, opened);
-    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(DEFAULT_UPLOAD_BUDGET.maxBytes);
-    const upload = await heldInsert(port, "203.0.113.8", opened);
+      await heldInsert(t.port, `192.0.${network + 40}.1`, opened);
+    await expect.poll(() => bytesInFlight(t.port), { timeout: 10_000 }).toBe(DEFAULT_UPLOAD_BUDGET.maxBytes);
+    const upload = await heldInsert(t.port, "203.0.113.8", opened);
     expect(statusOf(await upload.answer)).toBe(503);
-    const report = await fetch(`http://127.0.0.1:${port}/api/drawings/AAAAAAAAAAAA/report`, {
+    const report = await fetch(`http://127.0.0.1:${t.port}/api/drawings/AAAAAAAAAAAA/report`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
       body: JSON.stringify({ reason: "spam" }),
@@ -99,25 +87,20 @@ describe("the upload budget per network", () => {
 });
 
 describe("stalled uploads when the budget is wanted", () => {
-  let t: TestApp;
-  let port: number;
+  const t = listening(2000);
   const opened: Socket[] = [];
-  beforeAll(async () => {
-    ({ t, port } = await listening(2000));
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of opened.splice(0)) socket.destroy();
-    await t.close();
   });
 
   it("holds a first slice of an idle chunked upload, not its route's whole limit", async () => {
     const idle = [];
     for (let network = 0; network < 12; network += 1) {
-      idle.push(await heldInsert(port, `192.0.${network + 100}.1`, opened, true));
+      idle.push(await heldInsert(t.port, `192.0.${network + 100}.1`, opened, true));
     }
-    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(12 * CHUNKED_FIRST_SLICE);
+    await expect.poll(() => bytesInFlight(t.port), { timeout: 10_000 }).toBe(12 * CHUNKED_FIRST_SLICE);
     for (const upload of idle) upload.socket.destroy();
-    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => bytesInFlight(t.port), { timeout: 10_000 }).toBe(0);
   });
 
   it("cuts the idle ones, and only those, to take a save, long before the request timeout", async () => {
@@ -125,9 +108,9 @@ describe("stalled uploads when the budget is wanted", () => {
     // Each declares the whole 8 MiB limit: together, the whole process budget, from eight networks.
     const held = [];
     for (let network = 0; network < slots; network += 1) {
-      held.push(await heldInsert(port, `192.0.${network + 10}.1`, opened));
+      held.push(await heldInsert(t.port, `192.0.${network + 10}.1`, opened));
     }
-    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(64 * MIB);
+    await expect.poll(() => bytesInFlight(t.port), { timeout: 10_000 }).toBe(64 * MIB);
     // One of them keeps sending, slowly: it is not stalled, and keeps its room.
     const working = held[0] as RawRequest;
     const trickle = setInterval(() => working.send(" "), 100);
@@ -135,7 +118,7 @@ describe("stalled uploads when the budget is wanted", () => {
       const png = await drawingPng(600, 600, 612);
       const save = async () =>
         (
-          await fetch(`http://127.0.0.1:${port}/rest/v1/drawings`, {
+          await fetch(`http://127.0.0.1:${t.port}/rest/v1/drawings`, {
             method: "POST",
             headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.50" },
             body: JSON.stringify(dataUrlBody(png)),
@@ -152,59 +135,29 @@ describe("stalled uploads when the budget is wanted", () => {
 });
 
 describe("a chunked upload as it arrives", () => {
-  let t: TestApp;
-  let port: number;
+  // One visitor may hold 1 MiB here.
+  const t = listening(3_600_000, { maxBytesPerVisitor: MIB });
   const opened: Socket[] = [];
-  beforeAll(async () => {
-    // One visitor may hold 1 MiB here.
-    ({ t, port } = await listening(3_600_000, { maxBytesPerVisitor: MIB }));
-  });
-  afterAll(async () => {
+  afterAll(() => {
     for (const socket of opened.splice(0)) socket.destroy();
-    await t.close();
   });
 
   it("reserves its bytes before reading them, and is answered 429 once they pass its sender's share", async () => {
-    const upload = await heldInsert(port, "198.51.100.77", opened, true);
+    const upload = await heldInsert(t.port, "198.51.100.77", opened, true);
     const chunk = `${(64 * 1024).toString(16)}\r\n${" ".repeat(64 * 1024)}\r\n`;
     for (let sent = 0; sent < 32; sent += 1) upload.send(chunk);
     const answer = await upload.answer;
     expect(statusOf(answer)).toBe(429);
     expect(answer).toContain("uploads_in_flight");
     await upload.closed;
-    await expect.poll(() => bytesInFlight(port), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => bytesInFlight(t.port), { timeout: 10_000 }).toBe(0);
   });
 });
 
 describe("live-wall streams per network", () => {
-  let t: TestApp;
-  let base: string;
-  const open: AbortController[] = [];
-  // Held, not only their controllers: a fetch's unread body that is collected closes its connection.
-  const responses: Response[] = [];
-  beforeAll(async () => {
-    const started = await listening(3_600_000);
-    t = started.t;
-    base = `http://127.0.0.1:${started.port}`;
-  });
-  afterAll(async () => {
-    for (const stream of open) stream.abort();
-    await t.close();
-  });
-
-  const connect = async (visitor: string) => {
-    const controller = new AbortController();
-    const response = await fetch(`${base}/api/events`, {
-      signal: controller.signal,
-      headers: { "x-forwarded-for": visitor },
-    });
-    if (response.status === 200) {
-      open.push(controller);
-      responses.push(response);
-    }
-    const refusal = response.status === 200 ? undefined : ((await response.json()) as ApiError);
-    return { status: response.status, refusal };
-  };
+  const streams = eventStreamsOn(listening(3_600_000));
+  const { connect } = streams;
+  afterAll(() => streams.closeAll());
 
   it("lets the /64s of one /56 hold its share of streams, and every other network still connects", async () => {
     const share = DEFAULT_EVENT_STREAM_LIMITS.maxStreamsPerNetwork;

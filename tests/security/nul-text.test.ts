@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { describe, expect, it } from "vitest";
+import { testAppForBlock } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { moderation, report, saveNewDrawing } from "../api/helpers/moderation.ts";
 
@@ -8,13 +8,7 @@ import { moderation, report, saveNewDrawing } from "../api/helpers/moderation.ts
 
 for (const dialect of testDialects()) {
   describe(`text holding U+0000, on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation() });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation() });
 
     it("is taken as a report reason without its NUL characters, the same on both stores", async () => {
       const { id } = await saveNewDrawing(t.app);

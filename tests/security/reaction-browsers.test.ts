@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError, GalleryPage } from "../../src/common/api.ts";
 import type { ReactionState } from "../../src/common/reactions.ts";
 import { UNLIMITED_EDGE } from "../../src/server/config.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { testAppForBlock } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
 import {
@@ -26,16 +26,10 @@ const VISITOR_COOKIE =
 
 for (const dialect of testDialects()) {
   describe(`reactions per browser on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, {
-        moderation: moderation({ reactionBrowsersPerAddress: CAP }),
-        // One trusted proxy, so a request can say it came over HTTPS.
-        edge: { ...UNLIMITED_EDGE, trustProxyHops: 1 },
-      });
-    });
-    afterAll(async () => {
-      await t.close();
+    const t = testAppForBlock(dialect, {
+      moderation: moderation({ reactionBrowsersPerAddress: CAP }),
+      // One trusted proxy, so a request can say it came over HTTPS.
+      edge: { ...UNLIMITED_EDGE, trustProxyHops: 1 },
     });
 
     const heartsOf = async (id: string) =>

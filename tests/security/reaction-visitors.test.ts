@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiError } from "../../src/common/api.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { testAppForBlock } from "../api/helpers/app.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { moderation, saveNewDrawing } from "../api/helpers/moderation.ts";
 import { newBrowser, react, reactionRows, reactionsOf, unreact } from "../api/helpers/reactions.ts";
@@ -40,13 +40,7 @@ const FORGED: readonly [string, "POST" | "DELETE", Record<string, string>, strin
 
 for (const dialect of testDialects()) {
   describe(`reaction visitors on ${dialect}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp(dialect, { moderation: moderation({ reactionRateLimit: 2 }) });
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const t = testAppForBlock(dialect, { moderation: moderation({ reactionRateLimit: 2 }) });
 
     const rowsOf = (id: string) => reactionRows(t.store.db, id);
 

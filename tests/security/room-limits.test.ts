@@ -127,24 +127,27 @@ describe.each(testDialects())("a live room's limits (%s)", (dialect) => {
     expect(third.headers["retry-after"]).toBeDefined();
   });
 
-  it("closes a visitor's sockets past ROOM_SOCKETS_PER_VISITOR with its reason", async () => {
-    app = await startRoomApp(dialect, { socketsPerVisitor: 2 });
+  it.each([
+    {
+      whose: "a visitor's",
+      setting: "ROOM_SOCKETS_PER_VISITOR",
+      limit: { socketsPerVisitor: 2 },
+      says: /room connections/,
+    },
+    {
+      whose: "a network's",
+      setting: "ROOM_SOCKETS_PER_NETWORK",
+      limit: { socketsPerNetwork: 2 },
+      says: /network holds/,
+    },
+  ])("closes $whose sockets past $setting with its reason", async ({ limit, says }) => {
+    app = await startRoomApp(dialect, limit);
     const room = await app.createRoom();
     await welcomed(room.id);
     await welcomed(room.id);
     const third = await join(room.id);
     await third.waitFor(closedWith(ROOM_CLOSE.full), "the close");
-    expect(third.received.find(isMessage("bye"))?.message.message).toMatch(/room connections/);
-  });
-
-  it("closes a network's sockets past ROOM_SOCKETS_PER_NETWORK with its reason", async () => {
-    app = await startRoomApp(dialect, { socketsPerNetwork: 2 });
-    const room = await app.createRoom();
-    await welcomed(room.id);
-    await welcomed(room.id);
-    const third = await join(room.id);
-    await third.waitFor(closedWith(ROOM_CLOSE.full), "the close");
-    expect(third.received.find(isMessage("bye"))?.message.message).toMatch(/network holds/);
+    expect(third.received.find(isMessage("bye"))?.message.message).toMatch(says);
   });
 
   it("refuses a handshake addressed to a host that is not ours (DNS rebinding)", async () => {

@@ -1,6 +1,6 @@
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { listeningAppForBlock, startTestApp, type TestApp } from "../api/helpers/app.ts";
 import { busyDrawingPng } from "../api/helpers/busy-png.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
@@ -71,17 +71,12 @@ for (const dialect of testDialects()) {
 }
 
 describe("an answer whose client never reads it", () => {
-  let t: TestApp;
-  let port: number;
-  const opened: Socket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", { observability: { metricsToken: undefined, metricsAllowLocal: true } });
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    port = (t.app.server.address() as AddressInfo).port;
+  const t = listeningAppForBlock("sqlite", {
+    observability: { metricsToken: undefined, metricsAllowLocal: true },
   });
-  afterAll(async () => {
+  const opened: Socket[] = [];
+  afterAll(() => {
     for (const socket of opened.splice(0)) socket.destroy();
-    await t.close();
   });
 
   it("is no larger than the rows it holds, and leaves the process's memory once handed to the connection", async () => {
@@ -89,7 +84,7 @@ describe("an answer whose client never reads it", () => {
     const row = dataUrlBody(await busyDrawingPng());
     const body = JSON.stringify(Array.from({ length: 10 }, () => row));
     const insert = await startRequest(
-      port,
+      t.port,
       [
         "POST /rest/v1/drawings?select=* HTTP/1.1",
         "Host: 127.0.0.1",

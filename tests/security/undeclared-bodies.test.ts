@@ -1,7 +1,7 @@
-import type { AddressInfo, Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Socket } from "node:net";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_UPLOAD_BUDGET, UNLIMITED_EDGE } from "../../src/server/config.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { listeningAppForBlock, type TestApp, type TestAppOptions } from "../api/helpers/app.ts";
 import { ADMIN_TOKEN, moderation } from "../api/helpers/moderation.ts";
 import { headerOf, type RawRequest, startRequest, statusOf } from "./helpers/raw-request.ts";
 
@@ -20,30 +20,24 @@ async function bytesInFlight(t: TestApp): Promise<number> {
   return Number(/^fanvas_upload_bytes_in_flight (\d+)$/m.exec(metrics.body)?.[1] ?? Number.NaN);
 }
 
+/** An app that answers a body it waits for 408 after 5 s, and reports its bytes in flight on /metrics. */
+const WAITS_5_S: TestAppOptions = {
+  edge: { ...UNLIMITED_EDGE, requestTimeoutSeconds: 5 },
+  moderation: moderation(),
+  observability: { metricsToken: undefined, metricsAllowLocal: true },
+};
+
 describe("bodies where no limit applies", () => {
-  let t: TestApp;
-  let port: number;
+  const t = listeningAppForBlock("sqlite", WAITS_5_S);
   const opened: Socket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", {
-      edge: { ...UNLIMITED_EDGE, requestTimeoutSeconds: 5 },
-      moderation: moderation(),
-      observability: { metricsToken: undefined, metricsAllowLocal: true },
-    });
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    port = (t.app.server.address() as AddressInfo).port;
-  });
   afterEach(() => {
     for (const socket of opened.splice(0)) socket.destroy();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** POSTs `path` with a JSON body of `bytes` announced, and sends one byte of it. */
   const post = (path: string, bytes: number, headers: readonly string[] = []): Promise<RawRequest> =>
     startRequest(
-      port,
+      t.port,
       [
         `POST ${path} HTTP/1.1`,
         "Host: 127.0.0.1",
@@ -102,29 +96,20 @@ describe("bodies where no limit applies", () => {
 });
 
 describe("a report's few KB count against the upload budget", () => {
-  let t: TestApp;
-  let port: number;
-  const opened: Socket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", {
-      edge: { ...UNLIMITED_EDGE, requestTimeoutSeconds: 5 },
-      moderation: moderation(),
-      observability: { metricsToken: undefined, metricsAllowLocal: true },
-      // Two report bodies of 2 KiB fill one visitor's share.
-      uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, maxBytesPerVisitor: 4096, stallMs: 3_600_000 },
-    });
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    port = (t.app.server.address() as AddressInfo).port;
+  const t = listeningAppForBlock("sqlite", {
+    ...WAITS_5_S,
+    // Two report bodies of 2 KiB fill one visitor's share.
+    uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, maxBytesPerVisitor: 4096, stallMs: 3_600_000 },
   });
-  afterAll(async () => {
+  const opened: Socket[] = [];
+  afterAll(() => {
     for (const socket of opened.splice(0)) socket.destroy();
-    await t.close();
   });
 
   it("reserves them from the headers, and answers the third report on its way 429 before reading it", async () => {
     const report = () =>
       startRequest(
-        port,
+        t.port,
         [
           "POST /api/drawings/AAAAAAAAAAAA/report HTTP/1.1",
           "Host: 127.0.0.1",

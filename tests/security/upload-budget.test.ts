@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { connect, type Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_EDGE, DEFAULT_UPLOAD_BUDGET } from "../../src/server/config.ts";
 import { MAX_INSERT_BODY_BYTES } from "../../src/server/postgrest/request.ts";
-import { startTestApp, type TestApp } from "../api/helpers/app.ts";
+import { listeningAppForBlock } from "../api/helpers/app.ts";
 import { dataUrlBody, drawingPng } from "../api/helpers/png.ts";
 
 // The Supabase-compatible route's body holds up to 10 rows of base64: unbounded, 60 bodies of about 28 MB at once
@@ -15,31 +14,22 @@ const INSERT_HEAD = (visitor: string, bytes: number) =>
   `Content-Length: ${bytes}\r\nX-Forwarded-For: ${visitor}\r\n\r\n`;
 
 describe("upload bodies", () => {
-  let t: TestApp;
-  let port: number;
-  const held: Socket[] = [];
-  beforeAll(async () => {
-    t = await startTestApp("sqlite", {
-      edge: { ...DEFAULT_EDGE, trustProxyHops: 1, saveRateLimit: 0 },
-      observability: { metricsToken: undefined, metricsAllowLocal: true },
-      // Nothing here stalls long enough to be cut: these are about the bytes held.
-      uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, stallMs: 3_600_000 },
-    });
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    port = (t.app.server.address() as AddressInfo).port;
+  const t = listeningAppForBlock("sqlite", {
+    edge: { ...DEFAULT_EDGE, trustProxyHops: 1, saveRateLimit: 0 },
+    observability: { metricsToken: undefined, metricsAllowLocal: true },
+    // Nothing here stalls long enough to be cut: these are about the bytes held.
+    uploadBudget: { ...DEFAULT_UPLOAD_BUDGET, stallMs: 3_600_000 },
   });
+  const held: Socket[] = [];
   afterEach(async () => {
     for (const socket of held.splice(0)) socket.destroy();
     await holding(0);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** Sends an insert's headers and a first byte of its body, then holds it: an upload still on its way. */
   const startUpload = (visitor: string) =>
     new Promise<{ socket: Socket; answer: Promise<string> }>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
+      const socket = connect(t.port, "127.0.0.1");
       socket.on("error", () => {});
       held.push(socket);
       const answer = new Promise<string>((settle) => {
@@ -52,10 +42,10 @@ describe("upload bodies", () => {
       });
     });
   const statusOf = (answer: string) => Number(answer.split(" ")[1]);
-  const health = async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+  const health = async () => (await fetch(`http://127.0.0.1:${t.port}/healthz`)).status;
   /** Inserts the server has taken in (their bytes reserved) and not answered yet, as /metrics counts them. */
   const insertsInFlight = async () => {
-    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const metrics = await (await fetch(`http://127.0.0.1:${t.port}/metrics`)).text();
     const line = /fanvas_http_requests_in_flight\{route="\/rest\/v1\/drawings"\} (\d+)/.exec(metrics);
     return Number(line?.[1] ?? 0);
   };
@@ -98,7 +88,7 @@ describe("upload bodies", () => {
     for (const socket of held.splice(0)) socket.destroy();
     await holding(0);
     const save = () =>
-      fetch(`http://127.0.0.1:${port}/rest/v1/drawings`, {
+      fetch(`http://127.0.0.1:${t.port}/rest/v1/drawings`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": "192.0.2.201" },
         body: JSON.stringify(dataUrlBody(small)),

@@ -84,33 +84,23 @@ describe("zoom and pan geometry", () => {
 
   it("two fingers moved apart zoom around their midpoint; moved together they pan", () => {
     const start = { zoom: 2, x: -0.5, y: -0.5 };
-    const spread = pinchView(
-      start,
-      [
-        { x: 0.4, y: 0.5 },
-        { x: 0.6, y: 0.5 },
-      ],
-      [
-        { x: 0.3, y: 0.5 },
-        { x: 0.7, y: 0.5 },
-      ],
-    );
+    const fingersDown = [
+      { x: 0.4, y: 0.5 },
+      { x: 0.6, y: 0.5 },
+    ] as const;
+    const spread = pinchView(start, fingersDown, [
+      { x: 0.3, y: 0.5 },
+      { x: 0.7, y: 0.5 },
+    ]);
     expect(spread.zoom).toBeCloseTo(4, 9);
     expect(drawingPointAt(spread, { x: 0.5, y: 0.5 }).x).toBeCloseTo(
       drawingPointAt(start, { x: 0.5, y: 0.5 }).x,
       9,
     );
-    const moved = pinchView(
-      start,
-      [
-        { x: 0.4, y: 0.5 },
-        { x: 0.6, y: 0.5 },
-      ],
-      [
-        { x: 0.5, y: 0.6 },
-        { x: 0.7, y: 0.6 },
-      ],
-    );
+    const moved = pinchView(start, fingersDown, [
+      { x: 0.5, y: 0.6 },
+      { x: 0.7, y: 0.6 },
+    ]);
     expect(moved).toEqual({ zoom: 2, x: -0.4, y: -0.4 });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import type { SavedDrawing } from "../../../src/common/api.ts";
 import { DEFAULT_MODERATION, type ModerationSettings } from "../../../src/server/config.ts";
 import type { Store } from "../../../src/server/db/open.ts";
@@ -27,6 +27,18 @@ export async function saveNewDrawing(app: FastifyInstance): Promise<SavedDrawing
   });
   if (response.statusCode !== 201) throw new Error(`save answered ${response.statusCode}: ${response.body}`);
   return response.json<SavedDrawing>();
+}
+
+/** Saves `png` through the API as the page does, expects it stored (201), and returns the answer. */
+export async function savePng(app: FastifyInstance, png: Buffer): Promise<SavedDrawing> {
+  const answer = await app.inject({
+    method: "POST",
+    url: "/api/drawings",
+    headers: { "content-type": "image/png" },
+    payload: png,
+  });
+  expect(answer.statusCode).toBe(201);
+  return answer.json<SavedDrawing>();
 }
 
 /** Reports a drawing from one client address, as the page does (JSON, possibly with no body). */

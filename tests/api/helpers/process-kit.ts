@@ -1,5 +1,6 @@
 import { afterEach } from "vitest";
-import { killLeftoverServers } from "./server-process.ts";
+import { createTestDatabase } from "./dialects.ts";
+import { killLeftoverServers, type ServerProcess, spawnServer } from "./server-process.ts";
 import { openEventStream, type SseClient } from "./sse.ts";
 
 /** What a test of several server processes needs: undo steps run after each test, and stream listeners. */
@@ -8,6 +9,8 @@ export interface ProcessKit {
   readonly defer: (cleanup: () => Promise<void> | void) => void;
   /** An event stream from the server at `baseUrl`, open (its retry line read) and closed after the test. */
   readonly listen: (baseUrl: string) => Promise<SseClient>;
+  /** Two server processes on one fresh PostgreSQL database, stopped and the database dropped after the test. */
+  readonly twoProcesses: () => Promise<{ a: ServerProcess; b: ServerProcess }>;
 }
 
 /** Registers the afterEach that undoes every deferred step and kills any server a failed test left. */
@@ -25,6 +28,15 @@ export function processKit(): ProcessKit {
       defer(() => stream.close());
       await stream.waitFor((message) => message.retry !== undefined, "the opening retry line");
       return stream;
+    },
+    twoProcesses: async () => {
+      const database = await createTestDatabase("postgres");
+      defer(() => database.drop());
+      const a = await spawnServer(database.env);
+      defer(async () => void (await a.stop()));
+      const b = await spawnServer(database.env);
+      defer(async () => void (await b.stop()));
+      return { a, b };
     },
   };
 }

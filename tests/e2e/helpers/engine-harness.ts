@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createServer, type ViteDevServer } from "vite";
 import type { DrawingDocument } from "../../../src/common/drawing-document/types.ts";
+import { test } from "../fixtures.ts";
 import type { EngineHarness } from "../harness/engine-harness.ts";
 import type { Pixels } from "./pixels.ts";
 import { dataUrlBytes, decodePng } from "./png.ts";
@@ -24,6 +25,23 @@ export async function startHarnessServer(): Promise<{ url: string; close: () => 
   return {
     url: `http://127.0.0.1:${address.port}/tests/e2e/harness/index.html`,
     close: () => server.close(),
+  };
+}
+
+/** The harness server of the spec file: started before its tests and closed after them; read `url` in tests. */
+export function harnessForFile(): { readonly url: string } {
+  let server: Awaited<ReturnType<typeof startHarnessServer>> | undefined;
+  test.beforeAll(async () => {
+    server = await startHarnessServer();
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get url() {
+      if (server === undefined) throw new Error("the harness server starts in beforeAll, before the tests");
+      return server.url;
+    },
   };
 }
 

@@ -91,3 +91,26 @@ export async function choose(page: Page, colourName: string, size?: number): Pro
 export async function blockMascot(page: Page): Promise<void> {
   await blockBrandingImage(page, "mascotImage");
 }
+
+/** Opens the drawing page with the mascot blocked and returns its first display: a plain white canvas. */
+export async function openBlankPage(page: Page): Promise<Pixels> {
+  await blockMascot(page);
+  return openDrawingPage(page);
+}
+
+/** Where an element shows over the drawing, in drawing pixels (0 to CANVAS_SIZE from the drawing's top left). */
+export async function boxInDrawing(
+  page: Page,
+  element: Locator,
+): Promise<{ left: number; right: number; top: number; bottom: number }> {
+  const geometry = await canvasGeometry(page);
+  const box = await element.boundingBox();
+  if (box === null) throw new Error(`${element} has no box`);
+  const scale = CANVAS_SIZE / geometry.width;
+  return {
+    left: (box.x - geometry.left) * scale,
+    right: (box.x + box.width - geometry.left) * scale,
+    top: (box.y - geometry.top) * scale,
+    bottom: (box.y + box.height - geometry.top) * scale,
+  };
+}

@@ -1,3 +1,4 @@
+import { expect } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 
@@ -6,6 +7,14 @@ export interface Pixels {
   readonly width: number;
   readonly height: number;
   readonly data: Uint8Array;
+}
+
+/** compareBitmaps' answer for two bitmaps that are the same, pixel for pixel. */
+export const IDENTICAL = { maxChannelDiff: 0, differingPixels: 0, firstAt: null };
+
+/** Asserts two canvases are identical, pixel for pixel. */
+export function expectSamePixels(actual: Pixels, expected: Pixels, what: string): void {
+  expect(compareBitmaps(actual, expected), what).toEqual(IDENTICAL);
 }
 
 /** Red, green, blue, alpha in 0..255. */

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page, Response } from "@playwright/test";
-import { DRAWINGS_PATH } from "../../../src/common/api.ts";
+import type { SavedDrawing } from "../../../src/common/api.ts";
+import { isUpload } from "./save-queue.ts";
 
 /** What one click on "Save Image" produced. */
 export interface SaveOutcome {
@@ -23,10 +24,23 @@ export async function saveImage(page: Page): Promise<SaveOutcome> {
 
 /** Waits for the page's upload of a drawing (the next POST to the drawings API). */
 export function nextUpload(page: Page): Promise<Response> {
-  return page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname === DRAWINGS_PATH && response.request().method() === "POST",
-  );
+  return page.waitForResponse((response) => isUpload(response.request()));
+}
+
+/** The URLs of every drawing upload the page sends from now on, as they are sent. */
+export function recordUploads(page: Page): string[] {
+  const uploads: string[] = [];
+  page.on("request", (request) => {
+    if (isUpload(request)) uploads.push(request.url());
+  });
+  return uploads;
+}
+
+/** Clicks "Save Image" and returns the drawing the server stored from the upload it sent. */
+export async function saveAndStore(page: Page): Promise<SavedDrawing> {
+  const upload = nextUpload(page);
+  await saveImage(page);
+  return (await (await upload).json()) as SavedDrawing;
 }
 
 /** Matches the save status region showing the given text. */

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
 import { devToolsOf, type RawMouseEvent, sendMouseEvent } from "./devtools.ts";
-import { canvasGeometry, toViewport } from "./page.ts";
+import { canvasGeometry, choose, toViewport } from "./page.ts";
 
 /** Viewport points spaced about `step` CSS pixels apart along a polyline, first and last points included. */
 export function densify(path: readonly Point[], step = 4): Point[] {
@@ -74,6 +74,22 @@ export async function drawSomething(page: Page): Promise<void> {
   await mouseStroke(page, [
     { x: 100, y: 100 },
     { x: 500, y: 500 },
+  ]);
+}
+
+/** Two mouse strokes, a red arc across the top and a blue one at the bottom left: a making of two strokes. */
+export async function drawTwoArcs(page: Page): Promise<void> {
+  await choose(page, "red", 8);
+  await mouseStroke(page, [
+    { x: 80, y: 120 },
+    { x: 300, y: 60 },
+    { x: 520, y: 140 },
+  ]);
+  await choose(page, "blue", 5);
+  await mouseStroke(page, [
+    { x: 60, y: 560 },
+    { x: 200, y: 450 },
+    { x: 330, y: 560 },
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
+import { reloadRestored, waitForBackupOf } from "./backup.ts";
 import { readCanvasPixels } from "./page.ts";
 import {
   colourDistance,
@@ -114,4 +115,14 @@ export function changedBox(before: Pixels, after: Pixels) {
     }
   }
   return { left, top, right, bottom, width: right - left, height: bottom - top };
+}
+
+/** Ctrl+Z takes the canvas from `done` back to `before`, Ctrl+Shift+Z brings `done` again, and a reload restores it. */
+export async function expectUndoRedoAndRestore(page: Page, before: Pixels, done: Pixels): Promise<void> {
+  await page.keyboard.press("Control+z");
+  await waitForCanvas(page, before);
+  await page.keyboard.press("Control+Shift+z");
+  await waitForCanvas(page, done);
+  await waitForBackupOf(page, done);
+  expect(compareBitmaps(done, await reloadRestored(page)).differingPixels).toBe(0);
 }

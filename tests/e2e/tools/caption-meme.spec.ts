@@ -2,7 +2,14 @@ import type { Locator, Page } from "@playwright/test";
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { expect, test } from "../fixtures.ts";
 import { expectUncovered } from "../helpers/layout.ts";
-import { blockMascot, canvasGeometry, choose, openDrawingPage, toViewport } from "../helpers/page.ts";
+import {
+  boxInDrawing,
+  canvasGeometry,
+  choose,
+  openBlankPage,
+  openDrawingPage,
+  toViewport,
+} from "../helpers/page.ts";
 import { hexToRgba, type Pixels, pixelAt, type Rgba } from "../helpers/pixels.ts";
 import { decodePng } from "../helpers/png.ts";
 import { changedBox, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
@@ -32,18 +39,7 @@ async function fieldPixels(page: Page): Promise<Pixels> {
 }
 
 /** The caption field's box in drawing pixels. */
-async function fieldInDrawing(page: Page) {
-  const geometry = await canvasGeometry(page);
-  const box = await captionField(page).boundingBox();
-  if (box === null) throw new Error("no caption field");
-  const scale = CANVAS_SIZE / geometry.width;
-  return {
-    top: (box.y - geometry.top) * scale,
-    bottom: (box.y + box.height - geometry.top) * scale,
-    left: (box.x - geometry.left) * scale,
-    right: (box.x + box.width - geometry.left) * scale,
-  };
-}
+const fieldInDrawing = (page: Page) => boxInDrawing(page, captionField(page));
 
 /**
  * The field's own line breaks are the caption's (the caret then sits on the letters it is typed among): its
@@ -62,10 +58,19 @@ async function expectFieldLinesAsShown(page: Page): Promise<void> {
 
 /** A white drawing page whose tools are in (Text enabled). */
 async function openWhitePage(page: Page): Promise<Pixels> {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   await expect(toolButton(page, "Text")).toBeEnabled();
   return blank;
+}
+
+/** Chooses `colour`, opens a caption with Text, types GM and places it; returns the canvas once it changed. */
+async function placeGm(page: Page, colour: string, before: Pixels): Promise<Pixels> {
+  await choose(page, colour);
+  await toolButton(page, "Text").click();
+  await expect(captionField(page)).toBeFocused();
+  await page.keyboard.type("GM");
+  await page.keyboard.press("Enter");
+  return waitForCanvasChange(page, before, 300);
 }
 
 const BLACK = hexToRgba("#000000");
@@ -74,22 +79,12 @@ test("a new caption takes the chosen colour, outlined in black around a light on
   page,
 }) => {
   const blank = await openWhitePage(page);
-  await choose(page, "magenta");
-  await toolButton(page, "Text").click();
-  await expect(captionField(page)).toBeFocused();
-  await page.keyboard.type("GM");
-  await page.keyboard.press("Enter");
-  const first = await waitForCanvasChange(page, blank, 300);
+  const first = await placeGm(page, "magenta", blank);
   expect(countColour(first, hexToRgba("#ff00ff")), "magenta letters").toBeGreaterThan(300);
   expect(countColour(first, BLACK), "black outline").toBeGreaterThan(200);
 
   // Blue is dark: its outline is white, so on white paper no black appears at all.
-  await choose(page, "blue");
-  await toolButton(page, "Text").click();
-  await expect(captionField(page)).toBeFocused();
-  await page.keyboard.type("GM");
-  await page.keyboard.press("Enter");
-  const second = await waitForCanvasChange(page, first, 300);
+  const second = await placeGm(page, "blue", first);
   const box = changedBox(first, second);
   expect(countColour(second, hexToRgba("#0000ff"), box.top, box.bottom), "blue letters").toBeGreaterThan(300);
   expect(countColour(second, BLACK, box.top, box.bottom), "no black outline").toBe(0);

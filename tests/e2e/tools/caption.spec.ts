@@ -4,22 +4,26 @@ import { CAPTION_SIZE } from "../../../src/client/tools/caption/caption-layout.t
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
-import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import {
-  blockMascot,
+  boxInDrawing,
   canvasGeometry,
   choose,
-  openDrawingPage,
+  openBlankPage,
   readCanvasPixels,
   toViewport,
 } from "../helpers/page.ts";
 import { compareBitmaps, pixelAt } from "../helpers/pixels.ts";
-import { changedBox, chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
+import {
+  changedBox,
+  chooseTool,
+  expectUndoRedoAndRestore,
+  toolButton,
+  waitForCanvasChange,
+} from "../helpers/tools.ts";
 
 /** The drawing page with the mascot blocked (a white first display) and Text chosen: its field has the focus. */
 async function openCaption(page: Page) {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   await chooseTool(page, "Text");
   const field = page.getByRole("textbox", { name: "Caption text" });
   await expect(field).toBeFocused();
@@ -76,19 +80,13 @@ test("a caption lands where it was placed, yellow inside a black outline, and on
   expect(yellow).toBeGreaterThan(300);
   expect(black).toBeGreaterThan(300);
 
-  await page.keyboard.press("Control+z");
-  await waitForCanvas(page, blank);
-  await page.keyboard.press("Control+Shift+z");
-  await waitForCanvas(page, captioned);
-  await waitForBackupOf(page, captioned);
-  expect(compareBitmaps(captioned, await reloadRestored(page)).differingPixels).toBe(0);
+  await expectUndoRedoAndRestore(page, blank, captioned);
 });
 
 test("Text from the keyboard alone: T opens a caption, Escape cancels it, Enter places it", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   await expect(toolButton(page, "Text")).toBeVisible();
   await page.keyboard.press("t");
   const field = page.getByRole("textbox", { name: "Caption text" });
@@ -119,8 +117,7 @@ test("Text from the keyboard alone: T opens a caption, Escape cancels it, Enter 
 test("Enter while an input method is composing belongs to the composition; the next Enter places the caption", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   // T works once the tools' code is in.
   await expect(toolButton(page, "Text")).toBeEnabled();
   await page.keyboard.press("t");
@@ -167,18 +164,8 @@ test("Enter while an input method is composing belongs to the composition; the n
 });
 
 /** The caption field's box in drawing pixels (the field shows the caption where it will land). */
-async function fieldBoxInDrawing(page: Page) {
-  const geometry = await canvasGeometry(page);
-  const box = await page.getByRole("textbox", { name: "Caption text" }).boundingBox();
-  if (box === null) throw new Error("no caption field");
-  const scale = CANVAS_SIZE / geometry.width;
-  return {
-    left: (box.x - geometry.left) * scale,
-    right: (box.x + box.width - geometry.left) * scale,
-    top: (box.y - geometry.top) * scale,
-    bottom: (box.y + box.height - geometry.top) * scale,
-  };
-}
+const fieldBoxInDrawing = (page: Page) =>
+  boxInDrawing(page, page.getByRole("textbox", { name: "Caption text" }));
 
 test("a line too long for the drawing wraps at its width, whole on the drawing, and lands as the field showed it", async ({
   page,

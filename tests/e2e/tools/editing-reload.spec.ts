@@ -1,14 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { readStoredEditing, reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
-import {
-  blockMascot,
-  canvasGeometry,
-  choose,
-  openDrawingPage,
-  readCanvasPixels,
-  toViewport,
-} from "../helpers/page.ts";
+import { canvasGeometry, choose, openBlankPage, readCanvasPixels, toViewport } from "../helpers/page.ts";
 import { compareBitmaps } from "../helpers/pixels.ts";
 import { mouseStroke } from "../helpers/strokes.ts";
 import { chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
@@ -32,8 +25,7 @@ async function typeCaption(page: Page): Promise<void> {
 test("a caption still being typed comes back after a reload, and placed then it is exactly the caption placed without one", async ({
   page,
 }) => {
-  await blockMascot(page);
-  await openDrawingPage(page);
+  await openBlankPage(page);
   await choose(page, "blue", 8);
   await mouseStroke(page, [
     { x: 80, y: 480 },
@@ -76,8 +68,7 @@ test("a caption still being typed comes back after a reload, and placed then it 
 test("a sticker still being placed comes back after a reload where it was, as large and as turned", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   const crown = page.getByRole("button", { name: "Crown", exact: true });
   const editor = page.locator(".sticker-editor");
   const placeCrown = async () => {
@@ -119,8 +110,7 @@ test("a sticker still being placed comes back after a reload where it was, as la
 });
 
 test("a cancelled caption is not brought back by a reload", async ({ page }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   await typeCaption(page);
   await expect.poll(() => readStoredEditing(page)).not.toBeNull();
   await page.getByRole("button", { name: "Cancel" }).click();

@@ -1,17 +1,16 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
-import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
-import { blockMascot, brushButton, choose, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
-import { compareBitmaps, hexToRgba, type Pixels } from "../helpers/pixels.ts";
+import { brushButton, choose, openBlankPage, openDrawingPage, readCanvasPixels } from "../helpers/page.ts";
+import { hexToRgba, type Pixels } from "../helpers/pixels.ts";
 import { mouseStroke } from "../helpers/strokes.ts";
 import {
   chooseTool,
   circlePath,
+  expectUndoRedoAndRestore,
   pixelsAtDistance,
   rgbaAt,
   toolButton,
-  waitForCanvas,
   waitForCanvasChange,
 } from "../helpers/tools.ts";
 
@@ -23,8 +22,7 @@ const BAND = BRUSH / 2 + 3;
 
 /** A black circle outline on a white canvas; returns its pixels. */
 async function drawOutline(page: Page): Promise<Pixels> {
-  await blockMascot(page);
-  await openDrawingPage(page);
+  await openBlankPage(page);
   await choose(page, "black", BRUSH);
   await mouseStroke(page, circlePath(CENTRE, RADIUS), 4);
   return readCanvasPixels(page);
@@ -58,14 +56,8 @@ test("Fill paints the whole enclosed area, nothing outside it, leaves no light h
   const light = rim.filter((index) => Math.max(rgbaAt(filled, index)[1], rgbaAt(filled, index)[2]) > 8);
   expect(light.length, "light pixels between fill and outline").toBe(0);
 
-  await page.keyboard.press("Control+z");
-  await waitForCanvas(page, outlined);
-  await page.keyboard.press("Control+Shift+z");
-  await waitForCanvas(page, filled);
-
-  // The fill survives a reload through the browser backup.
-  await waitForBackupOf(page, filled);
-  expect(compareBitmaps(filled, await reloadRestored(page)).differingPixels).toBe(0);
+  // Undone and redone, the fill survives a reload through the browser backup.
+  await expectUndoRedoAndRestore(page, outlined, filled);
   await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "false");
 });
 

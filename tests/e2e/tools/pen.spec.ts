@@ -2,14 +2,7 @@ import type { Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
 import { expect, test } from "../fixtures.ts";
 import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
-import {
-  blockMascot,
-  canvasGeometry,
-  choose,
-  openDrawingPage,
-  readCanvasPixels,
-  toViewport,
-} from "../helpers/page.ts";
+import { canvasGeometry, choose, openBlankPage, readCanvasPixels, toViewport } from "../helpers/page.ts";
 import { paletteRgba } from "../helpers/palette.ts";
 import { compareBitmaps, inkAcross } from "../helpers/pixels.ts";
 
@@ -33,47 +26,24 @@ async function deviceStroke(
       y: path[0].y + (path[1].y - path[0].y) * t,
     });
   const force = (t: number) => (pointerType === "pen" ? fromForce + (toForce - fromForce) * t : undefined);
-  await session.send("Input.dispatchMouseEvent", {
-    type: "mouseMoved",
-    ...at(0),
-    pointerType,
-    button: "none",
-  });
-  await session.send("Input.dispatchMouseEvent", {
-    type: "mousePressed",
-    ...at(0),
-    pointerType,
-    button: "left",
-    buttons: 1,
-    clickCount: 1,
-    force: force(0),
-  });
+  const send = (
+    type: "mouseMoved" | "mousePressed" | "mouseReleased",
+    t: number,
+    press: { button: "none" | "left"; buttons?: number; clickCount?: number; force?: number | undefined },
+  ) => session.send("Input.dispatchMouseEvent", { type, ...at(t), pointerType, ...press });
+  await send("mouseMoved", 0, { button: "none" });
+  await send("mousePressed", 0, { button: "left", buttons: 1, clickCount: 1, force: force(0) });
   for (let step = 1; step <= steps; step++) {
-    await session.send("Input.dispatchMouseEvent", {
-      type: "mouseMoved",
-      ...at(step / steps),
-      pointerType,
-      button: "left",
-      buttons: 1,
-      force: force(step / steps),
-    });
+    await send("mouseMoved", step / steps, { button: "left", buttons: 1, force: force(step / steps) });
   }
-  await session.send("Input.dispatchMouseEvent", {
-    type: "mouseReleased",
-    ...at(1),
-    pointerType,
-    button: "left",
-    buttons: 0,
-    clickCount: 1,
-  });
+  await send("mouseReleased", 1, { button: "left", buttons: 0, clickCount: 1 });
   await session.detach();
 }
 
 test("a pen stroke pressed harder and harder grows wider, while a mouse stroke keeps the brush's width", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   await choose(page, "black", 8);
   await deviceStroke(
     page,

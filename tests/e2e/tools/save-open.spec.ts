@@ -1,11 +1,5 @@
 import { expect, test } from "../fixtures.ts";
-import {
-  blockMascot,
-  canvasGeometry,
-  openDrawingPage,
-  readCanvasPixels,
-  toViewport,
-} from "../helpers/page.ts";
+import { canvasGeometry, openBlankPage, readCanvasPixels, toViewport } from "../helpers/page.ts";
 import { compareBitmaps } from "../helpers/pixels.ts";
 import { decodePng } from "../helpers/png.ts";
 import { saveImage } from "../helpers/save.ts";
@@ -14,8 +8,7 @@ import { chooseTool } from "../helpers/tools.ts";
 test("Save Image saves what is shown: a caption still being typed and a sticker still being placed are placed first", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
 
   // Only a caption, still in its field: that is something to save.
   await chooseTool(page, "Text");

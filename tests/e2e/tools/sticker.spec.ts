@@ -3,17 +3,17 @@ import { STICKER_SIZE } from "../../../src/client/tools/stickers/sticker-transfo
 import { DEFAULT_BRANDING } from "../../../src/common/config.ts";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
-import { reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import {
   blockMascot,
   canvasGeometry,
+  openBlankPage,
   openDrawingPage,
   readCanvasPixels,
   toViewport,
 } from "../helpers/page.ts";
 import { compareBitmaps, type Pixels, pixelAt } from "../helpers/pixels.ts";
 import { TouchScreen } from "../helpers/strokes.ts";
-import { changedBox, chooseTool, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
+import { changedBox, chooseTool, expectUndoRedoAndRestore, waitForCanvasChange } from "../helpers/tools.ts";
 
 /** Whether there is a near-black pixel within `radius` of a point. */
 function inkNear(pixels: Pixels, at: { x: number; y: number }, radius: number): boolean {
@@ -41,8 +41,7 @@ const ART = { width: 241, height: 213, centreDy: 4, tail: { x: -84, y: 106 } };
 test("a sticker lands where it was tapped, at the size the corner handle gives it, turned by the keyboard", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   await placeBubbleAt(page, 300, 300);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -83,19 +82,13 @@ test("a sticker lands where it was tapped, at the size the corner handle gives i
   expect(inkNear(placed, tail, 6), `tail near ${tail.x},${tail.y}`).toBe(true);
   expect(inkNear(placed, { x: 300 + ART.tail.x * s, y: 300 + ART.tail.y * s }, 6)).toBe(false);
 
-  await page.keyboard.press("Control+z");
-  await waitForCanvas(page, blank);
-  await page.keyboard.press("Control+Shift+z");
-  await waitForCanvas(page, placed);
-  await waitForBackupOf(page, placed);
-  expect(compareBitmaps(placed, await reloadRestored(page)).differingPixels).toBe(0);
+  await expectUndoRedoAndRestore(page, blank, placed);
 });
 
 test("a sticker tapped at the drawing's edge lands whole against it, and its turn handle, below it there, turns it", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   await placeBubbleAt(page, 300, 5);
   const geometry = await canvasGeometry(page);
   const centre = toViewport(geometry, { x: 300, y: 80 });
@@ -129,8 +122,7 @@ test("a sticker tapped at the drawing's edge lands whole against it, and its tur
 test("stickers from the keyboard alone: a chosen sticker lands in the middle, arrows move it, Escape closes", async ({
   page,
 }) => {
-  await blockMascot(page);
-  const blank = await openDrawingPage(page);
+  const blank = await openBlankPage(page);
   const stickers = page.getByRole("button", { name: "Stickers", exact: true });
   // A tool that acts on taps is offered once its code is in; until then its button is disabled and takes no focus.
   await expect(stickers).toBeEnabled();
@@ -189,8 +181,7 @@ test.describe("on a touch screen", () => {
   test.use({ hasTouch: true });
 
   test("two fingers on a placed sticker make it larger and turn it, and never draw", async ({ page }) => {
-    await blockMascot(page);
-    const blank = await openDrawingPage(page);
+    const blank = await openBlankPage(page);
     await chooseTool(page, "Stickers");
     await page.getByRole("button", { name: "Speech bubble", exact: true }).click();
     const geometry = await canvasGeometry(page);

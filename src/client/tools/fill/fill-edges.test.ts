@@ -9,28 +9,33 @@ function channels(pixel: number): [number, number, number, number] {
   return [pixel & 255, (pixel >>> 8) & 255, (pixel >>> 16) & 255, pixel >>> 24];
 }
 
+const SIZE = 64;
+
+/** A SIZE x SIZE grey picture whose ink at each pixel is `coverage` (0 white to 1 black), as a canvas draws it. */
+function greyPicture(coverage: (x: number, y: number) => number): Uint32Array {
+  const pixels = new Uint32Array(SIZE * SIZE);
+  for (let y = 0; y < SIZE; y++) {
+    for (let x = 0; x < SIZE; x++) {
+      const grey = Math.round(255 * (1 - coverage(x, y)));
+      pixels[y * SIZE + x] = packRgb(grey, grey, grey);
+    }
+  }
+  return pixels;
+}
+
+/** A red fill from the middle of `pixels` at the page's tolerance. */
+const fillRedFromMiddle = (pixels: Uint32Array) =>
+  floodFill({ width: SIZE, height: SIZE, pixels: pixels.slice() }, 32, 32, RED, DEFAULT_FILL_TOLERANCE);
+
 describe("the fill's edges", () => {
   it("leaves no light halo: an anti-aliased black ring filled red inside gives red-to-black edges only", () => {
-    const size = 64;
-    const pixels = new Uint32Array(size * size);
-    const coverage = (x: number, y: number) => {
+    const size = SIZE;
+    const pixels = greyPicture((x, y) => {
       // A ring of radius 20 and width 6, with a one-pixel soft edge as a canvas would draw it.
       const distance = Math.abs(Math.hypot(x + 0.5 - 32, y + 0.5 - 32) - 20);
       return Math.min(1, Math.max(0, 3.5 - distance));
-    };
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        const grey = Math.round(255 * (1 - coverage(x, y)));
-        pixels[y * size + x] = packRgb(grey, grey, grey);
-      }
-    }
-    const marked = floodFill(
-      { width: size, height: size, pixels: pixels.slice() },
-      32,
-      32,
-      RED,
-      DEFAULT_FILL_TOLERANCE,
-    );
+    });
+    const marked = fillRedFromMiddle(pixels);
     const layer = marked.map((pixel) => filledColour(pixel, RED));
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
@@ -50,30 +55,20 @@ describe("the fill's edges", () => {
 
   it("leaves no light pixel on slanted edges, where anti-aliasing spans two pixels of a row", () => {
     // A diamond outline (45-degree edges, 4 px thick) with exact area coverage, as a canvas draws it.
-    const size = 64;
-    const pixels = new Uint32Array(size * size);
+    const size = SIZE;
     const SAMPLES = 8;
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        let covered = 0;
-        for (let sy = 0; sy < SAMPLES; sy++) {
-          for (let sx = 0; sx < SAMPLES; sx++) {
-            const px = x + (sx + 0.5) / SAMPLES - 32.3;
-            const py = y + (sy + 0.5) / SAMPLES - 31.8;
-            if (Math.abs(Math.abs(px) + Math.abs(py) - 20) / Math.SQRT2 <= 2) covered++;
-          }
+    const pixels = greyPicture((x, y) => {
+      let covered = 0;
+      for (let sy = 0; sy < SAMPLES; sy++) {
+        for (let sx = 0; sx < SAMPLES; sx++) {
+          const px = x + (sx + 0.5) / SAMPLES - 32.3;
+          const py = y + (sy + 0.5) / SAMPLES - 31.8;
+          if (Math.abs(Math.abs(px) + Math.abs(py) - 20) / Math.SQRT2 <= 2) covered++;
         }
-        const grey = Math.round(255 * (1 - covered / SAMPLES ** 2));
-        pixels[y * size + x] = packRgb(grey, grey, grey);
       }
-    }
-    const marked = floodFill(
-      { width: size, height: size, pixels: pixels.slice() },
-      32,
-      32,
-      RED,
-      DEFAULT_FILL_TOLERANCE,
-    );
+      return covered / SAMPLES ** 2;
+    });
+    const marked = fillRedFromMiddle(pixels);
     for (let index = 0; index < pixels.length; index++) {
       const x = index % size;
       const y = Math.floor(index / size);

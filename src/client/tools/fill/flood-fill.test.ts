@@ -19,22 +19,29 @@ function channelDistance(a: number, b: number): number {
 const RED = packRgb(255, 0, 0);
 const WHITE = packRgb(255, 255, 255);
 
+/** The 4-neighbours of a pixel that lie inside `image`, as [x, y, index]. */
+function neighboursIn(image: PackedImage, x: number, y: number): [number, number, number][] {
+  const around: [number, number][] = [
+    [x - 1, y],
+    [x + 1, y],
+    [x, y - 1],
+    [x, y + 1],
+  ];
+  return around
+    .filter(([nx, ny]) => nx >= 0 && ny >= 0 && nx < image.width && ny < image.height)
+    .map(([nx, ny]) => [nx, ny, ny * image.width + nx]);
+}
+
 /** The simplest correct flood fill: breadth-first over 4-neighbours, one pixel at a time. */
 function referenceRegion(image: PackedImage, x: number, y: number, tolerance: number): Set<number> {
-  const { pixels, width, height } = image;
+  const { pixels, width } = image;
   const target = pixels[y * width + x] as number;
   const region = new Set<number>([y * width + x]);
   const queue = [[x, y] as const];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const [px, py] = next;
-    for (const [nx, ny] of [
-      [px - 1, py],
-      [px + 1, py],
-      [px, py - 1],
-      [px, py + 1],
-    ] as const) {
-      const index = ny * width + nx;
-      if (nx < 0 || ny < 0 || nx >= width || ny >= height || region.has(index)) continue;
+    for (const [nx, ny, index] of neighboursIn(image, px, py)) {
+      if (region.has(index)) continue;
       if (channelDistance(pixels[index] as number, target) > tolerance) continue;
       region.add(index);
       queue.push([nx, ny]);
@@ -49,15 +56,8 @@ function referenceEdges(image: PackedImage, region: Set<number>): Set<number> {
   for (const index of region) {
     const x = index % image.width;
     const y = (index - x) / image.width;
-    for (const [nx, ny] of [
-      [x - 1, y],
-      [x + 1, y],
-      [x, y - 1],
-      [x, y + 1],
-    ] as const) {
-      const neighbour = ny * image.width + nx;
-      if (nx < 0 || ny < 0 || nx >= image.width || ny >= image.height || region.has(neighbour)) continue;
-      edges.add(neighbour);
+    for (const [, , neighbour] of neighboursIn(image, x, y)) {
+      if (!region.has(neighbour)) edges.add(neighbour);
     }
   }
   return edges;
