@@ -18,7 +18,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["src/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["src/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"] },
+      },
       {
         extends: true,
         test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: RENDER_FROM_SOURCE },
