@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { CANVAS_SIZE, FAVICON_SIZE } from "../src/common/constants.ts";
 
-const publicDir = fileURLToPath(new URL("../public", import.meta.url));
+const publicDir = fileURLToPath(new URL("../public/", import.meta.url));
 
 /** The favicon shows the head only: the whole body would be an unreadable smudge at 32 px. */
 const FAVICON_CROP = { left: 130, top: 80, width: 340, height: 340 } as const;
