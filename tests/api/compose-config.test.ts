@@ -12,7 +12,7 @@ import { dockerComposeInstalled } from "../container/helpers/compose.ts";
 // so a setting added there needs no change here. The files are also checked by a compose tool when one is
 // installed (always in CI: .ci/run installs Debian's docker-compose); tests/container runs them.
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const read = (name: string) => readFileSync(join(REPO_ROOT, name), "utf8");
 const COMPOSE_FILES = ["compose.yaml", "compose.sqlite.yaml"];
 

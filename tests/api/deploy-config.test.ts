@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 // will read it (nginx -t, caddy validate, systemd-analyze verify) when that tool is installed, and by
 // a small structural check always.
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const deployFile = (name: string) => readFileSync(join(REPO_ROOT, "deploy", name), "utf8");
 const dirs: string[] = [];
 afterEach(() => {

@@ -15,7 +15,7 @@ import { openTestStore, type TestDatabase, testDialects } from "./helpers/dialec
 import { makingOf } from "./helpers/making.ts";
 import { drawingPng } from "./helpers/png.ts";
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Whether the seeded drawing `id` ("export000003") was stored with its making. */
 const hasMaking = (id: string) => Number(id.slice(-6)) % 3 === 0;
 

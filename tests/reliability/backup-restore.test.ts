@@ -15,7 +15,7 @@ import { killLeftoverServers, type ServerProcess, spawnServer } from "../api/hel
 // npm run backup while the server saves, npm run restore into a fresh DATA_DIR, and the restarted
 // server has every drawing that was saved before the backup began, pixel for pixel.
 
-const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const run = promisify(execFile);
 const dirs: string[] = [];
 afterEach(() => {

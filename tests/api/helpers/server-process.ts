@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const SERVER_ENTRY = "src/server/main.ts";
 /** No wait in these tests may hang: past this, the server is killed and the test fails. */
 const DEADLINE_MS = 20_000;

@@ -7,7 +7,7 @@ import { type BaseOrigin, ensureNodeImage, ensurePostgresImage, NODE_IMAGE } fro
 
 // Builds the repository's Dockerfile as it is, against whatever npm registry this machine uses.
 
-export const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 /** A cold build downloads every dependency twice (build and production stages): minutes on a slow network. */
 const BUILD_DEADLINE_MS = 900_000;
 /** Where the build's npm finds the CA bundle; the official slim image has none of its own. */

@@ -12,7 +12,7 @@ export const NODE_IMAGE = "docker.io/library/node:24-bookworm-slim";
 /** compose.yaml's database. */
 export const POSTGRES_IMAGE = "docker.io/library/postgres:17";
 const DEBIAN_IMAGE = "localhost/fanvas-stand-in/debian:bookworm-minbase";
-const STAND_IN_DIR = fileURLToPath(new URL("../stand-in", import.meta.url));
+const STAND_IN_DIR = fileURLToPath(new URL("../stand-in/", import.meta.url));
 /** mmdebstrap, npm and two image builds: a minute or two on a fresh machine, most of it downloads. */
 const BUILD_DEADLINE_MS = 600_000;
 
