@@ -2,11 +2,13 @@ import { DRAWING_LIMITS } from "../../common/drawing-document/limits.ts";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { ROOM_CLOSE } from "../../common/room/room-close.ts";
 import type { SubmittedEntry } from "../../common/room/room-entries.ts";
+import { FRAME } from "../../common/room/room-frames.ts";
 import type { RoomPerson } from "../../common/room/room-messages.ts";
 import { encodeBatch } from "../../common/room/room-passing-frames.ts";
 import { RoomAppender } from "./room-appender.ts";
 import type { RoomContext } from "./room-context.ts";
 import type { RoomLog } from "./room-log.ts";
+import { PictureKeeper } from "./room-picture-keeper.ts";
 import { type RoomMember, RoomPresence } from "./room-presence.ts";
 import type { StoredRoom } from "./room-queries.ts";
 import { PRESENCE_FRAME, presenceFrame } from "./room-relay.ts";
@@ -28,6 +30,8 @@ export class LiveRoom {
   readonly hostHash: string;
   readonly presence: RoomPresence;
   readonly log: RoomLog;
+  /** The host's page's picture of the log, which spares a late joiner the replay of its start. */
+  readonly picture: PictureKeeper;
   readonly #context: RoomContext;
   readonly #createdAt: number;
   readonly #appender: RoomAppender;
@@ -43,6 +47,7 @@ export class LiveRoom {
     this.hostHash = stored.hostHash;
     this.#createdAt = Date.parse(stored.createdAt);
     this.log = log;
+    this.picture = new PictureKeeper(log);
     this.presence = new RoomPresence(context.settings.drawersPerRoom);
     this.#appender = new RoomAppender(context, this.id, (entries) =>
       this.log.deliver(entries, (frame, last) => this.#sendEntries(frame, last)),
@@ -64,8 +69,17 @@ export class LiveRoom {
       },
       room: { id: this.id, start: this.start },
       people: this.presence.people(now),
+      // The host's page keeps the picture up to date (every ROOM_PICTURE_EVERY operations).
+      ...(member.host
+        ? { picture: { every: this.#context.settings.pictureEvery, through: this.picture.through } }
+        : {}),
     });
-    for (const frame of this.log.framesSince(since)) member.sendEntries(frame, this.log.state.through);
+    const frames = this.log.framesSince(since);
+    // A page that holds nothing, or gets the snapshot, starts from the picture (when it is newer than `since`).
+    const fresh = since === 0 || frames[0]?.[0] === FRAME.snapshot;
+    const picture = fresh && this.picture.through > since ? this.picture.frame() : undefined;
+    if (picture !== undefined) member.sendEntries(picture, since);
+    for (const frame of frames) member.sendEntries(frame, this.log.state.through);
     this.peopleChanged();
   }
 
