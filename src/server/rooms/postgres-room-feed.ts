@@ -102,9 +102,10 @@ export async function startPostgresRoomFeed(
     gathered = new Map();
     const id = randomUUID();
     try {
-      await insertLiveFrames(store.db, id, packRooms(rooms, origin), new Date(), (trx) =>
-        notify(`l:${id}`, trx).then(() => {}),
-      );
+      await insertLiveFrames(store.db, id, packRooms(rooms, origin), new Date(), {
+        channel: CHANNEL,
+        payload: `l:${id}`,
+      });
     } catch (error) {
       log.warn({ err: error }, "could not pass a room's frames to the other processes");
     } finally {
