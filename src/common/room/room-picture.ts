@@ -7,8 +7,11 @@ import { checkedVarint, FRAME, finish, malformed } from "./room-frames.ts";
 // makes it (its canvas already shows the log) and sends it in parts, as a message is at most ROOM_MESSAGE_KB;
 // the server checks it is a 600 x 600 PNG of the log as it stands and hands it to late joiners whole.
 
-/** The most bytes of a picture's PNG. */
-export const MAX_PICTURE_BYTES = 4 * 1024 * 1024;
+/**
+ * The most bytes of a picture's PNG: 600 x 600 pixels of noise, the worst a PNG of the canvas can be, take about
+ * 1.45 MB (its raw RGBA and a little), and a host's socket holds at most this much while the parts come in.
+ */
+export const MAX_PICTURE_BYTES = 1536 * 1024;
 /** The most bytes of one part the page sends (under the smallest ROOM_MESSAGE_KB, 16 KiB, with room for its head). */
 export const PICTURE_PART_BYTES = 15 * 1024;
 /** The most parts of one picture. */
