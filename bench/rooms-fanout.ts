@@ -1,8 +1,8 @@
 /**
  * Issue 31's fan-out latency: bots on loopback driving real WebSockets into one room, on one or more server
- * processes. Each drawer sends 60 live segments a second; every other page's receipt of each is timed from its
- * send. A throttled drawer (its socket read a few KiB at a time, as a slow phone's) may join: its own receipts
- * are left out, so what is measured is whether it slows the others.
+ * processes. Each drawer sends 60 live segments a second; each receipt at every drawer and TIMED_WATCHERS
+ * watchers is timed from its send. A throttled drawer (its socket read 2 ms in every 100) may join: its own
+ * receipts are left out, so what is measured is whether it slows the others.
  */
 import { readFileSync } from "node:fs";
 import WebSocket from "ws";

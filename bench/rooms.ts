@@ -1,6 +1,6 @@
 /**
  * Issue 31's live rooms bench (`npm run bench -- --only rooms`), median and spread over the runs:
- * - fan-out latency (bench/rooms-fanout.ts), a drawer's live segment to every other page's receipt, p50 and p99
+ * - fan-out latency (bench/rooms-fanout.ts), a drawer's live segment to the other pages' receipts, p50 and p99
  *   over 5 s after a second of warm-up, one process on SQLite at 2, 10 and 30 drawers (each 60 segments a
  *   second) with 100 watchers; the same at 30 drawers with one more drawer whose socket drains slowly; and two
  *   processes on one PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set), pages spread over both;
