@@ -75,15 +75,19 @@ export async function expectOnFirstScreen(page: Page, name: string, locator: Loc
  */
 export async function expectUncovered(page: Page, name: string, locator: Locator): Promise<void> {
   await expectOnFirstScreen(page, name, locator);
-  const box = await boxOf(locator);
-  const onTop = await locator.evaluate(
-    (element, { x, y }) => {
-      const top = document.elementFromPoint(x, y);
-      return top !== null && (top === element || element.contains(top));
-    },
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
-  expect(onTop, `${name} is uncovered`).toBe(true);
+  // Polled: a part still arriving (a chunk, a font) may move things for a frame; what stays is what counts.
+  await expect
+    .poll(async () => {
+      const box = await boxOf(locator);
+      return locator.evaluate(
+        (element, { x, y }) => {
+          const top = document.elementFromPoint(x, y);
+          return top !== null && (top === element || element.contains(top));
+        },
+        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+      );
+    }, `${name} is uncovered`)
+    .toBe(true);
 }
 
 /**
