@@ -38,9 +38,12 @@ export async function startLiveApp(
   };
 }
 
-/** Saves a 600 x 600 drawing (its pixels from `seed`) over HTTP to the server at `baseUrl`; expects a 201. */
-export async function saveOverHttp(baseUrl: string, seed: number): Promise<SavedDrawing> {
-  const answer = await fetch(`${baseUrl}/api/drawings`, {
+/**
+ * Saves a 600 x 600 drawing (its pixels from `seed`) over HTTP to the server at `baseUrl`, with `query` (a
+ * name, a prompt) when given; expects a 201.
+ */
+export async function saveOverHttp(baseUrl: string, seed: number, query?: string): Promise<SavedDrawing> {
+  const answer = await fetch(`${baseUrl}/api/drawings${query === undefined ? "" : `?${query}`}`, {
     method: "POST",
     headers: { "content-type": "image/png" },
     body: new Uint8Array(await drawingPng(600, 600, seed)),
