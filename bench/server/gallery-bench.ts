@@ -1,6 +1,6 @@
 import type { Store } from "../../src/server/db/open.ts";
 import { isoTime } from "../../src/server/db/values.ts";
-import { encodeCursor } from "../../src/server/drawings/wall-cursor.ts";
+import { encodeCursor } from "../../src/server/wall/wall-cursor.ts";
 import type { ServerProcess } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "./databases.ts";
 import { keepAliveAgent, type LoadResult, runLoad } from "./http-load.ts";

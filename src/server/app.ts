@@ -27,7 +27,6 @@ import { imageRoutes } from "./drawings/image-routes.ts";
 import { yieldToSaves } from "./drawings/save-requests.ts";
 import { saveRoute } from "./drawings/save-route.ts";
 import { timeSaves } from "./drawings/save-timing.ts";
-import { wallRoute } from "./drawings/wall-route.ts";
 import { answerClientErrors } from "./http/client-errors.ts";
 import { cors } from "./http/cors.ts";
 import { crossSiteGuard } from "./http/cross-site.ts";
@@ -62,6 +61,7 @@ import { startPromptBoard } from "./prompts/prompt-board.ts";
 import { promptRoutes } from "./prompts/prompt-routes.ts";
 import { reactionRoutes } from "./reactions/reaction-routes.ts";
 import { roomPageAllowed, roomRoutes, webSockets } from "./rooms/room-routes.ts";
+import { wallRoute } from "./wall/wall-route.ts";
 
 /** Everything the app needs; production (main.ts) and tests pass the same shape. */
 export interface AppOptions {

@@ -25,6 +25,8 @@ export interface RoomSettings {
   readonly socketsPerNetwork: number;
   /** ROOM_SOCKETS: room sockets one process holds open at once. */
   readonly socketsPerProcess: number;
+  /** ROOM_PICTURE_EVERY: operations the log grows by before the host's page sends a new picture (0: never). */
+  readonly pictureEvery: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export const DEFAULT_ROOMS: RoomSettings = {
   socketsPerVisitor: 16,
   socketsPerNetwork: 300,
   socketsPerProcess: 5_000,
+  pictureEvery: 500,
 };
 
 /** ROOM_* (see RoomSettings). */
@@ -62,5 +65,6 @@ export function readRoomSettings(env: NodeJS.ProcessEnv): RoomSettings {
     socketsPerVisitor: read("ROOM_SOCKETS_PER_VISITOR", d.socketsPerVisitor, 1),
     socketsPerNetwork: read("ROOM_SOCKETS_PER_NETWORK", d.socketsPerNetwork, 1),
     socketsPerProcess: read("ROOM_SOCKETS", d.socketsPerProcess, 1),
+    pictureEvery: read("ROOM_PICTURE_EVERY", d.pictureEvery, 0, 100_000),
   };
 }

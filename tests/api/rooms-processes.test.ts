@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
+import { LIVE_FIRST } from "../../src/common/room/room-frames.ts";
+import { encodeLive } from "../../src/common/room/room-passing-frames.ts";
 import { createTestDatabase, testDialects } from "./helpers/dialects.ts";
 import { processKit } from "./helpers/process-kit.ts";
 import {
@@ -77,7 +79,8 @@ for (const dialect of testDialects()) {
 
   describe("a room served by two processes on one PostgreSQL database", () => {
     it("gives pages on either process the same log in the same order, and each other's strokes while drawn", async () => {
-      const { a, b } = await twoProcesses();
+      // A long stroke's live frame (below) is past the points one hand sends a second.
+      const { a, b } = await twoProcesses({ ROOM_POINTS_PER_SECOND: "100000" });
       const room = await createRoom(a.baseUrl);
       const onA = await join(a.baseUrl, room.id);
       const onB = await join(b.baseUrl, room.id);
@@ -90,6 +93,19 @@ for (const dialect of testDialects()) {
       await onB.waitFor((item) => item.kind === "live" && item.strokeId === 4242, "A's live stroke on B");
       onB.sendBytes(liveFrame(4343));
       await onA.waitFor((item) => item.kind === "live" && item.strokeId === 4343, "B's live stroke on A");
+      // Too long to ride in the signal (about 6.7 KB): it passes through a row of room_live.
+      const long = stroke(2000);
+      const wander = (index: number, step: number) => 50 + ((index * step) % 500);
+      const points = {
+        ...long.points,
+        x: long.points.x.map((_, index) => wander(index, 37)),
+        y: long.points.x.map((_, index) => wander(index, 53)),
+      };
+      onA.sendBytes(encodeLive({ strokeId: 4444, flags: LIVE_FIRST, stroke: { ...long, points } }));
+      await onB.waitFor(
+        (item) => item.kind === "live" && item.strokeId === 4444 && item.points === 2000,
+        "A's long live stroke on B",
+      );
 
       for (let round = 0; round < 10; round += 1) {
         onA.submit([{ kind: "op", opId: opId(), op: stroke(3, "#ff0000") }]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiError, GalleryPage } from "../../src/common/api.ts";
 import type { DrawingStatus } from "../../src/server/db/schema.ts";
-import { decodeTopCursor } from "../../src/server/drawings/top-cursor.ts";
+import { decodeTopCursor } from "../../src/server/wall/top-cursor.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { walkWall } from "./helpers/reactions.ts";

@@ -1,4 +1,5 @@
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
+import { FRAME } from "../../src/common/room/room-frames.ts";
 import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
@@ -64,13 +65,14 @@ async function joinRoom(visitors: Visitors, baseURL: string, path: string): Prom
   return page;
 }
 
-/** `page` starts a room on the test's server and one guest joins it. */
+/** `page` starts a room from `home` (the test's server unless told) and one guest joins it at `baseURL`. */
 async function startRoomWithGuest(
   page: Page,
   visitors: Visitors,
   baseURL: string | undefined,
+  home = "/",
 ): Promise<{ path: string; guest: Page }> {
-  const path = await startRoom(page);
+  const path = await startRoom(page, home);
   return { path, guest: await joinRoom(visitors, baseURL as string, path) };
 }
 
@@ -418,4 +420,60 @@ test("a fill lands the same on every page, over the stroke ordered before it", a
   // The white around the mascot turns yellow up to the blue stroke's edges, on the host's page as on the guest's.
   await expect.poll(() => colourCount(page, [255, 255, 0])).toBeGreaterThan(50_000);
   await expectSamePictures([page, guest]);
+});
+
+/** Whether a page joining room `id` now is handed the room's picture first (the host's page sent one). */
+async function pictureHanded(baseUrl: string, id: string): Promise<boolean> {
+  const client = await connectRoom(baseUrl, id);
+  try {
+    const first = await new Promise<number>((resolve) =>
+      client.socket.on("message", (data, binary) => {
+        if (binary) resolve((data as Buffer)[0] ?? 0);
+      }),
+    );
+    return first === FRAME.picture;
+  } finally {
+    client.close();
+  }
+}
+
+test("a late joiner starts from the host's picture of the room: the same pixels, and its own undo works", async ({
+  page,
+  visitors,
+  launchServer,
+}) => {
+  const server = await launchServer({ env: { ROOM_PICTURE_EVERY: "2" } });
+  const { path, guest } = await startRoomWithGuest(page, visitors, server.url, `${server.url}/`);
+  await choose(page, "red", 12);
+  await choose(guest, "blue", 12);
+  await mouseStroke(page, across(200));
+  await mouseStroke(guest, across(400));
+  await mouseStroke(page, across(300));
+  await expectSamePictures([page, guest]);
+  await expect.poll(() => pictureHanded(server.url, path.slice(3)), { timeout: 15_000 }).toBe(true);
+
+  const late = await newVisitorPage(visitors, server.url);
+  const firstFrames: number[] = [];
+  late.on("websocket", (socket) =>
+    socket.on("framereceived", ({ payload }) => {
+      if (typeof payload !== "string") firstFrames.push(payload[0] ?? 0);
+    }),
+  );
+  await openDrawingPage(late, path);
+  await expectEveryoneDraws(late);
+  await expectSamePictures([page, guest, late]);
+  expect(firstFrames[0], "the late joiner got the room's picture first").toBe(FRAME.picture);
+
+  // Its own stroke, and its own undo, over the picture.
+  await choose(late, "green", 12);
+  await mouseStroke(late, across(100));
+  const drawn = await expectSamePictures([page, guest, late]);
+  await late.getByRole("button", { name: "Undo" }).click();
+  const undone = await expectSamePictures([page, guest, late]);
+  expect(compareBitmaps(drawn, undone).differingPixels).toBeGreaterThan(0);
+  // The guest's undo reaches into the picture: every page repaints the log, the late joiner too.
+  await guest.getByRole("button", { name: "Undo" }).click();
+  await expectSamePictures([page, guest, late]);
+  expect(await colourCount(late, [0, 0, 255])).toBe(0);
+  expect(await colourCount(late, [255, 0, 0])).toBeGreaterThan(2000);
 });

@@ -4,9 +4,9 @@
  * changing the count at once and settling on the server's answer, the newest version winning.
  */
 import { isReactionKind, type ReactionCounts, type ReactionState } from "../../common/reactions.ts";
+import { readReactions, toggleReaction } from "../reactions/react-drawing.ts";
+import { REACTION_FAILED } from "../reactions/reaction-failed.ts";
 import { FEED_WAIT_MS, openLiveWall } from "../wall/live-wall.ts";
-import { readReactions, toggleReaction } from "../wall/react-drawing.ts";
-import { REACTION_FAILED } from "../wall/reaction-failed.ts";
 
 /** The credit line the page's HTML marks with its name's key (a moderator may take the name off live). */
 const CREDIT_SELECTOR = ".permalink__credit[data-credit-key]";

@@ -2,7 +2,7 @@
  * The permalink page's Report: an inline question (no window.confirm, which blocks the page and which assistive
  * technology handles poorly), then the report, as the wall's card menu does it.
  */
-import { reportDrawing } from "../wall/report-drawing.ts";
+import { reportDrawing } from "../moderation/report-drawing.ts";
 
 const REPORTED = "Reported — thank you. A moderator will look at it.";
 const RATE_LIMITED = "Too many reports just now — try again later.";

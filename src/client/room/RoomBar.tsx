@@ -1,10 +1,11 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
-import { hostSecretOfHash, roomPath } from "../../common/room/room-links.ts";
+import { roomPath } from "../../common/room/room-links.ts";
 import { cleanName, type HostCommand, MAX_NAME_LENGTH } from "../../common/room/room-messages.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { Icon } from "../page/Icon.tsx";
 import { useCopy } from "../share/use-copy.ts";
-import { hostSecretOf, keepHostSecret, saveName } from "./room-keys.ts";
+import { openEarly } from "./room-early.ts";
+import { hostSecretOf, savedName, saveName, takeHostLink } from "./room-keys.ts";
 import { type RoomSession, type RoomView, startRoomSession } from "./room-session.ts";
 import { useCanvasTop } from "./use-canvas-top.ts";
 import "./room.css";
@@ -26,13 +27,9 @@ export interface RoomBarProps {
   readonly mascotSrc: string;
 }
 
-/** A host link's secret is kept by the browser and taken out of the address bar before anything is shown. */
-function takeHostLink(id: string): void {
-  const secret = hostSecretOfHash(window.location.hash);
-  if (secret === undefined) return;
-  keepHostSecret(id, secret);
-  history.replaceState(history.state, "", window.location.pathname + window.location.search);
-}
+// The room's socket opens as this chunk loads (the board loads it as soon as it reads a room's address), not
+// once the board's engine is ready: the room's picture and log arrive while the engine starts.
+if (typeof window !== "undefined") openEarly(savedName);
 
 /**
  * The live room over the board: who is here (a count and their names in their colours), the link to share,

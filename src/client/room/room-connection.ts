@@ -25,7 +25,7 @@ const LONGEST_WAIT_MS = 10_000;
 /** One room's socket, reconnecting while the room goes on. */
 export class RoomConnection {
   readonly #url: string;
-  readonly #events: ConnectionEvents;
+  #events: ConnectionEvents;
   #socket: WebSocket | null = null;
   #attempts = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,6 +47,11 @@ export class RoomConnection {
     this.#events = events;
     window.addEventListener("online", this.#online);
     window.addEventListener("offline", this.#offline);
+  }
+
+  /** Hands what the socket hears from now on to `events` (the session takes over an early connection). */
+  handTo(events: ConnectionEvents): void {
+    this.#events = events;
   }
 
   /** Whether messages sent now go out. */

@@ -1,3 +1,4 @@
+import { hostSecretOfHash } from "../../common/room/room-links.ts";
 import { cleanName } from "../../common/room/room-messages.ts";
 
 // What a browser keeps about rooms: the host's secret of each room it made or was handed (the host link's
@@ -41,4 +42,12 @@ export function saveName(name: string): void {
   } catch {
     // Not kept: the room still shows it for this visit.
   }
+}
+
+/** A host link's secret is kept by the browser and taken out of the address bar before anything is shown. */
+export function takeHostLink(id: string): void {
+  const secret = hostSecretOfHash(window.location.hash);
+  if (secret === undefined) return;
+  keepHostSecret(id, secret);
+  history.replaceState(history.state, "", window.location.pathname + window.location.search);
 }

@@ -10,6 +10,7 @@ import {
 } from "../../common/room/room-frames.ts";
 import type { HostCommand, RoomPerson, ServerMessage } from "../../common/room/room-messages.ts";
 import { decodeBatch, decodeLive, decodePointer } from "../../common/room/room-passing-frames.ts";
+import { decodePicture } from "../../common/room/room-picture.ts";
 import { decodeSnapshot } from "../../common/room/room-snapshot.ts";
 import { loadBranding } from "../branding/branding.ts";
 import { loadMascot } from "../branding/mascot-background.ts";
@@ -17,7 +18,8 @@ import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { showStart } from "../remix/first-display.ts";
 import { captureLive } from "./live-capture.ts";
 import { LiveLayer } from "./live-layer.ts";
-import { RoomConnection } from "./room-connection.ts";
+import { type ConnectionEvents, RoomConnection } from "./room-connection.ts";
+import { roomSocketUrl, takeEarly } from "./room-early.ts";
 import { hostSecretOf, savedName } from "./room-keys.ts";
 import { RoomSync } from "./room-sync.ts";
 import { takeBrought } from "./start-room.ts";
@@ -97,7 +99,6 @@ export function startRoomSession(
   };
   const stage = canvas.parentElement ?? canvas;
   const layer = new LiveLayer(stage);
-  const protocol = window.location.protocol === "https:" ? "wss:" : "ws:";
   const send = (bytes: Uint8Array) => connection.send(bytes);
   const sync = new RoomSync(engine, {
     send,
@@ -116,6 +117,7 @@ export function startRoomSession(
         // The log's entries follow at once; the picture is repainted once the room's start is on the canvas.
         sync.startShown = false;
         sync.welcomed(message.you.slot, message.room.start);
+        sync.pictures.welcomed(message.picture);
         // The host's drawing from the drawing page comes in once, into the room it just made.
         if (sync.state?.through === 0 && message.you.host) bringDrawing(sync, id, frames);
         void showStart(engine, message.room.start, mascot).then(() => {
@@ -146,6 +148,8 @@ export function startRoomSession(
     switch (bytes[0]) {
       case FRAME.batch:
         return decodeBatch(bytes).forEach(binary);
+      case FRAME.picture:
+        return sync.pictures.received(decodePicture(bytes));
       case FRAME.snapshot:
         return sync.snapshot(decodeSnapshot(bytes, frames));
       case FRAME.entries:
@@ -164,7 +168,8 @@ export function startRoomSession(
       }
     }
   };
-  const connection = new RoomConnection(`${protocol}//${window.location.host}/api/rooms/${id}/socket`, {
+  const early = takeEarly(id);
+  const events: ConnectionEvents = {
     opened: () => {
       const name = savedName();
       const host = hostSecretOf(id);
@@ -182,14 +187,16 @@ export function startRoomSession(
       const ended = code === ROOM_CLOSE.ended || code === ROOM_CLOSE.notFound;
       update({ phase: retrying ? "reconnecting" : ended ? "ended" : "closed", notice: message });
     },
-  });
+  };
+  const connection = early?.connection ?? new RoomConnection(roomSocketUrl(id), events);
   const stopChange = engine.on("change", (change) => {
     sync.engineChanged(change);
     update({});
   });
   const stopCapture = captureLive(engine, canvas, send, () => sync.strokeOpId);
   engine.shareHistory(sync);
-  connection.connect();
+  if (early === undefined) connection.connect();
+  else early.replay(events);
 
   return {
     view: () => view,

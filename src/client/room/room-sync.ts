@@ -5,13 +5,15 @@ import { RoomState } from "../../common/room/room-state.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { SharedHistory } from "../engine/shared-history.ts";
 import type { LogChange } from "../engine/types.ts";
+import { RoomPictures } from "./room-pictures.ts";
 import { randomOpId, SendPace } from "./send-pace.ts";
 
 // The page's side of a room's log. The server orders every entry; this page shows its own operations at once
 // and reconciles: the engine shows the room's log (RoomState, as the server applied it) followed by this
 // page's entries the log has not taken yet. Another person's operation is painted on top when that is where it
 // belongs; anything else (an undo, a host's remove or clear, an operation that landed under one of ours still
-// on its way) repaints the log from its start, once no stroke is being drawn. Undo and redo are entries too:
+// on its way) repaints the log from its start (from the room's picture, room-pictures.ts, when it holds one),
+// once no stroke is being drawn. Undo and redo are entries too:
 // each person's take back only their own operations, for everyone.
 
 /** What the sync asks of the page. */
@@ -44,10 +46,17 @@ export class RoomSync implements SharedHistory {
   /** Whether the canvas shows the room's starting picture (no repaint before it does). */
   startShown = true;
   #refill: ReturnType<typeof setInterval>;
+  /** The room's picture: a repaint paints the operations after it, not the whole log. */
+  readonly pictures: RoomPictures;
 
   constructor(engine: DrawingEngine, host: SyncHost) {
     this.#engine = engine;
     this.#host = host;
+    this.pictures = new RoomPictures({
+      send: host.send,
+      canvasPng: () => engine.toBlob(),
+      ready: () => this.repaintIfStale(),
+    });
     this.#refill = setInterval(() => {
       this.#pace.refill();
       this.flush();
@@ -82,6 +91,7 @@ export class RoomSync implements SharedHistory {
 
   /** The log up to a seq, as a late joiner (or a page long away) gets it. */
   snapshot(state: RoomState): void {
+    this.pictures.snapshot();
     this.state = state;
     this.#stale = true;
     this.repaintIfStale();
@@ -95,6 +105,8 @@ export class RoomSync implements SharedHistory {
     for (const entry of entries) {
       if (entry.seq <= state.through) continue;
       const change = state.apply(entry);
+      if (change.kind === "changed" || change.kind === "cleared")
+        this.pictures.rewrote(change.kind === "changed" ? change.from : 0);
       const mine = entry.author === this.#slot ? this.#take([entry.opId]) : -1;
       if (mine === 0 && entry.kind === "op") continue; // ours, where the picture has it already
       if (mine > 0 || change.kind === "changed" || change.kind === "cleared") this.#stale = true;
@@ -164,13 +176,17 @@ export class RoomSync implements SharedHistory {
   /** Repaints the room's log and this page's waiting operations, unless a stroke is being drawn (then after it). */
   repaintIfStale(): void {
     const state = this.state;
-    if (!this.#stale || this.#repainting || state === null || !this.startShown || this.#engine.isDrawing)
+    if (this.#repainting || state === null || !this.startShown || this.#engine.isDrawing) return;
+    if (this.pictures.decoding) return;
+    if (!this.#stale) {
+      // The canvas shows exactly the log: the host's page may take the room's picture from it.
+      if (this.#inFlight === 0 && this.pending.length === 0) this.pictures.settled(state);
       return;
+    }
     this.#stale = false;
     this.#repainting = true;
     const waiting = this.pending.flatMap((entry) => (entry.kind === "op" ? [entry.op] : []));
-    const operations = [...state.painted(), ...waiting];
-    void this.#engine.load({ start: state.start, operations }).finally(() => {
+    void this.#engine.restore(this.pictures.savedLog(state, waiting)).finally(() => {
       this.#repainting = false;
       for (const item of state.items) this.#host.landed(item.op.author, item.opId);
       this.#engine.shareHistory(this);
@@ -181,6 +197,7 @@ export class RoomSync implements SharedHistory {
   /** Stops sending. */
   stop(): void {
     clearInterval(this.#refill);
+    this.pictures.stop();
     this.#engine.shareHistory(null);
   }
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useReactionToggle } from "../reactions/use-reaction-toggle.ts";
 import { placesOf } from "./credit-list.ts";
 import { useMyDrawings } from "./my-drawings.ts";
 import { usePrompts } from "./use-prompts.ts";
-import { useReactionToggle } from "./use-reaction-toggle.ts";
 import { useWall } from "./use-wall.ts";
 import { WallCard } from "./WallCard.tsx";
 import { WallNotice } from "./WallNotice.tsx";

@@ -6,9 +6,9 @@ import { relativeTime } from "../../common/relative-time.ts";
 import { remixPath } from "../../common/remix.ts";
 import { Icon } from "../page/Icon.tsx";
 import "../page/pill.css";
+import { ReportControl } from "../moderation/ReportControl.tsx";
+import { ReactionBar } from "../reactions/ReactionBar.tsx";
 import { CardCredit, CardPlace } from "./CardCredit.tsx";
-import { ReactionBar } from "./ReactionBar.tsx";
-import { ReportControl } from "./ReportControl.tsx";
 import { TimelapseButton } from "./TimelapseButton.tsx";
 
 /** Thumbnails are at most 300 x 300; the size is given so the grid never jumps while they load. */

@@ -4,8 +4,8 @@
  */
 import { EVENTS_PATH, type GalleryItem } from "../../common/api.ts";
 import type { ReactionChange } from "../../common/reactions.ts";
+import { parseReactionChanges } from "../reactions/react-drawing.ts";
 import { backoffDelayMs } from "../save/backoff.ts";
-import { parseReactionChanges } from "./react-drawing.ts";
 import { parseGalleryItem } from "./wall-api.ts";
 import { isCreditChange, isNameBlocked, isRemovedDrawing } from "./wall-checks.ts";
 

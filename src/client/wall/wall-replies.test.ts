@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GalleryItem } from "../../common/api.ts";
+import { parseReactionChanges, toggleReaction } from "../reactions/react-drawing.ts";
+import { REACTION_FAILED } from "../reactions/reaction-failed.ts";
 import { openLiveWall } from "./live-wall.ts";
-import { parseReactionChanges, toggleReaction } from "./react-drawing.ts";
-import { REACTION_FAILED } from "./reaction-failed.ts";
 import { promptsOf } from "./use-prompts.ts";
 import { fetchGalleryPage, NOT_A_GALLERY_PAGE } from "./wall-api.ts";
 

@@ -25,6 +25,10 @@ export const FRAME = {
   snapshot: 5,
   /** Server to page: several live and pointer frames, each length-prefixed. */
   batch: 6,
+  /** Server to page: the room's picture at a seq (room-picture.ts), sent before the snapshot it shortens. */
+  picture: 8,
+  /** Host's page to server: one part of the room's picture. */
+  picturePart: 9,
 } as const;
 
 /** Live stroke flags: its first points (the style is the stroke's), or the stroke is over (no points). */

@@ -38,6 +38,8 @@ export type ServerMessage =
       readonly you: RoomPerson;
       readonly room: { readonly id: string; readonly start: StartingPicture };
       readonly people: readonly RoomPerson[];
+      /** To the host's page: how often it sends the room's picture, and the seq of the one held (0: none). */
+      readonly picture?: { readonly every: number; readonly through: number };
     }
   | { readonly t: "people"; readonly people: readonly RoomPerson[] }
   | { readonly t: "role"; readonly role: RoomRole; readonly message: string }

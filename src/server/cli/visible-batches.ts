@@ -2,8 +2,8 @@ import type { Kysely } from "kysely";
 import type { ReactionCounts } from "../../common/reactions.ts";
 import type { Database } from "../db/schema.ts";
 import { asBuffer, isoTime } from "../db/values.ts";
-import { selectCards, shownClaims } from "../drawings/wall-queries.ts";
 import { stateOf } from "../reactions/reaction-queries.ts";
+import { selectCards, shownClaims } from "../wall/wall-queries.ts";
 
 /** One visible drawing as the export writes it. */
 export interface ExportRow {

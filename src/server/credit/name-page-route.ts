@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { BrandingConfig } from "../../common/config.ts";
 import { NAME_PAGE_PREFIX, readCredit } from "../../common/credit.ts";
 import type { Store } from "../db/open.ts";
-import { decodeCursor, encodeCursor } from "../drawings/wall-cursor.ts";
-import { galleryItem } from "../drawings/wall-item.ts";
-import { listScopedDrawings } from "../drawings/wall-queries.ts";
 import { notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import { answerPages } from "../pages/answer-pages.ts";
 import { noticePage, pageFailed } from "../pages/notice-pages.ts";
+import { decodeCursor, encodeCursor } from "../wall/wall-cursor.ts";
+import { galleryItem } from "../wall/wall-item.ts";
+import { listScopedDrawings } from "../wall/wall-queries.ts";
 import { isBlockedName } from "./credit-queries.ts";
 
 /** Options of a name's page. */

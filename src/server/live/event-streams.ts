@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { DEFAULT_EVENT_STREAMS, type EventStreamSettings } from "../config.ts";
 import type { EventBus } from "../db/event-bus.ts";
-import { encodeCursor } from "../drawings/wall-cursor.ts";
+import { encodeCursor } from "../wall/wall-cursor.ts";
 import {
   createReplayBuffer,
   DEFAULT_REPLAY_LIMITS,

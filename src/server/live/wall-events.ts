@@ -1,7 +1,7 @@
 import type { GalleryItem } from "../../common/api.ts";
 import type { ReactionChange } from "../../common/reactions.ts";
 import type { DrawingEvent } from "../db/event-bus.ts";
-import { galleryItem } from "../drawings/wall-item.ts";
+import { galleryItem } from "../wall/wall-item.ts";
 
 /**
  * What the wall's visitors hear: a drawing arrived on the wall, one left it, counts changed, a drawing's name

@@ -1,5 +1,5 @@
 import type { Store } from "../db/open.ts";
-import { wallRows } from "../drawings/wall-queries.ts";
+import { wallRows } from "../wall/wall-queries.ts";
 import { type ActionOutcome, type AdminAction, applyAction } from "./admin-queries.ts";
 
 interface Log {

@@ -11,11 +11,11 @@ import {
 } from "../../common/permalink.ts";
 import { downloadFileName, sharePostText } from "../../common/share-text.ts";
 import type { Store } from "../db/open.ts";
-import { galleryItem } from "../drawings/wall-item.ts";
-import { countVisibleRemixes, listVisibleDrawings, wallRows } from "../drawings/wall-queries.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
 import { DRAWING_ID, refuseInvalid } from "../http/validation.ts";
 import { findPrompt } from "../prompts/prompt-queries.ts";
+import { galleryItem } from "../wall/wall-item.ts";
+import { countVisibleRemixes, listVisibleDrawings, wallRows } from "../wall/wall-queries.ts";
 import { answerPages } from "./answer-pages.ts";
 import { displayFontFace } from "./display-font.ts";
 import { drawingNotFound, pageFailed } from "./notice-pages.ts";

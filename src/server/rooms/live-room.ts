@@ -2,24 +2,35 @@ import { DRAWING_LIMITS } from "../../common/drawing-document/limits.ts";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { ROOM_CLOSE } from "../../common/room/room-close.ts";
 import type { SubmittedEntry } from "../../common/room/room-entries.ts";
+import { FRAME } from "../../common/room/room-frames.ts";
 import type { RoomPerson } from "../../common/room/room-messages.ts";
 import { encodeBatch } from "../../common/room/room-passing-frames.ts";
 import { RoomAppender } from "./room-appender.ts";
 import type { RoomContext } from "./room-context.ts";
 import type { RoomLog } from "./room-log.ts";
+import { PictureKeeper } from "./room-picture-keeper.ts";
 import { type RoomMember, RoomPresence } from "./room-presence.ts";
 import type { StoredRoom } from "./room-queries.ts";
 import { PRESENCE_FRAME, presenceFrame } from "./room-relay.ts";
 
 // One room as this process serves it: its log, its people, and the frames passing between them. Entries are
 // appended in the store (group-committed: what arrives while an append runs goes in the next) and sent to every
-// page in seq order; passing frames (strokes being drawn, pointers) are gathered for one turn of the event loop
-// and sent as one message to each page, so a busy room costs a send per page and turn, not per frame.
+// page in seq order; passing frames (strokes being drawn, pointers) are gathered (for one turn of the event
+// loop, and at least FLUSH_EVERY_MS since the last send) and sent as one message, encoded once, to each page,
+// so a busy room costs a send per page every few milliseconds, not per frame.
 
 /** The most operations a room's drawing holds (a room's making must stay one document the decoder reads). */
 export const ROOM_MAX_OPERATIONS = DRAWING_LIMITS.operations - 1_000;
 /** The most encoded bytes, with the same margin. */
 const ROOM_MAX_BYTES = DRAWING_LIMITS.bytes - 128 * 1024;
+/**
+ * Passing frames go out at most this often. A send is a system call per page: flushed every turn of the event
+ * loop, 30 drawers at 60 segments a second meant one or two frames per flush and up to 1,800 flushes a second,
+ * 230,000 writes to 130 pages, the process's largest cost; gathered for a few milliseconds, a busy room sends
+ * a page at most 250 messages a second. A quiet room's frame still goes at the next turn.
+ */
+const FLUSH_EVERY_MS = 4;
+
 /** A room served by this process. */
 export class LiveRoom {
   readonly id: string;
@@ -28,11 +39,14 @@ export class LiveRoom {
   readonly hostHash: string;
   readonly presence: RoomPresence;
   readonly log: RoomLog;
+  /** The host's page's picture of the log, which spares a late joiner the replay of its start. */
+  readonly picture: PictureKeeper;
   readonly #context: RoomContext;
   readonly #createdAt: number;
   readonly #appender: RoomAppender;
   #passing: Uint8Array[] = [];
   #flushing = false;
+  #flushedAt = 0;
   #peopleChanged = false;
   ended = false;
 
@@ -43,6 +57,7 @@ export class LiveRoom {
     this.hostHash = stored.hostHash;
     this.#createdAt = Date.parse(stored.createdAt);
     this.log = log;
+    this.picture = new PictureKeeper(log);
     this.presence = new RoomPresence(context.settings.drawersPerRoom);
     this.#appender = new RoomAppender(context, this.id, (entries) =>
       this.log.deliver(entries, (frame, last) => this.#sendEntries(frame, last)),
@@ -64,8 +79,17 @@ export class LiveRoom {
       },
       room: { id: this.id, start: this.start },
       people: this.presence.people(now),
+      // The host's page keeps the picture up to date (every ROOM_PICTURE_EVERY operations).
+      ...(member.host
+        ? { picture: { every: this.#context.settings.pictureEvery, through: this.picture.through } }
+        : {}),
     });
-    for (const frame of this.log.framesSince(since)) member.sendEntries(frame, this.log.state.through);
+    const frames = this.log.framesSince(since);
+    // A page that holds nothing, or gets the snapshot, starts from the picture (when it is newer than `since`).
+    const fresh = since === 0 || frames[0]?.[0] === FRAME.snapshot;
+    const picture = fresh && this.picture.through > since ? this.picture.frame() : undefined;
+    if (picture !== undefined) member.sendEntries(picture, since);
+    for (const frame of frames) member.sendEntries(frame, this.log.state.through);
     this.peopleChanged();
   }
 
@@ -178,11 +202,14 @@ export class LiveRoom {
   #scheduleFlush(): void {
     if (this.#flushing) return;
     this.#flushing = true;
-    setImmediate(() => this.#flush());
+    const wait = this.#flushedAt + FLUSH_EVERY_MS - performance.now();
+    if (wait <= 0) setImmediate(() => this.#flush());
+    else setTimeout(() => this.#flush(), wait);
   }
 
   #flush(): void {
     this.#flushing = false;
+    this.#flushedAt = performance.now();
     const frames = this.#passing;
     this.#passing = [];
     if (this.#peopleChanged) {

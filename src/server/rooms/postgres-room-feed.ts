@@ -7,12 +7,13 @@ import type { FeedListener, RoomFeed } from "./room-feed.ts";
 import { insertLiveFrames, pruneLiveFrames, readLiveFrames } from "./room-log-queries.ts";
 import { packRooms, unpackRooms } from "./room-relay.ts";
 
-// Several processes serving one room on one PostgreSQL database. NOTIFY carries signals only, a few dozen bytes
-// (its payloads are capped at 8,000): "the log of room R reached seq S" (sent by the append's own transaction,
-// so it arrives once the entries can be read), "frames are waiting under id I" (a row of room_live, written and
-// signalled in one transaction), "room R ended", "slot N of room R was barred". Each process gathers its passing
-// frames of every room while one write is on its way, so it writes at most one row at a time, whatever the
-// rooms' pace (docs/decisions/0028-live-rooms.md).
+// Several processes serving one room on one PostgreSQL database. NOTIFY carries signals (its payloads are capped
+// at 8,000 bytes), never the log's entries: "the log of room R reached seq S" (sent by the append's own
+// transaction, so it arrives once the entries can be read), "frames are waiting under id I" (a row of room_live,
+// written and signalled in one statement), or a small batch of passing frames itself (strokes being drawn and
+// pointers, which never enter the log), "room R ended", "slot N of room R was barred". Each process gathers its
+// passing frames of every room while one write is on its way, so it writes at most one at a time, whatever the
+// rooms' pace (docs/decisions/0028-live-rooms.md, 0033).
 
 const CHANNEL = "fanvas_rooms";
 /** Names the listening connection in pg_stat_activity. */
@@ -20,6 +21,12 @@ export const ROOMS_APPLICATION_NAME = "fanvas-rooms";
 /** Passing frames are deleted this long after they were written (every process read them within milliseconds). */
 const LIVE_KEEP_MS = 30_000;
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
+/**
+ * Passing frames (never the log's entries) this small ride in the NOTIFY itself, base64 (under PostgreSQL's
+ * 8,000 bytes with room to spare): a row and its read cost the other processes two more waits for the
+ * database, the largest part of their latency on a busy machine. Larger batches go through a row.
+ */
+const INLINE_LIVE_BYTES = 5_400;
 
 /** Starts listening; resolves once LISTEN is active. */
 export async function startPostgresRoomFeed(
@@ -43,15 +50,16 @@ export async function startPostgresRoomFeed(
     if (kind === "e") listener?.entries(first, Number(second));
     else if (kind === "x") listener?.ended(first);
     else if (kind === "b") listener?.barred(first, Number(second), third === "1");
-    else if (kind === "l")
+    else if (kind === "l" || kind === "f")
+      // In order: frames that came in a row are read before the ones that came inline after them.
       reading = reading
-        .then(() => readLive(first))
+        .then(() => (kind === "l" ? readLiveFrames(store.db, first) : Buffer.from(first, "base64")))
+        .then(passLive)
         .catch((error: unknown) => {
           log.warn({ err: error }, "could not read a room's passing frames");
         });
   };
-  const readLive = async (id: string) => {
-    const bytes = await readLiveFrames(store.db, id);
+  const passLive = (bytes: Uint8Array | undefined) => {
     const unpacked = bytes === undefined ? undefined : unpackRooms(bytes);
     if (unpacked === undefined || unpacked.origin === origin) return;
     for (const [roomId, frames] of unpacked.rooms) listener?.live(roomId, frames);
@@ -101,10 +109,10 @@ export async function startPostgresRoomFeed(
     const rooms = gathered;
     gathered = new Map();
     const id = randomUUID();
+    const packed = packRooms(rooms, origin);
     try {
-      await insertLiveFrames(store.db, id, packRooms(rooms, origin), new Date(), (trx) =>
-        notify(`l:${id}`, trx).then(() => {}),
-      );
+      if (packed.length <= INLINE_LIVE_BYTES) await notify(`f:${Buffer.from(packed).toString("base64")}`);
+      else await insertLiveFrames(store.db, id, packed, new Date(), { channel: CHANNEL, payload: `l:${id}` });
     } catch (error) {
       log.warn({ err: error }, "could not pass a room's frames to the other processes");
     } finally {

@@ -3,6 +3,7 @@ import { encodeDrawing } from "../../common/drawing-document/encode.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { RoomEntry } from "../../common/room/room-entries.ts";
 import { encodeEntries } from "../../common/room/room-frames.ts";
+import type { PictureMark } from "../../common/room/room-picture.ts";
 import { decodeSnapshot, encodeSnapshot } from "../../common/room/room-snapshot.ts";
 import { RoomState } from "../../common/room/room-state.ts";
 import type { Store } from "../db/open.ts";
@@ -17,6 +18,8 @@ import type { StoredRoom } from "./room-queries.ts";
 const FOLD_AFTER_ENTRIES = 256;
 /** Entries read from the store at a time while catching up. */
 const READ_AT_ONCE = 500;
+/** Undos, redos, removes and clears remembered, to tell whether a room's picture still shows the log. */
+const REWRITES_KEPT = 1024;
 
 /** An entries frame sent since the snapshot, and the seqs it holds. */
 interface SentFrame {
@@ -69,11 +72,16 @@ export class RoomLog {
   /** Bytes of the operations added since the snapshot (the room's size grows by them). */
   #addedBytes = 0;
   #chain: Promise<void> = Promise.resolve();
+  /** Entries that turned operations on or off: at `at`, those from seq `from` on (a clear: from 0). */
+  #rewrites: { at: number; from: number }[] = [];
+  /** Rewrites before this seq are not known (the log was opened, or they were let go). */
+  #rewritesKnownFrom: number;
 
   private constructor(roomId: string, store: Store, state: RoomState) {
     this.#roomId = roomId;
     this.#store = store;
     this.state = state;
+    this.#rewritesKnownFrom = state.through;
     this.#snapshot = { through: state.through, bytes: encodeSnapshot(state) };
   }
 
@@ -102,6 +110,18 @@ export class RoomLog {
       return this.#sent.filter((frame) => frame.last > since).map((frame) => frame.bytes);
     }
     return [this.#snapshot.bytes, ...this.#sent.map((frame) => frame.bytes)];
+  }
+
+  /**
+   * Whether the picture of the log through `mark.seq` holding `mark.painted` operations is still the start of
+   * the drawing: nothing since turned an operation up to that seq on or off, and as many are painted.
+   */
+  showsPrefix(mark: PictureMark): boolean {
+    if (mark.seq > this.state.through || mark.seq < this.#rewritesKnownFrom) return false;
+    if (this.#rewrites.some((rewrite) => rewrite.at > mark.seq && rewrite.from <= mark.seq)) return false;
+    let painted = 0;
+    for (const item of this.state.items) if (item.on && item.seq <= mark.seq) painted += 1;
+    return painted === mark.painted;
   }
 
   /** The last seq applied. */
@@ -158,8 +178,10 @@ export class RoomLog {
     const fresh = entries.filter((entry) => entry.seq > this.state.through);
     if (fresh.length === 0) return;
     for (const entry of fresh) {
-      this.state.apply(entry);
+      const change = this.state.apply(entry);
       if (entry.kind === "op") this.#addedBytes += opSize(entry);
+      if (change.kind === "changed" || change.kind === "cleared")
+        this.#rewrote(entry.seq, change.kind === "changed" ? change.from : 0);
     }
     const bytes = encodeEntries(fresh);
     const last = this.state.through;
@@ -171,6 +193,13 @@ export class RoomLog {
       const { through, bytes: snapshot } = this.#snapshot;
       void saveSnapshot(this.#store.db, this.#roomId, through, snapshot).catch(() => {});
     }
+  }
+
+  #rewrote(at: number, from: number): void {
+    this.#rewrites.push({ at, from });
+    if (this.#rewrites.length <= REWRITES_KEPT) return;
+    const forgotten = this.#rewrites.splice(0, this.#rewrites.length - REWRITES_KEPT);
+    this.#rewritesKnownFrom = forgotten.at(-1)?.at ?? this.#rewritesKnownFrom;
   }
 
   #fold(): void {

@@ -10,6 +10,7 @@ import {
   encodePointer,
   relayLive,
 } from "../../common/room/room-passing-frames.ts";
+import { decodePicturePart, PictureAssembly } from "../../common/room/room-picture.ts";
 import type { LiveRoom } from "./live-room.ts";
 import { hostCommand } from "./room-host.ts";
 import type { RoomHub } from "./room-hub.ts";
@@ -41,6 +42,7 @@ export function serveRoomSocket(
   let joined: { room: LiveRoom; member: SocketMember } | undefined;
   let joining = false;
   const early: [RawData, boolean][] = [];
+  const pictureParts = new PictureAssembly();
   const key = nextKey++;
 
   const refuse = (code: number, reason: string, message: string) => {
@@ -132,6 +134,24 @@ export function serveRoomSocket(
         case FRAME.pointer:
           room.pass(encodePointer(decodePointer(bytes, false).at, member.slot));
           return;
+        case FRAME.picturePart: {
+          const part = decodePicturePart(bytes);
+          if (!member.host) {
+            if (part.part === 0)
+              member.send({
+                t: "notice",
+                code: "host_only",
+                message: "Only the room's host's page sends its picture.",
+              });
+            return;
+          }
+          const picture = pictureParts.add(part);
+          if (picture !== undefined)
+            void room.picture.offer(picture).then((verdict) => {
+              if (typeof verdict === "object") malformed(verdict.refused);
+            });
+          return;
+        }
         default:
           return malformed(`unknown frame ${bytes[0]}`);
       }

@@ -9,8 +9,11 @@ export interface ProcessKit {
   readonly defer: (cleanup: () => Promise<void> | void) => void;
   /** An event stream from the server at `baseUrl`, open (its retry line read) and closed after the test. */
   readonly listen: (baseUrl: string) => Promise<SseClient>;
-  /** Two server processes on one fresh PostgreSQL database, stopped and the database dropped after the test. */
-  readonly twoProcesses: () => Promise<{ a: ServerProcess; b: ServerProcess }>;
+  /**
+   * Two server processes on one fresh PostgreSQL database (with `env` beside its own), stopped and the database
+   * dropped after the test.
+   */
+  readonly twoProcesses: (env?: Record<string, string>) => Promise<{ a: ServerProcess; b: ServerProcess }>;
 }
 
 /** Registers the afterEach that undoes every deferred step and kills any server a failed test left. */
@@ -29,12 +32,12 @@ export function processKit(): ProcessKit {
       await stream.waitFor((message) => message.retry !== undefined, "the opening retry line");
       return stream;
     },
-    twoProcesses: async () => {
+    twoProcesses: async (env = {}) => {
       const database = await createTestDatabase("postgres");
       defer(() => database.drop());
-      const a = await spawnServer(database.env);
+      const a = await spawnServer({ ...database.env, ...env });
       defer(async () => void (await a.stop()));
-      const b = await spawnServer(database.env);
+      const b = await spawnServer({ ...database.env, ...env });
       defer(async () => void (await b.stop()));
       return { a, b };
     },

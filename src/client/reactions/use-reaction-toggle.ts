@@ -2,9 +2,9 @@
 import { useCallback, useRef } from "react";
 import type { GalleryItem } from "../../common/api.ts";
 import type { ReactionKind } from "../../common/reactions.ts";
+import { withReactionChanges, withToggledReaction, withUndoneReaction } from "../wall/wall-list.ts";
 import { toggleReaction } from "./react-drawing.ts";
 import { REACTION_FAILED } from "./reaction-failed.ts";
-import { withReactionChanges, withToggledReaction, withUndoneReaction } from "./wall-list.ts";
 
 /**
  * Returns `toggle(item, kind)`: the card shows the new count and pressed state at once (its version is kept,

@@ -1,7 +1,7 @@
 /** Giving and taking back a reaction, and reading the counts the event stream carries. */
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import type { ReactionChange, ReactionKind, ReactionState } from "../../common/reactions.ts";
-import { isApiError, isReactionState, isReactionsEvent } from "./wall-checks.ts";
+import { isApiError, isReactionState, isReactionsEvent } from "../wall/wall-checks.ts";
 
 /**
  * Why a toggle did not go through: too many reactions from this network just now, as many browsers of this

@@ -10,12 +10,12 @@ import {
 import { GalleryPageSchema } from "../../common/wire/drawings.ts";
 import { isBlockedName } from "../credit/credit-queries.ts";
 import type { Store } from "../db/open.ts";
+import { findVisibleDrawing } from "../drawings/queries.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import { presentedVisitorId } from "../http/visitor-id.ts";
 import { browserHash, saltedHasher } from "../moderation/visitor-hash.ts";
 import { reactionsGivenBy } from "../reactions/reaction-queries.ts";
-import { findVisibleDrawing } from "./queries.ts";
 import { encodeTopCursor } from "./top-cursor.ts";
 import { listTopDrawings, weekSince } from "./top-queries.ts";
 import type { GalleryCursor } from "./wall-cursor.ts";
