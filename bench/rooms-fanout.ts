@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import { knownStickers } from "../src/common/drawing-document/known-stickers.ts";
-import { FRAME, LIVE_FIRST } from "../src/common/room/room-frames.ts";
-import { decodeBatch, decodeLive, encodeLive } from "../src/common/room/room-passing-frames.ts";
+import { FRAME, LIVE_FIRST } from "../src/common/rooms/room-frames.ts";
+import { decodeBatch, decodeLive, encodeLive } from "../src/common/rooms/room-passing-frames.ts";
 
 const SEGMENTS_PER_SECOND = 60;
 const WARM_MS = 1000;

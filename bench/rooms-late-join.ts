@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 import WebSocket from "ws";
 import type { StrokeOperation } from "../src/common/drawing-document/types.ts";
-import { FRAME } from "../src/common/room/room-frames.ts";
+import { FRAME } from "../src/common/rooms/room-frames.ts";
 import { connectRoom } from "../tests/api/helpers/room-client.ts";
 import { spawnServer } from "../tests/api/helpers/server-process.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";

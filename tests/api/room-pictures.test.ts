@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
-import { FRAME } from "../../src/common/room/room-frames.ts";
-import { decodePicture, encodePictureParts, type PictureMark } from "../../src/common/room/room-picture.ts";
+import { ROOM_CLOSE } from "../../src/common/rooms/room-close.ts";
+import { FRAME } from "../../src/common/rooms/room-frames.ts";
+import { decodePicture, encodePictureParts, type PictureMark } from "../../src/common/rooms/room-picture.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { type ListeningApp, startRoomApp } from "./helpers/room-app.ts";
 import { isMessage, opId, type RoomTestClient, stroke } from "./helpers/room-client.ts";

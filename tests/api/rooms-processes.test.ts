@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
-import { LIVE_FIRST } from "../../src/common/room/room-frames.ts";
-import { encodeLive } from "../../src/common/room/room-passing-frames.ts";
+import { ROOM_CLOSE } from "../../src/common/rooms/room-close.ts";
+import { LIVE_FIRST } from "../../src/common/rooms/room-frames.ts";
+import { encodeLive } from "../../src/common/rooms/room-passing-frames.ts";
 import { createTestDatabase, testDialects } from "./helpers/dialects.ts";
 import { processKit } from "./helpers/process-kit.ts";
 import {

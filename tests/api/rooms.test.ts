@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
+import { ROOM_CLOSE } from "../../src/common/rooms/room-close.ts";
 import { testDialects } from "./helpers/dialects.ts";
 import { ADMIN_TOKEN, moderation } from "./helpers/moderation.ts";
 import { type ListeningApp, startRoomApp } from "./helpers/room-app.ts";

@@ -1,5 +1,5 @@
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
-import { FRAME } from "../../src/common/room/room-frames.ts";
+import { FRAME } from "../../src/common/rooms/room-frames.ts";
 import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";

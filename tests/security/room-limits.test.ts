@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DRAWING_LIMITS } from "../../src/common/drawing-document/limits.ts";
-import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
-import { encodePointer } from "../../src/common/room/room-passing-frames.ts";
+import { ROOM_CLOSE } from "../../src/common/rooms/room-close.ts";
+import { encodePointer } from "../../src/common/rooms/room-passing-frames.ts";
 import { LOOPBACK_HOSTS, UNLIMITED_EDGE } from "../../src/server/config.ts";
 import { testDialects } from "../api/helpers/dialects.ts";
 import { type ListeningApp, startRoomApp } from "../api/helpers/room-app.ts";

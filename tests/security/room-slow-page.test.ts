@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { WebSocket } from "ws";
-import { ROOM_CLOSE } from "../../src/common/room/room-close.ts";
+import { ROOM_CLOSE } from "../../src/common/rooms/room-close.ts";
 import {
   BEHIND_BYTES,
   BEHIND_LIMIT_MS,

@@ -19,7 +19,7 @@ export function DrawTogether({
   const start = async () => {
     setBusy(true);
     setProblem("");
-    const failure = await import("../room/start-room.ts").then(
+    const failure = await import("../rooms/start-room.ts").then(
       (module) => module.startRoom(engine === null || engine.isUntouched ? null : engine.document),
       () => "The room's code could not be loaded; check the connection and try again.",
     );

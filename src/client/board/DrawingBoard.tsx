@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_BRUSH_SIZE, DEFAULT_COLOUR } from "../../common/constants.ts";
-import { roomIdOfPath } from "../../common/room/room-links.ts";
+import { roomIdOfPath } from "../../common/rooms/room-links.ts";
 import type { StrokeStyle } from "../engine/types.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import { lazyView } from "../lazy/lazy-view.ts";
@@ -23,8 +23,8 @@ import "./controls.css";
 /** The canvas's cursor, the brush previewed where the device hovers (cursor/), with the board's extras. */
 const BrushCursorPreview = lazyView(boardExtras, (module) => module.BrushCursorPreview);
 
-/** A live room's bar and session (src/client/room/), fetched only on a room's page, beside the engine. */
-const roomChunk = lazyChunk(() => import("../room/RoomBar.tsx"));
+/** A live room's bar and session (src/client/rooms/), fetched only on a room's page, beside the engine. */
+const roomChunk = lazyChunk(() => import("../rooms/RoomBar.tsx"));
 const RoomBar = lazyView(
   roomChunk,
   (module) => module.RoomBar,

@@ -2,7 +2,7 @@
  * The drawing tool's own chunk: the engine, its first display and the start of its browser backup. The
  * page's first bundle only hydrates what the server rendered; this arrives in parallel (see use-drawing-engine).
  */
-import { roomIdOfPath } from "../../common/room/room-links.ts";
+import { roomIdOfPath } from "../../common/rooms/room-links.ts";
 import { DrawingEngine } from "../engine/drawing-engine.ts";
 import { lazyChunk } from "../lazy/lazy-chunk.ts";
 import type { DrawingBackupOptions } from "../persistence/drawing-backup.ts";

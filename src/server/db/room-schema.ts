@@ -23,7 +23,7 @@ export interface RoomsTable {
   last_seq: ColumnType<number, number | undefined, number>;
   /** 1 while only the host may draw. */
   locked: ColumnType<number, number | undefined, number>;
-  /** The log folded up to snapshot_seq (a snapshot frame, common/room/room-snapshot.ts); NULL: nothing folded. */
+  /** The log folded up to snapshot_seq (a snapshot frame, common/rooms/room-snapshot.ts); NULL: nothing folded. */
   snapshot: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   snapshot_seq: ColumnType<number, number | undefined, number>;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RoomRow } from "../../common/admin-pages.ts";
-import { ROOM_ID_PATTERN } from "../../common/room/room-links.ts";
+import { ROOM_ID_PATTERN } from "../../common/rooms/room-links.ts";
 import { errorResponses, HttpError, notFound } from "../http/errors.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
 import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";

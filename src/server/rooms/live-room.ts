@@ -1,10 +1,10 @@
 import { DRAWING_LIMITS } from "../../common/drawing-document/limits.ts";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
-import { ROOM_CLOSE } from "../../common/room/room-close.ts";
-import type { SubmittedEntry } from "../../common/room/room-entries.ts";
-import { FRAME } from "../../common/room/room-frames.ts";
-import type { RoomPerson } from "../../common/room/room-messages.ts";
-import { encodeBatch } from "../../common/room/room-passing-frames.ts";
+import { ROOM_CLOSE } from "../../common/rooms/room-close.ts";
+import type { SubmittedEntry } from "../../common/rooms/room-entries.ts";
+import { FRAME } from "../../common/rooms/room-frames.ts";
+import type { RoomPerson } from "../../common/rooms/room-messages.ts";
+import { encodeBatch } from "../../common/rooms/room-passing-frames.ts";
 import { RoomAppender } from "./room-appender.ts";
 import type { RoomContext } from "./room-context.ts";
 import type { RoomLog } from "./room-log.ts";

@@ -1,4 +1,4 @@
-import type { RoomEntry, SubmittedEntry } from "../../common/room/room-entries.ts";
+import type { RoomEntry, SubmittedEntry } from "../../common/rooms/room-entries.ts";
 import type { RoomContext } from "./room-context.ts";
 import { operationBody } from "./room-log.ts";
 import { appendEntries, type NewEntry } from "./room-log-queries.ts";

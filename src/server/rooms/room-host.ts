@@ -1,4 +1,4 @@
-import type { HostCommand } from "../../common/room/room-messages.ts";
+import type { HostCommand } from "../../common/rooms/room-messages.ts";
 import type { LiveRoom } from "./live-room.ts";
 import { barredClose, type RoomHub } from "./room-hub.ts";
 import { barVisitor, visitorOfSlot } from "./room-queries.ts";

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import { ROOM_CLOSE } from "../../common/room/room-close.ts";
+import { ROOM_CLOSE } from "../../common/rooms/room-close.ts";
 import type { RoomSettings } from "../config-rooms.ts";
 import type { Store } from "../db/open.ts";
 import { type SaltedHasher, saltedHasher } from "../moderation/visitor-hash.ts";

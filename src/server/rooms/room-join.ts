@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { WebSocket } from "ws";
 import { DRAWING_LIMITS } from "../../common/drawing-document/limits.ts";
-import { ROOM_CLOSE } from "../../common/room/room-close.ts";
-import type { ClientMessage } from "../../common/room/room-messages.ts";
+import { ROOM_CLOSE } from "../../common/rooms/room-close.ts";
+import type { ClientMessage } from "../../common/rooms/room-messages.ts";
 import { browserHash } from "../moderation/visitor-hash.ts";
 import type { LiveRoom } from "./live-room.ts";
 import { barredClose, type RoomHub, type SocketSource } from "./room-hub.ts";

@@ -1,11 +1,11 @@
 import { decodeDrawing } from "../../common/drawing-document/decode.ts";
 import { encodeDrawing } from "../../common/drawing-document/encode.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
-import type { RoomEntry } from "../../common/room/room-entries.ts";
-import { encodeEntries } from "../../common/room/room-frames.ts";
-import type { PictureMark } from "../../common/room/room-picture.ts";
-import { decodeSnapshot, encodeSnapshot } from "../../common/room/room-snapshot.ts";
-import { RoomState } from "../../common/room/room-state.ts";
+import type { RoomEntry } from "../../common/rooms/room-entries.ts";
+import { encodeEntries } from "../../common/rooms/room-frames.ts";
+import type { PictureMark } from "../../common/rooms/room-picture.ts";
+import { decodeSnapshot, encodeSnapshot } from "../../common/rooms/room-snapshot.ts";
+import { RoomState } from "../../common/rooms/room-state.ts";
 import type { Store } from "../db/open.ts";
 import { entriesAfter, type StoredEntry, saveSnapshot } from "./room-log-queries.ts";
 import type { StoredRoom } from "./room-queries.ts";

@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from "sharp";
 import { CANVAS_SIZE } from "../../common/constants.ts";
-import { encodePicture, type RoomPicture } from "../../common/room/room-picture.ts";
+import { encodePicture, type RoomPicture } from "../../common/rooms/room-picture.ts";
 import type { RoomLog } from "./room-log.ts";
 
 // The room's picture in this process: the last one the host's page sent that still shows the start of the

@@ -1,4 +1,4 @@
-import type { RoomPerson, RoomRole, ServerMessage } from "../../common/room/room-messages.ts";
+import type { RoomPerson, RoomRole, ServerMessage } from "../../common/rooms/room-messages.ts";
 
 // Who is in a room: this process's sockets and what the other processes last said of theirs. A browser holds
 // one slot however many tabs it has open, so it counts once, as a drawer if any of its tabs draws.

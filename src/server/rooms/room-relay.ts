@@ -1,6 +1,6 @@
 import { ByteReader, utf8Text } from "../../common/drawing-document/byte-reader.ts";
 import { ByteWriter } from "../../common/drawing-document/byte-writer.ts";
-import type { RoomPerson } from "../../common/room/room-messages.ts";
+import type { RoomPerson } from "../../common/rooms/room-messages.ts";
 
 // What one process hands the others for a room: the passing frames its visitors sent, and who is there. Read
 // back from the store as untrusted bytes (another version of Fanvas may have written them): what does not parse

@@ -1,16 +1,16 @@
 import type { RawData, WebSocket } from "ws";
 import { isDrawingCodecError } from "../../common/drawing-document/errors.ts";
 import { DRAWING_LIMITS } from "../../common/drawing-document/limits.ts";
-import { ROOM_CLOSE } from "../../common/room/room-close.ts";
-import { decodeSubmit, FRAME, type FrameOptions } from "../../common/room/room-frames.ts";
-import { type ClientMessage, parseClientMessage } from "../../common/room/room-messages.ts";
+import { ROOM_CLOSE } from "../../common/rooms/room-close.ts";
+import { decodeSubmit, FRAME, type FrameOptions } from "../../common/rooms/room-frames.ts";
+import { type ClientMessage, parseClientMessage } from "../../common/rooms/room-messages.ts";
 import {
   decodeLive,
   decodePointer,
   encodePointer,
   relayLive,
-} from "../../common/room/room-passing-frames.ts";
-import { decodePicturePart, PictureAssembly } from "../../common/room/room-picture.ts";
+} from "../../common/rooms/room-passing-frames.ts";
+import { decodePicturePart, PictureAssembly } from "../../common/rooms/room-picture.ts";
 import type { LiveRoom } from "./live-room.ts";
 import { hostCommand } from "./room-host.ts";
 import type { RoomHub } from "./room-hub.ts";

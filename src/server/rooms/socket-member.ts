@@ -1,6 +1,6 @@
 import type { WebSocket } from "ws";
-import { ROOM_CLOSE } from "../../common/room/room-close.ts";
-import type { RoomRole, ServerMessage } from "../../common/room/room-messages.ts";
+import { ROOM_CLOSE } from "../../common/rooms/room-close.ts";
+import type { RoomRole, ServerMessage } from "../../common/rooms/room-messages.ts";
 import type { RoomMember } from "./room-presence.ts";
 
 // A page's socket as a room member, and how a page that cannot keep up is treated: it never holds the room

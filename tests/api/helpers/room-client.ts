@@ -3,17 +3,17 @@ import WebSocket from "ws";
 import { knownStickers } from "../../../src/common/drawing-document/known-stickers.ts";
 import { POINT_GRID } from "../../../src/common/drawing-document/limits.ts";
 import type { StrokeOperation } from "../../../src/common/drawing-document/types.ts";
-import type { RoomEntry, SubmittedEntry } from "../../../src/common/room/room-entries.ts";
-import { decodeEntries, encodeSubmit, FRAME, LIVE_FIRST } from "../../../src/common/room/room-frames.ts";
-import type { ClientMessage, ServerMessage } from "../../../src/common/room/room-messages.ts";
+import type { RoomEntry, SubmittedEntry } from "../../../src/common/rooms/room-entries.ts";
+import { decodeEntries, encodeSubmit, FRAME, LIVE_FIRST } from "../../../src/common/rooms/room-frames.ts";
+import type { ClientMessage, ServerMessage } from "../../../src/common/rooms/room-messages.ts";
 import {
   decodeBatch,
   decodeLive,
   decodePointer,
   encodeLive,
-} from "../../../src/common/room/room-passing-frames.ts";
-import { decodeSnapshot } from "../../../src/common/room/room-snapshot.ts";
-import { RoomState } from "../../../src/common/room/room-state.ts";
+} from "../../../src/common/rooms/room-passing-frames.ts";
+import { decodeSnapshot } from "../../../src/common/rooms/room-snapshot.ts";
+import { RoomState } from "../../../src/common/rooms/room-state.ts";
 
 // A room's page as a test drives it: a real WebSocket, the page's own encoders, and everything it received.
 

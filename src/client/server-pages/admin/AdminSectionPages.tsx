@@ -1,7 +1,7 @@
 import type { BlockedNameRow, PromptRow, RoomRow } from "../../../common/admin-pages.ts";
 import { currentPromptOf, promptPhase } from "../../../common/prompts.ts";
 import { relativeTime } from "../../../common/relative-time.ts";
-import { roomPath } from "../../../common/room/room-links.ts";
+import { roomPath } from "../../../common/rooms/room-links.ts";
 import { AdminDocument } from "../ServerDocument.tsx";
 import { AdminHeader, AdminHeading, AdminTable, Confirmed, SignOut, When } from "./AdminFrame.tsx";
 

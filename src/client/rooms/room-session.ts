@@ -1,17 +1,17 @@
 import { decodeDrawing } from "../../common/drawing-document/decode.ts";
 import { knownStickers } from "../../common/drawing-document/known-stickers.ts";
-import { ROOM_CLOSE } from "../../common/room/room-close.ts";
+import { ROOM_CLOSE } from "../../common/rooms/room-close.ts";
 import {
   decodeEntries,
   FRAME,
   type FrameOptions,
   LIVE_END,
   LIVE_FIRST,
-} from "../../common/room/room-frames.ts";
-import type { HostCommand, RoomPerson, ServerMessage } from "../../common/room/room-messages.ts";
-import { decodeBatch, decodeLive, decodePointer } from "../../common/room/room-passing-frames.ts";
-import { decodePicture } from "../../common/room/room-picture.ts";
-import { decodeSnapshot } from "../../common/room/room-snapshot.ts";
+} from "../../common/rooms/room-frames.ts";
+import type { HostCommand, RoomPerson, ServerMessage } from "../../common/rooms/room-messages.ts";
+import { decodeBatch, decodeLive, decodePointer } from "../../common/rooms/room-passing-frames.ts";
+import { decodePicture } from "../../common/rooms/room-picture.ts";
+import { decodeSnapshot } from "../../common/rooms/room-snapshot.ts";
 import { loadBranding } from "../branding/branding.ts";
 import { loadMascot } from "../branding/mascot-background.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";

@@ -1,5 +1,5 @@
-import { MAX_OP_ID, type SubmittedEntry } from "../../common/room/room-entries.ts";
-import { MAX_SUBMIT_ENTRIES } from "../../common/room/room-frames.ts";
+import { MAX_OP_ID, type SubmittedEntry } from "../../common/rooms/room-entries.ts";
+import { MAX_SUBMIT_ENTRIES } from "../../common/rooms/room-frames.ts";
 
 // How fast a page sends its entries: under the server's limits per socket (ROOM_OPS_PER_SECOND 20,
 // ROOM_POINTS_PER_SECOND 2,000 by default, live points included), so a queue after a reconnect, or a drawing

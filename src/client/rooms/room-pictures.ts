@@ -1,6 +1,6 @@
 import type { Operation } from "../../common/drawing-document/types.ts";
-import { encodePictureParts, type PictureMark, type RoomPicture } from "../../common/room/room-picture.ts";
-import type { RoomState } from "../../common/room/room-state.ts";
+import { encodePictureParts, type PictureMark, type RoomPicture } from "../../common/rooms/room-picture.ts";
+import type { RoomState } from "../../common/rooms/room-state.ts";
 import type { SavedLog } from "../engine/picture.ts";
 
 // The room's picture on this page: a PNG of the log's start, painted at once so a repaint (a late join, an

@@ -1,7 +1,7 @@
 import type { Operation } from "../../common/drawing-document/types.ts";
-import type { RoomEntry, SubmittedEntry } from "../../common/room/room-entries.ts";
-import { encodeSubmit } from "../../common/room/room-frames.ts";
-import { RoomState } from "../../common/room/room-state.ts";
+import type { RoomEntry, SubmittedEntry } from "../../common/rooms/room-entries.ts";
+import { encodeSubmit } from "../../common/rooms/room-frames.ts";
+import { RoomState } from "../../common/rooms/room-state.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { SharedHistory } from "../engine/shared-history.ts";
 import type { LogChange } from "../engine/types.ts";

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
-import { roomPath } from "../../common/room/room-links.ts";
-import { cleanName, type HostCommand, MAX_NAME_LENGTH } from "../../common/room/room-messages.ts";
+import { roomPath } from "../../common/rooms/room-links.ts";
+import { cleanName, type HostCommand, MAX_NAME_LENGTH } from "../../common/rooms/room-messages.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { Icon } from "../page/Icon.tsx";
 import { useCopy } from "../share/use-copy.ts";

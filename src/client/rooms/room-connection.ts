@@ -1,5 +1,5 @@
-import { RETRY_AFTER_CLOSE } from "../../common/room/room-close.ts";
-import type { ClientMessage, ServerMessage } from "../../common/room/room-messages.ts";
+import { RETRY_AFTER_CLOSE } from "../../common/rooms/room-close.ts";
+import type { ClientMessage, ServerMessage } from "../../common/rooms/room-messages.ts";
 
 // A room's WebSocket that comes back by itself: after a close the server marks as passing (a network that
 // dropped, a restart, a pause after a limit), it reconnects with a growing wait, and at once when the browser

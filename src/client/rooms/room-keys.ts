@@ -1,5 +1,5 @@
-import { hostSecretOfHash } from "../../common/room/room-links.ts";
-import { cleanName } from "../../common/room/room-messages.ts";
+import { hostSecretOfHash } from "../../common/rooms/room-links.ts";
+import { cleanName } from "../../common/rooms/room-messages.ts";
 
 // What a browser keeps about rooms: the host's secret of each room it made or was handed (the host link's
 // #host=..., taken out of the address bar once kept, so a screenshot or a copied address does not pass it on),

@@ -1,5 +1,5 @@
-import { roomIdOfPath } from "../../common/room/room-links.ts";
-import type { ServerMessage } from "../../common/room/room-messages.ts";
+import { roomIdOfPath } from "../../common/rooms/room-links.ts";
+import type { ServerMessage } from "../../common/rooms/room-messages.ts";
 import { type ConnectionEvents, RoomConnection } from "./room-connection.ts";
 import { hostSecretOf, takeHostLink } from "./room-keys.ts";
 

@@ -1,7 +1,7 @@
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { POINT_GRID } from "../../common/drawing-document/limits.ts";
-import { LIVE_END, LIVE_FIRST } from "../../common/room/room-frames.ts";
-import { encodeLive, encodePointer, type PointerAt } from "../../common/room/room-passing-frames.ts";
+import { LIVE_END, LIVE_FIRST } from "../../common/rooms/room-frames.ts";
+import { encodeLive, encodePointer, type PointerAt } from "../../common/rooms/room-passing-frames.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 
 // What this page shows the others while it happens: the stroke being drawn, its newest points once a frame
