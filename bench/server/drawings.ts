@@ -2,22 +2,11 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import sharp from "sharp";
 import { BRUSH_SIZES, CANVAS_SIZE, PALETTE } from "../../src/common/constants.ts";
+import { seededRandom } from "../page/workload.ts";
 
 const MASCOT = join(import.meta.dirname, "..", "..", "public", "mascot.png");
 /** How many drawings sharp renders at once: enough to keep both cores busy, few enough to bound memory. */
 const BATCH = 16;
-
-/** Seeded PRNG (mulberry32), so every run measures the same pixels. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One freehand stroke as an SVG path: a wandering line of 20-120 points, 2-8 px apart. */
 function strokePath(next: () => number): string {
@@ -39,7 +28,8 @@ function strokePath(next: () => number): string {
 
 /** The strokes of drawing `index` (5-40 of them, as a visitor might draw) as a transparent SVG overlay. */
 function strokesSvg(index: number): Buffer {
-  const next = random(index + 1);
+  // The page bench's seeded PRNG, so every run measures the same pixels.
+  const next = seededRandom(index + 1);
   const strokes = 5 + Math.floor(next() * 36);
   const paths = Array.from({ length: strokes }, () => strokePath(next)).join("");
   return Buffer.from(

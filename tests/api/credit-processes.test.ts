@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryItem, PromptsAnswer, SavedDrawing } from "../../src/common/api.ts";
+import type { GalleryItem, PromptsAnswer } from "../../src/common/api.ts";
 import { createTestDatabase, testDialects } from "./helpers/dialects.ts";
+import { saveOverHttp } from "./helpers/live-app.ts";
 import { ADMIN_TOKEN } from "./helpers/moderation.ts";
-import { drawingPng } from "./helpers/png.ts";
 import { processKit } from "./helpers/process-kit.ts";
 import { spawnServer } from "./helpers/server-process.ts";
 import { isDrawingEvent } from "./helpers/sse.ts";
@@ -11,16 +11,6 @@ import { isDrawingEvent } from "./helpers/sse.ts";
 // PostgreSQL database, as the wall's other events do (live/postgres-bridge.ts).
 
 const { defer, listen } = processKit();
-
-async function save(baseUrl: string, seed: number, query: string): Promise<SavedDrawing> {
-  const answer = await fetch(`${baseUrl}/api/drawings?${query}`, {
-    method: "POST",
-    headers: { "content-type": "image/png" },
-    body: new Uint8Array(await drawingPng(600, 600, seed)),
-  });
-  expect(answer.status).toBe(201);
-  return (await answer.json()) as SavedDrawing;
-}
 
 function admin(baseUrl: string, method: string, path: string, body?: object): Promise<Response> {
   return fetch(`${baseUrl}${path}`, {
@@ -59,7 +49,7 @@ for (const dialect of testDialects()) {
       const onBPrompts = (await (await fetch(`${b.baseUrl}/api/prompts`)).json()) as PromptsAnswer;
       expect(onBPrompts.prompts.map((prompt) => prompt.id)).toEqual(["across"]);
 
-      const entry = await save(a.baseUrl, 1, "name=%40across_fan&prompt=across");
+      const entry = await saveOverHttp(a.baseUrl, 1, "name=%40across_fan&prompt=across");
       const announced = await onB.waitFor(isDrawingEvent(entry.id), "A's entry on B");
       expect(JSON.parse(announced.data)).toMatchObject({
         id: entry.id,
@@ -74,7 +64,7 @@ for (const dialect of testDialects()) {
         (message) => message.event === "credit" && JSON.parse(message.data).id === entry.id,
         "A's removal on B",
       );
-      const other = await save(b.baseUrl, 2, "name=Blocked%20Across");
+      const other = await saveOverHttp(b.baseUrl, 2, "name=Blocked%20Across");
       expect(
         (await admin(a.baseUrl, "POST", "/api/admin/names/block", { name: "blocked across" })).status,
       ).toBe(200);

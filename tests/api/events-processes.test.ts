@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryItem, SavedDrawing } from "../../src/common/api.ts";
+import type { GalleryItem } from "../../src/common/api.ts";
 import { createTestDatabase, testDialects } from "./helpers/dialects.ts";
-import { drawingPng } from "./helpers/png.ts";
+import { saveOverHttp } from "./helpers/live-app.ts";
 import { processKit } from "./helpers/process-kit.ts";
 import { spawnServer } from "./helpers/server-process.ts";
 import { isDrawingEvent, type SseClient } from "./helpers/sse.ts";
 
 const { defer, listen, twoProcesses } = processKit();
-
-async function save(baseUrl: string, seed: number): Promise<SavedDrawing> {
-  const answer = await fetch(`${baseUrl}/api/drawings`, {
-    method: "POST",
-    headers: { "content-type": "image/png" },
-    body: new Uint8Array(await drawingPng(600, 600, seed)),
-  });
-  expect(answer.status).toBe(201);
-  return (await answer.json()) as SavedDrawing;
-}
 
 const announcedIds = (stream: SseClient) =>
   stream
@@ -31,8 +21,8 @@ for (const dialect of testDialects()) {
       defer(() => database.drop());
       const server = await spawnServer(database.env);
       const stream = await listen(server.baseUrl);
-      const saved = await save(server.baseUrl, 3);
-      const later = await save(server.baseUrl, 4);
+      const saved = await saveOverHttp(server.baseUrl, 3);
+      const later = await saveOverHttp(server.baseUrl, 4);
       await stream.waitFor(isDrawingEvent(later.id), "the second save");
       expect(announcedIds(stream)).toEqual([saved.id, later.id]);
       expect(await server.stop()).toBe(0);
@@ -49,14 +39,14 @@ for (const dialect of testDialects()) {
       const onA = await listen(a.baseUrl);
       const onB = await listen(b.baseUrl);
 
-      const first = await save(a.baseUrl, 1);
+      const first = await saveOverHttp(a.baseUrl, 1);
       const onBMessage = await onB.waitFor(isDrawingEvent(first.id), "process A's save on process B");
       expect(JSON.parse(onBMessage.data)).toMatchObject({
         id: first.id,
         thumbnailUrl: `/api/drawings/${first.id}.webp`,
       });
       // B's own save comes after A's; once it has arrived everywhere, a duplicate of A's would have too.
-      const second = await save(b.baseUrl, 2);
+      const second = await saveOverHttp(b.baseUrl, 2);
       for (const stream of [onA, onB]) {
         await stream.waitFor(isDrawingEvent(second.id), "process B's save");
         expect(announcedIds(stream)).toEqual([first.id, second.id]);

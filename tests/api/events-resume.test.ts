@@ -1,32 +1,19 @@
-import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import type { GalleryItem, SavedDrawing } from "../../src/common/api.ts";
-import { DEFAULT_BRANDING } from "../../src/common/config.ts";
-import { buildApp } from "../../src/server/app.ts";
+import type { GalleryItem } from "../../src/common/api.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from "../../src/server/live/event-streams.ts";
-import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
-import { drawingPng } from "./helpers/png.ts";
+import { type Dialect, testDialects } from "./helpers/dialects.ts";
+import { type Cleanups, saveOverHttp, startLiveApp } from "./helpers/live-app.ts";
 import { isDrawingEvent, openEventStream, type SseClient, type SseMessage } from "./helpers/sse.ts";
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 /** The production app on a fresh database, listening on a free loopback port; its base URL. */
-async function startLiveApp(dialect: Dialect, eventStreams?: EventStreamLimits): Promise<string> {
-  const opened = await openTestStore(dialect);
-  cleanups.push(() => opened.close());
-  const app = await buildApp({
-    branding: DEFAULT_BRANDING,
-    store: opened.store,
-    clientDir: "/nonexistent/fanvas-client",
-    logger: false,
-    ...(eventStreams === undefined ? {} : { eventStreams }),
-  });
-  cleanups.push(() => app.close());
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+async function startLiveServer(dialect: Dialect, eventStreams?: EventStreamLimits): Promise<string> {
+  const live = await startLiveApp(dialect, cleanups, eventStreams === undefined ? {} : { eventStreams });
+  return live.baseUrl;
 }
 
 /** A stream opened as EventSource opens one, first or again with Last-Event-ID, once its verdict has come. */
@@ -53,30 +40,24 @@ function wallEvents(messages: readonly SseMessage[]): { event: string | undefine
     .map(({ event, data }) => ({ event, data }));
 }
 
-async function save(baseUrl: string, seed: number): Promise<SavedDrawing> {
-  const answer = await fetch(`${baseUrl}/api/drawings`, {
-    method: "POST",
-    headers: { "content-type": "image/png" },
-    body: new Uint8Array(await drawingPng(600, 600, seed)),
-  });
-  expect(answer.status).toBe(201);
-  return (await answer.json()) as SavedDrawing;
-}
-
 describe.each(testDialects())("a visitor whose live wall blinked (%s)", (dialect) => {
   it("reconnects with Last-Event-ID and is sent exactly what it missed, then what comes next", async () => {
-    const baseUrl = await startLiveApp(dialect);
+    const baseUrl = await startLiveServer(dialect);
     const first = await connect(baseUrl);
     // A fresh stream has nothing to resume: the page reads the wall.
     expect(first.messages().find(isVerdict)?.event).toBe("refetch");
-    const seen = await save(baseUrl, 1);
+    const seen = await saveOverHttp(baseUrl, 1);
     await first.waitFor(isDrawingEvent(seen.id), "the drawing seen before the blink");
     const lastEventId = lastEventIdOf(first);
     first.close();
 
     // While the visitor is away: three drawings, which another visitor's open wall hears.
     const other = await connect(baseUrl);
-    const missed = [await save(baseUrl, 2), await save(baseUrl, 3), await save(baseUrl, 4)];
+    const missed = [
+      await saveOverHttp(baseUrl, 2),
+      await saveOverHttp(baseUrl, 3),
+      await saveOverHttp(baseUrl, 4),
+    ];
     await other.waitFor(isDrawingEvent(missed[2]?.id ?? ""), "the last missed drawing");
 
     const again = await connect(baseUrl, lastEventId);
@@ -91,20 +72,20 @@ describe.each(testDialects())("a visitor whose live wall blinked (%s)", (dialect
     );
 
     // And the stream goes on from there, once.
-    const next = await save(baseUrl, 5);
+    const next = await saveOverHttp(baseUrl, 5);
     await again.waitFor(isDrawingEvent(next.id), "the next drawing");
     expect(wallEvents(again.messages())).toHaveLength(4);
   });
 
   it("tells a visitor to read the wall again when it missed more than the process keeps, or names no place of it", async () => {
-    const baseUrl = await startLiveApp(dialect, {
+    const baseUrl = await startLiveServer(dialect, {
       ...DEFAULT_EVENT_STREAM_LIMITS,
       replay: { maxEvents: 2, maxBytes: 64 * 1024 },
     });
     const first = await connect(baseUrl);
     const lastEventId = lastEventIdOf(first);
     first.close();
-    for (const seed of [6, 7, 8]) await save(baseUrl, seed);
+    for (const seed of [6, 7, 8]) await saveOverHttp(baseUrl, seed);
 
     const again = await connect(baseUrl, lastEventId);
     expect(again.messages().find(isVerdict)?.event).toBe("refetch");
@@ -113,7 +94,7 @@ describe.each(testDialects())("a visitor whose live wall blinked (%s)", (dialect
     const place = lastEventIdOf(again);
     expect(place).not.toBe(lastEventId);
     again.close();
-    const next = await save(baseUrl, 9);
+    const next = await saveOverHttp(baseUrl, 9);
     const resumed = await connect(baseUrl, place);
     expect(resumed.messages().find(isVerdict)?.event).toBe("resumed");
     await resumed.waitFor(isDrawingEvent(next.id), "the drawing after the new place");

@@ -1,54 +1,20 @@
-import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiError, GalleryItem, SavedDrawing } from "../../src/common/api.ts";
-import { DEFAULT_BRANDING } from "../../src/common/config.ts";
-import { type AppOptions, buildApp } from "../../src/server/app.ts";
 import { DEFAULT_MODERATION } from "../../src/server/config.ts";
-import type { Store } from "../../src/server/db/open.ts";
 import { DEFAULT_EVENT_STREAM_LIMITS } from "../../src/server/live/event-streams.ts";
 import { EVENTS_APPLICATION_NAME } from "../../src/server/live/postgres-bridge.ts";
 import { encodeCursor } from "../../src/server/wall/wall-cursor.ts";
 import { galleryItem } from "../../src/server/wall/wall-item.ts";
-import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
+import { testDialects } from "./helpers/dialects.ts";
+import { type Cleanups, type LiveApp, startLiveApp } from "./helpers/live-app.ts";
 import { drawingPng } from "./helpers/png.ts";
 import { isDrawingEvent, openEventStream, type SseClient } from "./helpers/sse.ts";
 
-interface LiveApp {
-  readonly app: FastifyInstance;
-  readonly store: Store;
-  readonly baseUrl: string;
-  readonly connectionString: string | undefined;
-}
-
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** The production app on a fresh database, listening on a free loopback port; closed after the test. */
-async function startLiveApp(dialect: Dialect, options: Partial<AppOptions> = {}): Promise<LiveApp> {
-  const opened = await openTestStore(dialect);
-  cleanups.push(() => opened.close());
-  const app = await buildApp({
-    branding: DEFAULT_BRANDING,
-    store: opened.store,
-    clientDir: "/nonexistent/fanvas-client",
-    logger: false,
-    ...options,
-  });
-  cleanups.push(() => app.close());
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = app.server.address() as AddressInfo;
-  const config = opened.database.config;
-  return {
-    app,
-    store: opened.store,
-    baseUrl: `http://127.0.0.1:${port}`,
-    connectionString: config.dialect === "postgres" ? config.connectionString : undefined,
-  };
-}
 
 async function listen(live: LiveApp): Promise<SseClient> {
   const stream = await openEventStream(`${live.baseUrl}/api/events`);
@@ -69,7 +35,7 @@ async function save(baseUrl: string, seed: number, key?: string): Promise<Respon
 for (const dialect of testDialects()) {
   describe(`live drawing events on ${dialect}`, () => {
     it("sends a new save to an open stream as event drawing with its GalleryItem and cursor id", async () => {
-      const live = await startLiveApp(dialect);
+      const live = await startLiveApp(dialect, cleanups);
       const stream = await listen(live);
       expect(stream.response.status).toBe(200);
       expect(stream.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
@@ -86,7 +52,7 @@ for (const dialect of testDialects()) {
     });
 
     it("announces each save exactly once: not again for an idempotent replay, and once per process hub", async () => {
-      const live = await startLiveApp(dialect);
+      const live = await startLiveApp(dialect, cleanups);
       const stream = await listen(live);
       const first = (await (await save(live.baseUrl, 2, "key-first")).json()) as SavedDrawing;
       expect((await save(live.baseUrl, 2, "key-first")).status).toBe(200);
@@ -100,7 +66,9 @@ for (const dialect of testDialects()) {
     });
 
     it("keeps a pre-moderated save off the stream, and passes on a removal published by moderation", async () => {
-      const live = await startLiveApp(dialect, { moderation: { ...DEFAULT_MODERATION, mode: "pre" } });
+      const live = await startLiveApp(dialect, cleanups, {
+        moderation: { ...DEFAULT_MODERATION, mode: "pre" },
+      });
       const stream = await listen(live);
       const pending = (await (await save(live.baseUrl, 4)).json()) as SavedDrawing;
       await live.store.events.publish({ type: "removed", id: pending.id });
@@ -112,7 +80,7 @@ for (const dialect of testDialects()) {
     });
 
     it("refuses streams past the per-process limit with 503, and frees the place when a client leaves", async () => {
-      const live = await startLiveApp(dialect, {
+      const live = await startLiveApp(dialect, cleanups, {
         eventStreams: { ...DEFAULT_EVENT_STREAM_LIMITS, maxStreams: 1 },
       });
       const first = await listen(live);
@@ -133,7 +101,7 @@ for (const dialect of testDialects()) {
     });
 
     it("sends heartbeat comments while idle", async () => {
-      const live = await startLiveApp(dialect, {
+      const live = await startLiveApp(dialect, cleanups, {
         eventStreams: { ...DEFAULT_EVENT_STREAM_LIMITS, maxStreams: 10, heartbeatMs: 50 },
       });
       const stream = await listen(live);
@@ -141,7 +109,7 @@ for (const dialect of testDialects()) {
     });
 
     it("ends open streams when the app closes, so the close does not wait for clients", async () => {
-      const live = await startLiveApp(dialect);
+      const live = await startLiveApp(dialect, cleanups);
       const streams = [await listen(live), await listen(live)];
       await live.app.close();
       for (const stream of streams) await stream.ended();
@@ -149,7 +117,7 @@ for (const dialect of testDialects()) {
 
     if (dialect === "postgres") {
       it("re-LISTENs after its connection is killed, and the next save reaches the stream", async () => {
-        const live = await startLiveApp(dialect);
+        const live = await startLiveApp(dialect, cleanups);
         const stream = await listen(live);
         const admin = new pg.Client({ connectionString: live.connectionString });
         await admin.connect();

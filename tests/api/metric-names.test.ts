@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_BRANDING } from "../../src/common/config.ts";
-import { buildApp } from "../../src/server/app.ts";
-import { openTestStore, testDialects } from "./helpers/dialects.ts";
+import { startTestApp } from "./helpers/app.ts";
+import { testDialects } from "./helpers/dialects.ts";
 import { drawingPng } from "./helpers/png.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
@@ -47,18 +46,11 @@ afterEach(async () => {
 
 describe.each(testDialects())("the metrics' names (%s)", (dialect) => {
   it("serves every Fanvas metric, each once, and Node's default metrics beside them", async () => {
-    const store = await openTestStore(dialect);
-    const app = await buildApp({
-      branding: DEFAULT_BRANDING,
-      store: store.store,
-      clientDir: "/nonexistent/fanvas-client",
-      logger: false,
+    const started = await startTestApp(dialect, {
       observability: { metricsToken: TOKEN, metricsAllowLocal: false },
     });
-    closers.push(async () => {
-      await app.close();
-      await store.close();
-    });
+    closers.push(started.close);
+    const { app } = started;
     const saved = await app.inject({
       method: "POST",
       url: "/api/drawings",

@@ -9,6 +9,7 @@ import type { StoreConfig } from "../../src/server/config.ts";
 import { type ObservabilitySettings, readObservabilitySettings } from "../../src/server/config.ts";
 import { SAVE_PHASES } from "../../src/server/drawings/save-timeline.ts";
 import { loggerOptions } from "../../src/server/http/request-log.ts";
+import { startTestApp } from "./helpers/app.ts";
 import { type Dialect, openTestStore, testDialects } from "./helpers/dialects.ts";
 import { dataUrlBody, drawingPng } from "./helpers/png.ts";
 
@@ -38,11 +39,7 @@ async function observedApp(
       done();
     },
   });
-  const store = await openTestStore(dialect);
-  const app = await buildApp({
-    branding: DEFAULT_BRANDING,
-    store: store.store,
-    clientDir: "/nonexistent/fanvas-client",
+  const { app, close } = await startTestApp(dialect, {
     logger: loggerOptions("info", stream),
     observability,
   });
@@ -55,10 +52,7 @@ async function observedApp(
         .filter((line) => line !== "")
         .map((line) => JSON.parse(line) as Record<string, unknown>),
     rawLogs,
-    close: async () => {
-      await app.close();
-      await store.close();
-    },
+    close,
   };
   opened.push(result);
   return result;

@@ -9,13 +9,13 @@ import { CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import { recordAppShell } from "./helpers/app-shell.ts";
 import { countStoredDrawings, readStoredDrawing } from "./helpers/db.ts";
-import { choose, drawingCanvas, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { drawingCanvas, openDrawingPage } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
 import { saveImage } from "./helpers/save.ts";
 import { isUpload, queuedSaves, routeUploads, storedDrawings } from "./helpers/save-queue.ts";
 import { freePort, type RunningServer, startServer } from "./helpers/server.ts";
-import { mouseStroke } from "./helpers/strokes.ts";
+import { drawStroke, mouseStroke } from "./helpers/strokes.ts";
 
 /** Whether the page has fetched a resource whose URL matches `pattern`. */
 function hasFetched(page: Page, pattern: RegExp): Promise<boolean> {
@@ -70,13 +70,11 @@ test("with the server stopped, Save queues the drawing; after a reload and a ser
       if (isUpload(request)) keysSent.add(request.headers()["idempotency-key"] ?? "(none)");
     });
     await openDrawingPage(page, `${server.url}/`);
-    await choose(page, "blue", 12);
-    await mouseStroke(page, [
+    const drawn = await drawStroke(page, "blue", 12, [
       { x: 90, y: 90 },
       { x: 510, y: 300 },
       { x: 90, y: 510 },
     ]);
-    const drawn = await readCanvasPixels(page);
     // The scenario is a settled page whose server goes down: the save pipeline, fetched once the tool is up, is
     // then part of the shell the reload is served from. Since strokes and pixel reads got faster the test can
     // get here first, and twice in full runs the queued save then never arrived (not reproduced alone).
@@ -146,12 +144,10 @@ test("a server that fails the first attempts (503, then 429 with Retry-After) ge
     });
   });
   await openDrawingPage(page);
-  await choose(page, "red", 8);
-  await mouseStroke(page, [
+  const drawn = await drawStroke(page, "red", 8, [
     { x: 100, y: 300 },
     { x: 500, y: 300 },
   ]);
-  const drawn = await readCanvasPixels(page);
   const rowsBefore = countStoredDrawings(server.databasePath);
   const stored = page.waitForResponse(
     (response) => isUpload(response.request()) && response.status() === 201,

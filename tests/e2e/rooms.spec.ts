@@ -33,22 +33,56 @@ const test = base.extend<{ visitors: Visitors }>({
   },
 });
 
+/** Waits until `page` is in its room with drawing open to everyone. */
+async function expectEveryoneDraws(page: Page, options?: { timeout: number }): Promise<void> {
+  await expect(page.getByTestId("room-status")).toContainText("Everyone here draws", options);
+}
+
 /** Starts a room from the drawing page with its "Draw together" button; the host's page lands in it. */
 async function startRoom(page: Page, home = "/"): Promise<string> {
   await openDrawingPage(page, home);
+  return drawTogether(page);
+}
+
+/** Presses "Draw together" on a drawing page: the page lands in its new room, as its host; returns the room's path. */
+async function drawTogether(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Draw together" }).click();
   await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
-  await expect(page.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectEveryoneDraws(page);
   return new URL(page.url()).pathname;
+}
+
+/** A page in a new visitor's browser context (a desktop window), not yet opened on anything. */
+async function newVisitorPage(visitors: Visitors, baseURL: string): Promise<Page> {
+  return (await visitors.open({ baseURL, viewport: { width: 1280, height: 1000 } })).newPage();
 }
 
 /** A second visitor (a browser context of its own) opening the room's link. */
 async function joinRoom(visitors: Visitors, baseURL: string, path: string): Promise<Page> {
-  const context = await visitors.open({ baseURL, viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
+  const page = await newVisitorPage(visitors, baseURL);
   await openDrawingPage(page, path);
-  await expect(page.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectEveryoneDraws(page);
   return page;
+}
+
+/** `page` starts a room from `home` (the test's server unless told) and one guest joins it at `baseURL`. */
+async function startRoomWithGuest(
+  page: Page,
+  visitors: Visitors,
+  baseURL: string | undefined,
+  home = "/",
+): Promise<{ path: string; guest: Page }> {
+  const path = await startRoom(page, home);
+  return { path, guest: await joinRoom(visitors, baseURL as string, path) };
+}
+
+/** The host draws a red line across at `hostY`, the guest a blue one at `guestY`; returns the shared picture. */
+async function drawRedAndBlue(host: Page, guest: Page, hostY: number, guestY: number): Promise<Pixels> {
+  await choose(host, "red", 12);
+  await choose(guest, "blue", 12);
+  await mouseStroke(host, across(hostY));
+  await mouseStroke(guest, across(guestY));
+  return expectSamePictures([host, guest]);
 }
 
 /** Waits until every page's canvas shows the same pixels; returns them. */
@@ -77,8 +111,7 @@ test("two visitors draw at once: each sees the other's stroke before its release
   visitors,
   baseURL,
 }) => {
-  const path = await startRoom(page);
-  const guest = await joinRoom(visitors, baseURL as string, path);
+  const { guest } = await startRoomWithGuest(page, visitors, baseURL);
   await expect(page.getByTestId("room-count")).toHaveText("2 here");
   await choose(page, "red", 12);
   await choose(guest, "blue", 12);
@@ -120,7 +153,7 @@ function liveInkOf(element: Element): number {
 
 /** A fresh visitor's drawing page (the mascot's first display). */
 async function blankPage(visitors: Visitors, baseURL: string): Promise<Page> {
-  const page = await (await visitors.open({ baseURL, viewport: { width: 1280, height: 1000 } })).newPage();
+  const page = await newVisitorPage(visitors, baseURL);
   await openDrawingPage(page);
   return page;
 }
@@ -130,13 +163,8 @@ test("undo takes back one's own stroke for everyone; a late joiner and a reload 
   visitors,
   baseURL,
 }) => {
-  const path = await startRoom(page);
-  const guest = await joinRoom(visitors, baseURL as string, path);
-  await choose(page, "red", 12);
-  await choose(guest, "blue", 12);
-  await mouseStroke(page, across(200));
-  await mouseStroke(guest, across(400));
-  const both = await expectSamePictures([page, guest]);
+  const { path, guest } = await startRoomWithGuest(page, visitors, baseURL);
+  const both = await drawRedAndBlue(page, guest, 200, 400);
   // The host drew last in time only on its own screen: the guest's Undo takes the guest's stroke, not the host's.
   await mouseStroke(page, across(300));
   await expectSamePictures([page, guest]);
@@ -153,7 +181,7 @@ test("undo takes back one's own stroke for everyone; a late joiner and a reload 
   await expectSamePictures([page, guest, late]);
   expect(await colourCount(late, [0, 0, 255])).toBeGreaterThan(2000);
   await late.reload();
-  await expect(late.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectEveryoneDraws(late);
   await expectSamePictures([page, guest, late]);
 });
 
@@ -162,8 +190,7 @@ async function colourCount(page: Page, rgb: readonly [number, number, number]): 
   const pixels = await readCanvasPixels(page);
   let count = 0;
   for (let index = 0; index < pixels.data.length; index += 4) {
-    const near = [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
-    if (near) count += 1;
+    if (isNear(pixels, index, rgb)) count += 1;
   }
   return count;
 }
@@ -173,8 +200,7 @@ test("a visitor whose connection drops keeps drawing; the strokes go once it is 
   visitors,
   baseURL,
 }) => {
-  const path = await startRoom(page);
-  const guest = await joinRoom(visitors, baseURL as string, path);
+  const { path, guest } = await startRoomWithGuest(page, visitors, baseURL);
   // The guest's socket passes through the test, which can stop the server's answers, cut it and refuse new
   // ones, as a network that drops does.
   let cut = false;
@@ -189,7 +215,7 @@ test("a visitor whose connection drops keeps drawing; the strokes go once it is 
     open.push(socket);
   });
   await guest.reload();
-  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectEveryoneDraws(guest);
   await choose(guest, "blue", 12);
   await mouseStroke(guest, across(150));
   await expectSamePictures([page, guest]);
@@ -208,7 +234,7 @@ test("a visitor whose connection drops keeps drawing; the strokes go once it is 
   await expect(guest.getByTestId("room-status")).toContainText("3 of your changes wait to be sent");
   await mouseStroke(page, across(520));
   cut = false;
-  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws", { timeout: 20_000 });
+  await expectEveryoneDraws(guest, { timeout: 20_000 });
   await expectSamePictures([page, guest]);
   expect(await colourRows(page, [0, 0, 255])).toEqual([150, 250, 350, 450]);
   // Once each: the room's log holds the guest's four strokes and the host's one.
@@ -218,6 +244,11 @@ test("a visitor whose connection drops keeps drawing; the strokes go once it is 
   watcher.close();
 });
 
+/** Whether the pixel at byte `index` is within a few levels of `rgb` in each channel. */
+function isNear(pixels: Pixels, index: number, rgb: readonly [number, number, number]): boolean {
+  return [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
+}
+
 /** The rows (drawing pixels, at x = 300) where a horizontal stroke of colour `rgb` crosses. */
 async function colourRows(page: Page, rgb: readonly [number, number, number]): Promise<number[]> {
   const pixels = await readCanvasPixels(page);
@@ -225,8 +256,7 @@ async function colourRows(page: Page, rgb: readonly [number, number, number]): P
   const rows: number[] = [];
   for (let y = 0; y < 600; y += 1) {
     const index = (Math.round(y * scale) * pixels.width + Math.round(300 * scale)) * 4;
-    const near = [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
-    if (near && !rows.some((row) => Math.abs(row - y) <= 30)) rows.push(y);
+    if (isNear(pixels, index, rgb) && !rows.some((row) => Math.abs(row - y) <= 30)) rows.push(y);
   }
   return rows.map((row) => Math.round(row / 50) * 50);
 }
@@ -236,8 +266,7 @@ test("the host locks drawing, removes a visitor's strokes and ends the room; eve
   visitors,
   baseURL,
 }) => {
-  const path = await startRoom(page);
-  const guest = await joinRoom(visitors, baseURL as string, path);
+  const { path, guest } = await startRoomWithGuest(page, visitors, baseURL);
   await choose(guest, "blue", 12);
   await mouseStroke(guest, across(300));
   await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([300]);
@@ -249,7 +278,7 @@ test("the host locks drawing, removes a visitor's strokes and ends the room; eve
   await expect(guest.getByTestId("room-status")).toHaveText("The host has locked drawing for now.");
   await mouseStroke(guest, across(450));
   await page.getByRole("button", { name: "Unlock drawing" }).click();
-  await expect(guest.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectEveryoneDraws(guest);
   expect(await colourRows(guest, [0, 0, 255]), "nothing was drawn while locked").toEqual([300]);
 
   await page.getByLabel(/Host controls for/).click();
@@ -272,13 +301,8 @@ test("Save Image in a room stores the room's picture, everyone's strokes in it, 
   visitors,
   baseURL,
 }) => {
-  const path = await startRoom(page);
-  const guest = await joinRoom(visitors, baseURL as string, path);
-  await choose(page, "red", 12);
-  await choose(guest, "blue", 12);
-  await mouseStroke(page, across(200));
-  await mouseStroke(guest, across(400));
-  const picture = await expectSamePictures([page, guest]);
+  const { guest } = await startRoomWithGuest(page, visitors, baseURL);
+  const picture = await drawRedAndBlue(page, guest, 200, 400);
   const upload = nextUpload(guest);
   await saveImage(guest);
   const stored = await (await upload).json();
@@ -308,7 +332,7 @@ test("a phone drawing by touch and a desktop drawing by mouse share one room, pi
     })
   ).newPage();
   await openDrawingPage(phone, path);
-  await expect(phone.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectEveryoneDraws(phone);
   await choose(phone, "blue", 12);
   await choose(page, "red", 12);
   await new TouchScreen(phone).strokeOnCanvas(across(250));
@@ -347,8 +371,7 @@ test("past ROOM_DRAWERS a visitor watches, is told so, and draws once a seat is 
 }) => {
   const server = await launchServer({ env: { ROOM_DRAWERS: "1" } });
   const path = await startRoom(page, `${server.url}/`);
-  const context = await visitors.open({ baseURL: server.url, viewport: { width: 1280, height: 1000 } });
-  const guest = await context.newPage();
+  const guest = await newVisitorPage(visitors, server.url);
   await openDrawingPage(guest, path);
   await expect(guest.getByTestId("room-status")).toHaveText(/You are watching/);
   await expect(guest.locator("canvas.board__canvas")).toHaveAttribute("data-room-readonly", "");
@@ -372,9 +395,7 @@ test("Draw together brings the drawing on the board into the new room, as its ho
   await mouseStroke(page, across(150));
   await mouseStroke(page, across(450));
   const alone = await readCanvasPixels(page);
-  await page.getByRole("button", { name: "Draw together" }).click();
-  await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
-  const path = new URL(page.url()).pathname;
+  const path = await drawTogether(page);
   const guest = await joinRoom(visitors, baseURL as string, path);
   const together = await expectSamePictures([page, guest]);
   expect(compareBitmaps(alone, together).differingPixels).toBe(0);
@@ -387,8 +408,7 @@ test("a fill lands the same on every page, over the stroke ordered before it", a
   visitors,
   baseURL,
 }) => {
-  const path = await startRoom(page);
-  const guest = await joinRoom(visitors, baseURL as string, path);
+  const { guest } = await startRoomWithGuest(page, visitors, baseURL);
   await choose(page, "blue", 12);
   await mouseStroke(page, across(100));
   await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([100]);
@@ -423,8 +443,7 @@ test("a late joiner starts from the host's picture of the room: the same pixels,
   launchServer,
 }) => {
   const server = await launchServer({ env: { ROOM_PICTURE_EVERY: "2" } });
-  const path = await startRoom(page, `${server.url}/`);
-  const guest = await joinRoom(visitors, server.url, path);
+  const { path, guest } = await startRoomWithGuest(page, visitors, server.url, `${server.url}/`);
   await choose(page, "red", 12);
   await choose(guest, "blue", 12);
   await mouseStroke(page, across(200));
@@ -433,8 +452,7 @@ test("a late joiner starts from the host's picture of the room: the same pixels,
   await expectSamePictures([page, guest]);
   await expect.poll(() => pictureHanded(server.url, path.slice(3)), { timeout: 15_000 }).toBe(true);
 
-  const context = await visitors.open({ baseURL: server.url, viewport: { width: 1280, height: 1000 } });
-  const late = await context.newPage();
+  const late = await newVisitorPage(visitors, server.url);
   const firstFrames: number[] = [];
   late.on("websocket", (socket) =>
     socket.on("framereceived", ({ payload }) => {
@@ -442,7 +460,7 @@ test("a late joiner starts from the host's picture of the room: the same pixels,
     }),
   );
   await openDrawingPage(late, path);
-  await expect(late.getByTestId("room-status")).toContainText("Everyone here draws");
+  await expectEveryoneDraws(late);
   await expectSamePictures([page, guest, late]);
   expect(firstFrames[0], "the late joiner got the room's picture first").toBe(FRAME.picture);
 

@@ -3,11 +3,11 @@ import { CANVAS_SIZE, CONSOLE_MESSAGES } from "../../src/common/constants.ts";
 import { MAKING_TYPE, SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
 import { expect, test } from "./fixtures.ts";
 import { readStoredDrawing } from "./helpers/db.ts";
-import { choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { openDrawingPage } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
 import { decodePng, isPng } from "./helpers/png.ts";
 import { nextUpload, SAVED_TEXT, saveImage } from "./helpers/save.ts";
-import { mouseStroke } from "./helpers/strokes.ts";
+import { drawStroke } from "./helpers/strokes.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -17,13 +17,11 @@ test("Save Image downloads exactly the canvas, uploads those bytes (with the dra
   consoleLog,
 }) => {
   await openDrawingPage(page);
-  await choose(page, "orange", 8);
-  await mouseStroke(page, [
+  const canvas = await drawStroke(page, "orange", 8, [
     { x: 80, y: 500 },
     { x: 300, y: 100 },
     { x: 520, y: 500 },
   ]);
-  const canvas = await readCanvasPixels(page);
 
   const upload = nextUpload(page);
   const { download, downloadBytes, clickedBetween } = await saveImage(page);

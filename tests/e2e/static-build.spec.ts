@@ -12,7 +12,7 @@ import { decodeDrawing } from "../../src/common/drawing-document/decode.ts";
 import { knownStickers } from "../../src/common/drawing-document/known-stickers.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { countStoredDrawings, readStoredDrawing } from "./helpers/db.ts";
-import { choose, openDrawingPage, readCanvasPixels } from "./helpers/page.ts";
+import { openDrawingPage } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
 import { dataUrlBytes, decodePng } from "./helpers/png.ts";
 import { SAVED_TEXT, saveImage } from "./helpers/save.ts";
@@ -23,7 +23,7 @@ import {
   serveStatically,
   staticSiteDirectory,
 } from "./helpers/static-site.ts";
-import { mouseStroke } from "./helpers/strokes.ts";
+import { drawStroke, mouseStroke } from "./helpers/strokes.ts";
 
 const ANON_KEY = "anon-key-of-the-static-build-test";
 const BRANDING = { ...DEFAULT_BRANDING, title: "Draw Fred, statically", downloadPrefix: "static-fred" };
@@ -77,13 +77,11 @@ test("the static build stores a drawing through supabase-js: the row arrives wit
   // Branding baked in at build time: no server injected it.
   await expect(page).toHaveTitle(BRANDING.title);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(BRANDING.title);
-  await choose(page, "blue", 12);
-  await mouseStroke(page, [
+  const canvas = await drawStroke(page, "blue", 12, [
     { x: 90, y: 120 },
     { x: 300, y: 480 },
     { x: 510, y: 120 },
   ]);
-  const canvas = await readCanvasPixels(page);
 
   const inserted = page.waitForResponse((response) => isInsert(response.request(), api));
   const { download, downloadBytes } = await saveImage(page);

@@ -4,7 +4,7 @@ import { RawMouse, recordCoalescedCounts } from "./helpers/coalesced-input.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
 import { paletteRgba } from "./helpers/palette.ts";
 import { colourDistance, compareBitmaps, type Pixels, pixelAtCanvasPoint } from "./helpers/pixels.ts";
-import { mouseStroke } from "./helpers/strokes.ts";
+import { drawStroke } from "./helpers/strokes.ts";
 
 const BRUSH = 12;
 
@@ -81,13 +81,11 @@ test.describe("resizing the window", () => {
 
   test("leaves every pixel of the canvas bitmap as it was", async ({ page }) => {
     await openDrawingPage(page);
-    await choose(page, "green", 8);
-    await mouseStroke(page, [
+    const before = await drawStroke(page, "green", 8, [
       { x: 90, y: 500 },
       { x: 300, y: 80 },
       { x: 520, y: 480 },
     ]);
-    const before = await readCanvasPixels(page);
     const wideWidth = (await canvasGeometry(page)).width;
 
     await page.setViewportSize({ width: 400, height: 800 });

@@ -1,6 +1,6 @@
 import { namePagePath, xProfileUrl } from "../../common/credit.ts";
 import type { NamePageData } from "../../common/server-pages.ts";
-import { formatDay } from "./PermalinkParts.tsx";
+import { formatDay, ThumbnailLink } from "./PermalinkParts.tsx";
 import { DrawYourOwn, ServerDocument } from "./ServerDocument.tsx";
 
 /** "Drawings signed @fred": a grid of their thumbnails linking to their pages, and links to older pages. */
@@ -41,15 +41,7 @@ export function NamePage({ data }: { readonly data: NamePageData }) {
         <ul className="name-page__grid">
           {data.items.map((item) => (
             <li key={item.id}>
-              <a href={item.permalink}>
-                <img
-                  src={item.thumbnailUrl}
-                  width="300"
-                  height="300"
-                  loading="lazy"
-                  alt={`The drawing from ${formatDay(item.createdAt)}`}
-                />
-              </a>
+              <ThumbnailLink item={item} size={300} alt={`The drawing from ${formatDay(item.createdAt)}`} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 /** The parts of a drawing's permalink page: plain HTML that shows everything without script. */
+import type { GalleryItem } from "../../common/api.ts";
 import { type Credit, creditKey, namePagePath, storedCredit, xProfileUrl } from "../../common/credit.ts";
 import { formatDrawingDate, SERVER_DATE_LOCALE } from "../../common/drawing-date.ts";
 import { permalinkPath } from "../../common/permalink.ts";
@@ -24,6 +25,23 @@ export function SpriteIcon({ name, className }: { readonly name: string; readonl
  */
 export function formatDay(iso: string): string {
   return formatDrawingDate(new Date(iso), SERVER_DATE_LOCALE.locale, SERVER_DATE_LOCALE.timeZone) || iso;
+}
+
+/** A drawing's thumbnail (square, `size` pixels, loaded when near) linking to its own page. */
+export function ThumbnailLink({
+  item,
+  size,
+  alt,
+}: {
+  readonly item: GalleryItem;
+  readonly size: number;
+  readonly alt: string;
+}) {
+  return (
+    <a href={item.permalink}>
+      <img src={item.thumbnailUrl} width={size} height={size} loading="lazy" alt={alt} />
+    </a>
+  );
 }
 
 /**
@@ -82,15 +100,7 @@ export function Remixes({ social }: { readonly social: PermalinkSocial }) {
       <ul>
         {social.remixes.map((item) => (
           <li key={item.id}>
-            <a href={item.permalink}>
-              <img
-                src={item.thumbnailUrl}
-                width="120"
-                height="120"
-                loading="lazy"
-                alt={`A remix from ${formatDay(item.createdAt)}`}
-              />
-            </a>
+            <ThumbnailLink item={item} size={120} alt={`A remix from ${formatDay(item.createdAt)}`} />
           </li>
         ))}
       </ul>

@@ -1,13 +1,13 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { nullable } from "../../common/wire/kit.ts";
 import type { Store } from "../db/open.ts";
 import { drawingIdParams } from "../http/drawing-file.ts";
-import { errorResponses, HttpError, notFound } from "../http/errors.ts";
+import { errorResponses, notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
-import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
+import { requireAdminPageSession, requireBearer } from "../moderation/admin-guard.ts";
 import { ADMIN_FILTERS } from "../moderation/admin-queries.ts";
 import { listBlockedNames } from "./credit-queries.ts";
 import { blockNamed, moderatedName, removeName, unblockNamed } from "./moderate-names.ts";
@@ -95,15 +95,7 @@ export async function adminNameApiRoutes(app: FastifyInstance, options: AdminNam
  */
 export async function adminNamePageRoutes(app: FastifyInstance, options: AdminNameOptions): Promise<void> {
   const { store, auth } = options;
-  /** Signed in, and (for a form) from the admin page itself. */
-  const onRequest = async (request: FastifyRequest) => {
-    if (!(await auth.sessionMatches(request, options.now()))) {
-      throw new HttpError(401, "signed_out", "Sign in with the admin token.");
-    }
-    if (request.method === "POST" && !sameOrigin(request)) {
-      throw new HttpError(401, "unauthorized", "That request did not come from this admin page.");
-    }
-  };
+  const onRequest = requireAdminPageSession(auth, options.now);
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const backTo = (filter: string | undefined) =>
     ADMIN_FILTERS.some((known) => known === filter) ? `/admin?filter=${filter}` : "/admin/names";

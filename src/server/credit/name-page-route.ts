@@ -6,9 +6,9 @@ import { notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import { answerPages } from "../pages/answer-pages.ts";
 import { noticePage, pageFailed } from "../pages/notice-pages.ts";
-import { listScopedDrawings } from "../wall/scoped-queries.ts";
 import { decodeCursor, encodeCursor } from "../wall/wall-cursor.ts";
 import { galleryItem } from "../wall/wall-item.ts";
+import { listScopedDrawings } from "../wall/wall-queries.ts";
 import { isBlockedName } from "./credit-queries.ts";
 
 /** Options of a name's page. */

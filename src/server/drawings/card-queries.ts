@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { asBuffer } from "../db/values.ts";
+import { visibleDrawing } from "../db/visible-drawing.ts";
 
 /** A visible drawing's link card: the stored PNG and the style it was made in, or none made yet. */
 export interface VisibleCard {
@@ -31,12 +32,7 @@ export async function storeCard(db: Kysely<Database>, id: string, png: Buffer, s
 
 /** The card of a visible drawing; undefined when no visible drawing has this id. */
 export async function findVisibleCard(db: Kysely<Database>, id: string): Promise<VisibleCard | undefined> {
-  const row = await db
-    .selectFrom("drawings")
-    .select(["card_png", "card_style"])
-    .where("id", "=", id)
-    .where("status", "=", "visible")
-    .executeTakeFirst();
+  const row = await visibleDrawing(db, id).select(["card_png", "card_style"]).executeTakeFirst();
   if (row === undefined) return undefined;
   const data = row.card_png;
   const png = data === null || data.byteLength === 0 ? undefined : asBuffer(data);

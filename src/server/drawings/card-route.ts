@@ -1,16 +1,14 @@
-import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { drawingImagePath } from "../../common/permalink.ts";
 import type { Store } from "../db/open.ts";
-import { drawingFileResponses, drawingIdParams, sendDrawingFile } from "../http/drawing-file.ts";
+import { drawingFileRoute } from "../http/drawing-file.ts";
 import { notFound } from "../http/errors.ts";
-import { refuseInvalid } from "../http/validation.ts";
-import { visitorKey } from "../http/visitor.ts";
 import { type CardStyle, cardStyleKey } from "../png/card.ts";
 import { cardOnDemand } from "./card-on-demand.ts";
 import { findVisibleCard } from "./card-queries.ts";
+import { sendMadeFile } from "./made-file.ts";
 import type { VisitorMakes } from "./made-on-demand.ts";
 
 /** Options of the card route. */
@@ -36,27 +34,22 @@ export async function cardRoute(app: FastifyInstance, options: CardRouteOptions)
   const key = cardStyleKey(options.style);
   const onDemand = cardOnDemand(options.store, app.log, options.makes, options.style);
 
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
-    `${DRAWINGS_PATH}/:id/card.png`,
-    {
-      schema: { params: drawingIdParams, response: drawingFileResponses("The card image (image/png)") },
-      schemaErrorFormatter: refuseInvalid(noCard),
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const found = await findVisibleCard(db, id);
-      if (found === undefined) throw noCard();
-      let png = found.style === key ? found.png : undefined;
-      if (png === undefined) {
-        const made = await onDemand(id, visitorKey(request));
-        if (made.kind === "gone") throw noCard();
-        if (made.kind === "busy") {
-          return reply.header("cache-control", "no-store").redirect(drawingImagePath(id), 307);
-        }
-        png = made.image;
-      }
-      const etag = `"${createHash("sha256").update(png).digest("hex").slice(0, 32)}"`;
-      return sendDrawingFile(request, reply, { bytes: png, etag, type: "image/png" });
-    },
-  );
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get(
+      `${DRAWINGS_PATH}/:id/card.png`,
+      drawingFileRoute("The card image (image/png)", noCard),
+      async (request, reply) => {
+        const { id } = request.params;
+        const found = await findVisibleCard(db, id);
+        if (found === undefined) throw noCard();
+        return sendMadeFile(request, reply, id, {
+          stored: found.style === key ? found.png : undefined,
+          onDemand,
+          type: "image/png",
+          busyPath: drawingImagePath(id),
+          gone: noCard,
+        });
+      },
+    );
 }

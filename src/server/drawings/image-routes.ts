@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
@@ -9,13 +8,12 @@ import {
   type ThumbnailSettings,
 } from "../config.ts";
 import type { Store } from "../db/open.ts";
-import { drawingFileResponses, drawingIdParams, sendDrawingFile } from "../http/drawing-file.ts";
+import { drawingFileRoute, sendDrawingFile } from "../http/drawing-file.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
-import { refuseInvalid } from "../http/validation.ts";
-import { visitorKey } from "../http/visitor.ts";
 import type { CardStyle } from "../png/card.ts";
 import { cardRoute } from "./card-route.ts";
 import { createImageCache, IMAGE_CACHE_TTL_MS, type ImageCache } from "./image-cache.ts";
+import { sendMadeFile } from "./made-file.ts";
 import { visitorMakes } from "./made-on-demand.ts";
 import { findDrawingImage } from "./queries.ts";
 import { thumbnailOnDemand } from "./thumbnail-on-demand.ts";
@@ -55,10 +53,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
 
   typed.get(
     `${DRAWINGS_PATH}/:id.png`,
-    {
-      schema: { params: drawingIdParams, response: drawingFileResponses("The stored PNG (image/png)") },
-      schemaErrorFormatter: refuseInvalid(noImage),
-    },
+    drawingFileRoute("The stored PNG (image/png)", noImage),
     async (request, reply) => {
       const { id } = request.params;
       const image = images.cached(id) ?? (await images.load(id));
@@ -70,26 +65,18 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRoutesOpti
 
   typed.get(
     `${DRAWINGS_PATH}/:id.webp`,
-    {
-      schema: { params: drawingIdParams, response: drawingFileResponses("The thumbnail (image/webp)") },
-      schemaErrorFormatter: refuseInvalid(noThumbnail),
-    },
+    drawingFileRoute("The thumbnail (image/webp)", noThumbnail),
     async (request, reply) => {
       const { id } = request.params;
       const found = await findVisibleThumbnail(db, id);
       if (found === undefined) throw noThumbnail();
-      let webp = found.webp;
-      if (webp === undefined) {
-        // Asked before the background job got to it: made now, once however many ask.
-        const made = await onDemand(id, visitorKey(request));
-        if (made.kind === "gone") throw noThumbnail();
-        if (made.kind === "busy") {
-          return reply.header("cache-control", "no-store").redirect(`${DRAWINGS_PATH}/${id}.png`, 307);
-        }
-        webp = made.image;
-      }
-      const etag = `"${createHash("sha256").update(webp).digest("hex").slice(0, 32)}"`;
-      return sendDrawingFile(request, reply, { bytes: webp, etag, type: "image/webp" });
+      return sendMadeFile(request, reply, id, {
+        stored: found.webp,
+        onDemand,
+        type: "image/webp",
+        busyPath: `${DRAWINGS_PATH}/${id}.png`,
+        gone: noThumbnail,
+      });
     },
   );
 

@@ -3,6 +3,7 @@ import type { Credit } from "../../common/credit.ts";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import type { Database, DrawingStatus, DrawingsTable } from "../db/schema.ts";
 import { asBuffer, asCount, isoTime } from "../db/values.ts";
+import { visibleDrawing } from "../db/visible-drawing.ts";
 
 /** A drawing as the API sees it, without its bytes. */
 export interface DrawingRecord {
@@ -192,12 +193,7 @@ export async function findVisibleDrawing(
   db: Kysely<Database>,
   id: string,
 ): Promise<DrawingRecord | undefined> {
-  const row = await db
-    .selectFrom("drawings")
-    .select(["id", "created_at"])
-    .where("id", "=", id)
-    .where("status", "=", "visible")
-    .executeTakeFirst();
+  const row = await visibleDrawing(db, id).select(["id", "created_at"]).executeTakeFirst();
   return row === undefined ? undefined : { id: row.id, createdAt: isoTime(row.created_at) };
 }
 

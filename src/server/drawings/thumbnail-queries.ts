@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { asBuffer } from "../db/values.ts";
+import { visibleDrawing } from "../db/visible-drawing.ts";
 
 /** A visible drawing's thumbnail, or undefined while none is stored yet (pending, or the job failed). */
 export interface VisibleThumbnail {
@@ -25,12 +26,7 @@ export async function findVisibleThumbnail(
   db: Kysely<Database>,
   id: string,
 ): Promise<VisibleThumbnail | undefined> {
-  const row = await db
-    .selectFrom("drawings")
-    .select("thumbnail_webp")
-    .where("id", "=", id)
-    .where("status", "=", "visible")
-    .executeTakeFirst();
+  const row = await visibleDrawing(db, id).select("thumbnail_webp").executeTakeFirst();
   if (row === undefined) return undefined;
   const data = row.thumbnail_webp;
   if (data === null || data.byteLength === 0) return { webp: undefined };

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { MAKING_TYPE } from "../../common/save-bundle.ts";
-import { errorResponses } from "./errors.ts";
-import { DRAWING_ID } from "./validation.ts";
+import { errorResponses, type HttpError } from "./errors.ts";
+import { DRAWING_ID, refuseInvalid } from "./validation.ts";
 
 /**
  * How long a browser or a shared cache (nginx, a CDN) may keep a drawing's PNG, thumbnail or card without asking
@@ -61,4 +61,12 @@ function isFreshFor(ifNoneMatch: string | undefined, etag: string): boolean {
     const tag = candidate.trim();
     return tag === "*" || tag.replace(/^W\//, "") === etag;
   });
+}
+
+/** A drawing file's route options: the id as its parameter, its answers, and `refusal` for an id that is none. */
+export function drawingFileRoute(description: string, refusal: () => HttpError) {
+  return {
+    schema: { params: drawingIdParams, response: drawingFileResponses(description) },
+    schemaErrorFormatter: refuseInvalid(refusal),
+  };
 }

@@ -38,27 +38,21 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRoutesOp
       const stream = streams.open(owner, typeof lastEventId === "string" ? lastEventId : undefined);
       if (stream === "process_full") {
         request.log.warn({ open: streams.count() }, "event stream refused: this process is at its limit");
-        throw new HttpError(
+        throw tooManyStreams(
           503,
-          "too_many_streams",
           "This server has as many live connections as it can hold; the page retries by itself, and new drawings still appear on reload.",
-          { headers: { "Retry-After": "10" } },
         );
       }
       if (stream === "network_full") {
-        throw new HttpError(
+        throw tooManyStreams(
           429,
-          "too_many_streams",
           "Addresses of this network already have as many live walls open as it may; the page retries by itself, and new drawings still appear on reload.",
-          { headers: { "Retry-After": "10" } },
         );
       }
       if (stream === "visitor_full") {
-        throw new HttpError(
+        throw tooManyStreams(
           429,
-          "too_many_streams",
           `This address already has ${options.limits.maxStreamsPerVisitor} live walls open; close a tab of the wall (the page retries by itself).`,
-          { headers: { "Retry-After": "10" } },
         );
       }
       // The response closes when the client goes away; the stream (and its subscription) goes with it.
@@ -75,4 +69,9 @@ export async function eventsRoutes(app: FastifyInstance, options: EventsRoutesOp
       );
     },
   );
+}
+
+/** A stream refused for a limit: the page's EventSource tries again after Retry-After by itself. */
+function tooManyStreams(status: 429 | 503, message: string): HttpError {
+  return new HttpError(status, "too_many_streams", message, { headers: { "Retry-After": "10" } });
 }

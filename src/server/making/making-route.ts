@@ -3,9 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { MAKING_TYPE } from "../../common/save-bundle.ts";
 import type { Store } from "../db/open.ts";
-import { drawingFileResponses, drawingIdParams, sendDrawingFile } from "../http/drawing-file.ts";
+import { drawingFileRoute, sendDrawingFile } from "../http/drawing-file.ts";
 import { notFound } from "../http/errors.ts";
-import { refuseInvalid } from "../http/validation.ts";
 import { findMaking } from "./making-queries.ts";
 
 /** Options of the making route. */
@@ -26,23 +25,19 @@ const noMaking = () =>
  */
 export async function makingRoute(app: FastifyInstance, options: MakingRouteOptions): Promise<void> {
   const { db } = options.store;
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
-    `${DRAWINGS_PATH}/:id/making`,
-    {
-      schema: {
-        params: drawingIdParams,
-        response: drawingFileResponses(`The drawing's log (${MAKING_TYPE})`),
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get(
+      `${DRAWINGS_PATH}/:id/making`,
+      drawingFileRoute(`The drawing's log (${MAKING_TYPE})`, noMaking),
+      async (request, reply) => {
+        const making = await findMaking(db, request.params.id);
+        if (making === undefined) throw noMaking();
+        return sendDrawingFile(request, reply, {
+          bytes: making.bytes,
+          etag: `"${making.sha256.slice(0, 32)}"`,
+          type: MAKING_TYPE,
+        });
       },
-      schemaErrorFormatter: refuseInvalid(noMaking),
-    },
-    async (request, reply) => {
-      const making = await findMaking(db, request.params.id);
-      if (making === undefined) throw noMaking();
-      return sendDrawingFile(request, reply, {
-        bytes: making.bytes,
-        etag: `"${making.sha256.slice(0, 32)}"`,
-        type: MAKING_TYPE,
-      });
-    },
-  );
+    );
 }

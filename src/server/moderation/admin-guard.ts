@@ -41,3 +41,18 @@ function ownOrigin(request: FastifyRequest): string {
 export function sameOrigin(request: FastifyRequest): boolean {
   return request.headers.origin === ownOrigin(request);
 }
+
+/**
+ * onRequest hook of the admin page's own sections: a signed-in moderator's session passes, and a form (POST)
+ * only from the admin page itself. Its refusals are 401s the page's scope answers with the sign-in form.
+ */
+export function requireAdminPageSession(auth: AdminAuth, now: () => number): Hook {
+  return async (request) => {
+    if (!(await auth.sessionMatches(request, now()))) {
+      throw new HttpError(401, "signed_out", "Sign in with the admin token.");
+    }
+    if (request.method === "POST" && !sameOrigin(request)) {
+      throw new HttpError(401, "unauthorized", "That request did not come from this admin page.");
+    }
+  };
+}

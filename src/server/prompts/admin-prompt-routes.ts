@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { PromptInput } from "../../common/prompt-input.ts";
 import { PROMPT_ID_SCHEMA_PATTERN } from "../../common/prompts.ts";
 import { ADMIN_BODY_LIMIT } from "../credit/admin-name-routes.ts";
 import type { Store } from "../db/open.ts";
-import { errorResponses, HttpError } from "../http/errors.ts";
+import { errorResponses } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import type { AdminAuth } from "../moderation/admin-auth.ts";
-import { requireBearer, sameOrigin } from "../moderation/admin-guard.ts";
+import { requireAdminPageSession, requireBearer } from "../moderation/admin-guard.ts";
 import { changePrompt, createPrompt, noSuchPrompt, removePrompt } from "./edit-prompts.ts";
 import { listPrompts } from "./prompt-queries.ts";
 
@@ -84,14 +84,7 @@ export async function adminPromptPageRoutes(
   options: AdminPromptOptions,
 ): Promise<void> {
   const { store, auth } = options;
-  const onRequest = async (request: FastifyRequest) => {
-    if (!(await auth.sessionMatches(request, options.now()))) {
-      throw new HttpError(401, "signed_out", "Sign in with the admin token.");
-    }
-    if (request.method === "POST" && !sameOrigin(request)) {
-      throw new HttpError(401, "unauthorized", "That request did not come from this admin page.");
-    }
-  };
+  const onRequest = requireAdminPageSession(auth, options.now);
   app.get("/admin/prompts", { onRequest }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").send(
       app.pages.render({

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { ReactionCounts, ReactionKind } from "../../common/reactions.ts";
 import type { Database } from "../db/schema.ts";
+import { visibleDrawing } from "../db/visible-drawing.ts";
 
 /** A drawing's counts now and their version; what the reactions routes answer. */
 export interface StoredReactions {
@@ -167,11 +168,8 @@ export async function readReactions(
   db: Kysely<Database>,
   drawingId: string,
 ): Promise<StoredReactions | undefined> {
-  const row = await db
-    .selectFrom("drawings")
+  const row = await visibleDrawing(db, drawingId)
     .select(["heart_count", "fire_count", "lol_count", "reactions_version"])
-    .where("id", "=", drawingId)
-    .where("status", "=", "visible")
     .executeTakeFirst();
   return row === undefined ? undefined : stateOf(row);
 }

@@ -22,17 +22,45 @@ export interface WallRow extends DrawingRef {
   readonly saverHash: string | null;
 }
 
+/** The columns a wall can be narrowed to one value of: a prompt's entries, a name's drawings, a browser's. */
+export type ScopeColumn = "prompt_id" | "credit_key" | "saver_hash";
+
 /**
  * Up to `limit` visible drawings older than `before` (all when undefined), newest first, the id
  * breaking ties between equal times. Keyset pagination on (status, created_at, id): each page is one
  * index range however deep it is, where OFFSET would walk every row before it. `remixOf` lists only the
  * remixes of that drawing (their own index, in the same order).
  */
-export async function listVisibleDrawings(
+export function listVisibleDrawings(
   db: Kysely<Database>,
   before: GalleryCursor | undefined,
   limit: number,
   remixOf?: string,
+): Promise<WallRow[]> {
+  return listNewestVisible(db, remixOf === undefined ? undefined : ["remix_of", remixOf], before, limit);
+}
+
+/**
+ * Up to `limit` visible drawings whose `column` is `value`, older than `before`, newest first (the id breaking
+ * ties). Each column has its partial index (column, status, created_at, id), so a page is one index range
+ * however many drawings the wall and the scope hold, as the wall's own pages are.
+ */
+export function listScopedDrawings(
+  db: Kysely<Database>,
+  column: ScopeColumn,
+  value: string,
+  before: GalleryCursor | undefined,
+  limit: number,
+): Promise<WallRow[]> {
+  return listNewestVisible(db, [column, value], before, limit);
+}
+
+/** The keyset page both lists share: visible drawings, narrowed to one column's value when `where` is given. */
+async function listNewestVisible(
+  db: Kysely<Database>,
+  where: readonly [ScopeColumn | "remix_of", string] | undefined,
+  before: GalleryCursor | undefined,
+  limit: number,
 ): Promise<WallRow[]> {
   let query = db
     .selectFrom("drawings")
@@ -41,7 +69,7 @@ export async function listVisibleDrawings(
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit);
-  if (remixOf !== undefined) query = query.where("remix_of", "=", remixOf);
+  if (where !== undefined) query = query.where(where[0], "=", where[1]);
   if (before !== undefined) {
     query = query.where((eb) =>
       eb(eb.refTuple("created_at", "id"), "<", eb.tuple(before.createdAt, before.id)),

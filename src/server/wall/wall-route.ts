@@ -16,13 +16,12 @@ import { refuseInvalid } from "../http/validation.ts";
 import { presentedVisitorId } from "../http/visitor-id.ts";
 import { browserHash, saltedHasher } from "../moderation/visitor-hash.ts";
 import { reactionsGivenBy } from "../reactions/reaction-queries.ts";
-import { listScopedDrawings } from "./scoped-queries.ts";
 import { encodeTopCursor } from "./top-cursor.ts";
 import { listTopDrawings, weekSince } from "./top-queries.ts";
 import type { GalleryCursor } from "./wall-cursor.ts";
 import { encodeCursor } from "./wall-cursor.ts";
 import { galleryItem } from "./wall-item.ts";
-import { listVisibleDrawings, type WallRow } from "./wall-queries.ts";
+import { listScopedDrawings, listVisibleDrawings, type WallRow } from "./wall-queries.ts";
 import { badCursor, badLimit, type NewestScope, readWallRequest, wallQuerySchema } from "./wall-request.ts";
 
 /** Options of the wall route. */

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
 import { devToolsOf, type RawMouseEvent, sendMouseEvent } from "./devtools.ts";
-import { canvasGeometry, choose, toViewport } from "./page.ts";
+import { canvasGeometry, choose, readCanvasPixels, toViewport } from "./page.ts";
+import type { Pixels } from "./pixels.ts";
 
 /** Viewport points spaced about `step` CSS pixels apart along a polyline, first and last points included. */
 export function densify(path: readonly Point[], step = 4): Point[] {
@@ -64,6 +65,18 @@ export async function mouseStrokeMoveByMove(page: Page, path: readonly Point[], 
   await page.mouse.down();
   for (const p of rest) await page.mouse.move(p.x, p.y);
   await page.mouse.up();
+}
+
+/** Chooses a colour and brush size, draws one mouse stroke with them and returns the canvas as it then is. */
+export async function drawStroke(
+  page: Page,
+  colourName: string,
+  size: number,
+  path: readonly Point[],
+): Promise<Pixels> {
+  await choose(page, colourName, size);
+  await mouseStroke(page, path);
+  return readCanvasPixels(page);
 }
 
 /**

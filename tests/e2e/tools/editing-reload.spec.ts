@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { readStoredEditing, reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
-import { canvasGeometry, choose, openBlankPage, readCanvasPixels, toViewport } from "../helpers/page.ts";
+import { canvasGeometry, choose, openBlankPage, toViewport } from "../helpers/page.ts";
 import { compareBitmaps } from "../helpers/pixels.ts";
-import { mouseStroke } from "../helpers/strokes.ts";
+import { drawStroke } from "../helpers/strokes.ts";
 import { chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
 
 /** Opens a two-line yellow caption centred on (300, 200), not placed. */
@@ -26,12 +26,10 @@ test("a caption still being typed comes back after a reload, and placed then it 
   page,
 }) => {
   await openBlankPage(page);
-  await choose(page, "blue", 8);
-  await mouseStroke(page, [
+  const stroked = await drawStroke(page, "blue", 8, [
     { x: 80, y: 480 },
     { x: 520, y: 500 },
   ]);
-  const stroked = await readCanvasPixels(page);
   await waitForBackupOf(page, stroked);
 
   await typeCaption(page);
