@@ -24,7 +24,10 @@ async function decorate(engine: DrawingEngine, index: number): Promise<void> {
   );
   const entry = DEFAULT_STICKERS[index % DEFAULT_STICKERS.length];
   if (entry === undefined) return;
-  const placement = { x: 80 + offset, y: 120 + ((index * 29) % 400), size: 160, rotation: index / 100 };
+  // A turn the sticker tool could give (it keeps every angle within -pi .. pi, as the drawing's format does): an
+  // angle past that makes an operation the backup cannot keep, which stops it.
+  const rotation = ((index / 100 + Math.PI) % (2 * Math.PI)) - Math.PI;
+  const placement = { x: 80 + offset, y: 120 + ((index * 29) % 400), size: 160, rotation };
   engine.apply({ kind: "sticker", sticker: entry.id, ...placement });
   await engine.settled();
 }

@@ -6,18 +6,9 @@ import { Icon } from "../page/Icon.tsx";
 import { useCopy } from "../share/use-copy.ts";
 import { openEarly } from "./room-early.ts";
 import { hostSecretOf, savedName, saveName, takeHostLink } from "./room-keys.ts";
-import { type RoomSession, type RoomView, startRoomSession } from "./room-session.ts";
+import { CONNECTING, type RoomSession, type RoomView, startRoomSession } from "./room-session.ts";
 import { useCanvasTop } from "./use-canvas-top.ts";
 import "./room.css";
-
-const IDLE: RoomView = {
-  phase: "connecting",
-  you: null,
-  people: [],
-  locked: false,
-  waiting: 0,
-  notice: null,
-};
 
 /** Props of the room bar. */
 export interface RoomBarProps {
@@ -48,8 +39,8 @@ export function RoomBar({ id, engine, canvasRef, mascotSrc }: RoomBarProps) {
   }, [engine, canvasRef, id, mascotSrc]);
   const view = useSyncExternalStore(
     session?.subscribe ?? (() => () => {}),
-    session?.view ?? (() => IDLE),
-    () => IDLE,
+    session?.view ?? (() => CONNECTING),
+    () => CONNECTING,
   );
   // Drawing that the room would refuse is not offered: a watcher, a locked room (but for its host), a room that
   // ended or that this visitor was sent out of.

@@ -68,6 +68,16 @@ function bringDrawing(sync: RoomSync, id: string, frames: FrameOptions): void {
   }
 }
 
+/** The room as the page shows it before the server has answered. */
+export const CONNECTING: RoomView = {
+  phase: "connecting",
+  you: null,
+  people: [],
+  locked: false,
+  waiting: 0,
+  notice: null,
+};
+
 /** Joins room `id` on `engine`, whose canvas sits in the board's stage. */
 export function startRoomSession(
   engine: DrawingEngine,
@@ -76,14 +86,7 @@ export function startRoomSession(
   mascotSrc: string,
 ) {
   const listeners = new Set<() => void>();
-  let view: RoomView = {
-    phase: "connecting",
-    you: null,
-    people: [],
-    locked: false,
-    waiting: 0,
-    notice: null,
-  };
+  let view: RoomView = CONNECTING;
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   const update = (change: Partial<RoomView>) => {
     const locked = sync.state?.locked ?? view.locked;

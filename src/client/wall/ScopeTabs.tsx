@@ -1,4 +1,5 @@
 import type { PromptSummary } from "../../common/api.ts";
+import { ToggleGroup } from "./ToggleGroup.tsx";
 import type { ViewScope } from "./wall-api.ts";
 
 /** A prompt's tab: its title, marked while it runs. */
@@ -29,19 +30,16 @@ export function ScopeTabs({
     ...prompts.map((prompt): [ViewScope, string] => [{ kind: "prompt", id: prompt.id }, promptLabel(prompt)]),
   ];
   return (
-    <fieldset className="wall__tabs wall__scopes">
-      <legend className="visually-hidden">Whose drawings</legend>
-      {choices.map(([choice, label]) => (
-        <button
-          key={choice.kind === "prompt" ? `prompt:${choice.id}` : choice.kind}
-          type="button"
-          className={`wall__tab${choice.kind === "prompt" ? " wall__tab--prompt" : ""}`}
-          aria-pressed={pressed(choice)}
-          onClick={() => onChoose(choice)}
-        >
-          {label}
-        </button>
-      ))}
-    </fieldset>
+    <ToggleGroup
+      legend="Whose drawings"
+      className="wall__scopes"
+      toggles={choices.map(([choice, label]) => ({
+        key: choice.kind === "prompt" ? `prompt:${choice.id}` : choice.kind,
+        label,
+        pressed: pressed(choice),
+        onPress: () => onChoose(choice),
+        ...(choice.kind === "prompt" ? { className: "wall__tab--prompt" } : {}),
+      }))}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { PromptSummary, TopWindow, WallSort } from "../../common/api.ts";
 import { ScopeTabs } from "./ScopeTabs.tsx";
+import { ToggleGroup } from "./ToggleGroup.tsx";
 import type { WallView } from "./wall-api.ts";
 
 const SORTS: readonly (readonly [WallSort, string])[] = [
@@ -24,27 +25,22 @@ function Choices<Value extends string>({
   readonly onChoose: (value: Value) => void;
 }) {
   return (
-    <fieldset className="wall__tabs">
-      <legend className="visually-hidden">{legend}</legend>
-      {options.map(([value, label]) => (
-        <button
-          key={value}
-          type="button"
-          className="wall__tab"
-          aria-pressed={chosen === value}
-          onClick={() => onChoose(value)}
-        >
-          {label}
-        </button>
-      ))}
-    </fieldset>
+    <ToggleGroup
+      legend={legend}
+      toggles={options.map(([value, label]) => ({
+        key: value,
+        label,
+        pressed: chosen === value,
+        onPress: () => onChoose(value),
+      }))}
+    />
   );
 }
 
 /**
  * Whose drawings (everyone's, yours, a prompt's), then New or Top, and for everyone's Top its window: small
- * groups of toggle buttons (the pressed one is the wall shown). Not ARIA tabs: each choice reloads one list in
- * place, and toggles need no arrow-key roving to be usable. Yours has no Top (a few drawings, newest first).
+ * groups of toggle buttons (ToggleGroup; the pressed one is the wall shown). Yours has no Top (a few drawings,
+ * newest first).
  */
 export function WallTabs({
   view,

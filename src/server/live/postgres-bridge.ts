@@ -1,23 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import type { DrawingEvent } from "../db/event-bus.ts";
 import { groupCommit } from "../db/group-commit.ts";
 import type { Store } from "../db/open.ts";
+import { type ListenerLog, listenOn } from "../db/postgres-listener.ts";
 import { formatBridgeMessage, parseBridgeMessage } from "./bridge-message.ts";
 
 /** The NOTIFY channel every Fanvas process on one database listens on. */
 const DRAWINGS_CHANNEL = "fanvas_drawings";
 /** Names the listening connection in pg_stat_activity (operators, and the reconnect test, find it by this). */
 export const EVENTS_APPLICATION_NAME = "fanvas-events";
-/** Waits between reconnect attempts; the last one repeats until the database is back. */
-const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
-
 /** Where the bridge reports a lost connection or a failed NOTIFY; Fastify's (pino) logger fits. */
-export interface BridgeLog {
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-}
+export type BridgeLog = ListenerLog;
 
 /** A running bridge; close() stops forwarding and releases its LISTEN connection. */
 export interface PostgresBridge {
@@ -43,41 +37,15 @@ function crossesProcesses(event: DrawingEvent): boolean {
 export async function startPostgresBridge(store: Store, log: BridgeLog): Promise<PostgresBridge> {
   const { config } = store;
   if (config.dialect !== "postgres") throw new Error("the PostgreSQL bridge needs a PostgreSQL store");
-  const { connectionString } = config;
   const origin = randomUUID();
-  let client: pg.Client | undefined;
-  let closed = false;
-  let attempt = 0;
-  let retry: NodeJS.Timeout | undefined;
-
-  /** Opens a dedicated connection (a pooled one would be handed to queries) and LISTENs on it. */
-  async function connect(): Promise<void> {
-    const next = new pg.Client({
-      connectionString,
-      application_name: EVENTS_APPLICATION_NAME,
-      keepAlive: true,
-    });
-    next.on("notification", (message) => {
-      if (message.channel === DRAWINGS_CHANNEL) receive(message.payload);
-    });
-    // Unhandled, a dropped connection's "error" would crash the process.
-    next.on("error", (error) => dropped(next, error));
-    next.on("end", () => dropped(next, undefined));
-    try {
-      await next.connect();
-      await next.query(`listen ${DRAWINGS_CHANNEL}`);
-    } catch (error) {
-      next.removeAllListeners("end");
-      await next.end().catch(() => {});
-      throw error;
-    }
-    if (closed) {
-      await next.end();
-      return;
-    }
-    client = next;
-    attempt = 0;
-  }
+  const listener = await listenOn({
+    connectionString: config.connectionString,
+    applicationName: EVENTS_APPLICATION_NAME,
+    channel: DRAWINGS_CHANNEL,
+    onPayload: receive,
+    log,
+    whileLost: "events meanwhile are missed",
+  });
 
   function receive(payload: string | undefined): void {
     const message = parseBridgeMessage(payload);
@@ -85,32 +53,6 @@ export async function startPostgresBridge(store: Store, log: BridgeLog): Promise
     else if (message.origin !== origin) void store.events.publish({ ...message.event, remote: true });
   }
 
-  function dropped(which: pg.Client, error: Error | undefined): void {
-    if (which !== client || closed) return;
-    client = undefined;
-    which.end().catch(() => {});
-    log.warn(
-      { err: error },
-      "lost the LISTEN connection for live drawings; reconnecting (events meanwhile are missed)",
-    );
-    scheduleReconnect();
-  }
-
-  function scheduleReconnect(): void {
-    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
-    attempt += 1;
-    retry = setTimeout(() => {
-      retry = undefined;
-      if (closed) return;
-      connect().catch((error: unknown) => {
-        log.error({ err: error, attempt }, "could not re-LISTEN for live drawings; trying again");
-        scheduleReconnect();
-      });
-    }, delay);
-    retry.unref();
-  }
-
-  await connect();
   // PostgreSQL commits NOTIFYing transactions one at a time (a database-wide lock held through the flush),
   // so the events published while one NOTIFY commits go together in the next: one statement, one commit.
   const notifyTogether = groupCommit(async (payloads: readonly string[]) => {
@@ -141,13 +83,9 @@ export async function startPostgresBridge(store: Store, log: BridgeLog): Promise
   });
   return {
     close: async () => {
-      closed = true;
       stopForwarding();
       await Promise.all(unawaited);
-      if (retry !== undefined) clearTimeout(retry);
-      const last = client;
-      client = undefined;
-      await last?.end();
+      await listener.close();
     },
   };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
-import pg from "pg";
 import type { Store } from "../db/open.ts";
+import { listenOn } from "../db/postgres-listener.ts";
 import type { FeedListener, RoomFeed } from "./room-feed.ts";
 import { insertLiveFrames, pruneLiveFrames, readLiveFrames } from "./room-log-queries.ts";
 import { packRooms, unpackRooms } from "./room-relay.ts";
@@ -20,7 +20,6 @@ const CHANNEL = "fanvas_rooms";
 export const ROOMS_APPLICATION_NAME = "fanvas-rooms";
 /** Passing frames are deleted this long after they were written (every process read them within milliseconds). */
 const LIVE_KEEP_MS = 30_000;
-const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
 /**
  * Passing frames (never the log's entries) this small ride in the NOTIFY itself, base64 (under PostgreSQL's
  * 8,000 bytes with room to spare): a row and its read cost the other processes two more waits for the
@@ -36,16 +35,13 @@ export async function startPostgresRoomFeed(
 ): Promise<RoomFeed> {
   const { config } = store;
   if (config.dialect !== "postgres") throw new Error("the rooms' feed needs a PostgreSQL store");
-  const { connectionString } = config;
   let listener: FeedListener | undefined;
-  let client: pg.Client | undefined;
-  let closed = false;
-  let attempt = 0;
   let reading: Promise<void> = Promise.resolve();
   const notify = (payload: string, db = store.db) =>
     sql`select pg_notify(${CHANNEL}, ${payload})`.execute(db);
 
-  const receive = (payload: string) => {
+  const receive = (payload: string | undefined) => {
+    if (payload === undefined) return;
     const [kind = "", first = "", second = "", third = ""] = payload.split(":");
     if (kind === "e") listener?.entries(first, Number(second));
     else if (kind === "x") listener?.ended(first);
@@ -65,40 +61,14 @@ export async function startPostgresRoomFeed(
     for (const [roomId, frames] of unpacked.rooms) listener?.live(roomId, frames);
   };
 
-  async function connect(): Promise<void> {
-    const next = new pg.Client({
-      connectionString,
-      application_name: ROOMS_APPLICATION_NAME,
-      keepAlive: true,
-    });
-    next.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload !== undefined) receive(message.payload);
-    });
-    next.on("error", (error) => dropped(next, error));
-    next.on("end", () => dropped(next, undefined));
-    await next.connect();
-    await next.query(`listen ${CHANNEL}`);
-    if (closed) return void (await next.end());
-    client = next;
-    attempt = 0;
-  }
-  function dropped(which: pg.Client, error: Error | undefined): void {
-    if (which !== client || closed) return;
-    client = undefined;
-    which.end().catch(() => {});
-    log.warn(
-      { err: error },
-      "lost the LISTEN connection for live rooms; reconnecting (pages resync on their own)",
-    );
-    const retry = () => {
-      const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
-      setTimeout(() => {
-        if (!closed) connect().catch(retry);
-      }, delay).unref();
-    };
-    retry();
-  }
-  await connect();
+  const connection = await listenOn({
+    connectionString: config.connectionString,
+    applicationName: ROOMS_APPLICATION_NAME,
+    channel: CHANNEL,
+    onPayload: receive,
+    log,
+    whileLost: "pages resync on their own",
+  });
 
   // Passing frames gathered while a write is on its way go together in the next.
   let gathered = new Map<string, Uint8Array[]>();
@@ -145,11 +115,8 @@ export async function startPostgresRoomFeed(
       listener = next;
     },
     close: async () => {
-      closed = true;
       clearInterval(prune);
-      const last = client;
-      client = undefined;
-      await last?.end();
+      await connection.close();
     },
   };
 }

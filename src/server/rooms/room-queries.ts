@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import type { RoomRow } from "../../common/admin-pages.ts";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import type { Database } from "../db/schema.ts";
 import { asCount, isoTime } from "../db/values.ts";
@@ -175,15 +176,8 @@ export async function deleteIdleRooms(db: Kysely<Database>, before: Date): Promi
   return rows.map((row) => row.id);
 }
 
-/** A room as the admin list shows it. */
-export interface AdminRoom {
-  readonly id: string;
-  readonly createdAt: string;
-  readonly lastActiveAt: string;
-  readonly endedAt: string | null;
-  readonly entries: number;
-  readonly people: number;
-}
+/** A room as the admin list shows it, before this process counts who it sees in it. */
+export type AdminRoom = Omit<RoomRow, "here">;
 
 /** The rooms, the most recently active first. */
 export async function listRooms(db: Kysely<Database>, limit: number): Promise<AdminRoom[]> {
