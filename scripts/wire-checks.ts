@@ -2,22 +2,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Ajv } from "ajv";
 import standalone from "ajv/dist/standalone/index.js";
-import {
-  ApiErrorSchema,
-  CreditChangeSchema,
-  GalleryItemSchema,
-  GalleryPageSchema,
-  NameBlockedSchema,
-  RemovedDrawingSchema,
-  SavedDrawingSchema,
-  StoredDrawingSchema,
-} from "../src/common/wire/drawings.ts";
-import { PromptsAnswerSchema } from "../src/common/wire/prompts.ts";
-import {
-  ReactionCountsSchema,
-  ReactionStateSchema,
-  ReactionsEventSchema,
-} from "../src/common/wire/reactions.ts";
+import * as drawings from "../src/common/wire/drawings.ts";
+import * as prompts from "../src/common/wire/prompts.ts";
+import * as reactions from "../src/common/wire/reactions.ts";
 
 // `npm run wire` writes the page's reply checks: Ajv's standalone validators of the wire schemas (src/common/wire),
 // compiled here to plain functions, so the page checks replies against the very schemas the routes answer by
@@ -30,21 +17,21 @@ const ROOT = resolve(import.meta.dirname, "..");
 /** The files of checks: each names its checks (the exported functions) and the schema each checks against. */
 export const WIRE_CHECK_FILES: Readonly<Record<string, Readonly<Record<string, object>>>> = {
   "src/client/wall/wall-checks.generated.js": {
-    isApiError: ApiErrorSchema,
-    isCreditChange: CreditChangeSchema,
-    isGalleryItem: GalleryItemSchema,
-    isGalleryPage: GalleryPageSchema,
-    isNameBlocked: NameBlockedSchema,
-    isPromptsAnswer: PromptsAnswerSchema,
-    isReactionCounts: ReactionCountsSchema,
-    isReactionState: ReactionStateSchema,
-    isReactionsEvent: ReactionsEventSchema,
-    isRemovedDrawing: RemovedDrawingSchema,
+    isApiError: drawings.ApiErrorSchema,
+    isCreditChange: drawings.CreditChangeSchema,
+    isGalleryItem: drawings.GalleryItemSchema,
+    isGalleryPage: drawings.GalleryPageSchema,
+    isNameBlocked: drawings.NameBlockedSchema,
+    isPromptsAnswer: prompts.PromptsAnswerSchema,
+    isReactionCounts: reactions.ReactionCountsSchema,
+    isReactionState: reactions.ReactionStateSchema,
+    isReactionsEvent: reactions.ReactionsEventSchema,
+    isRemovedDrawing: drawings.RemovedDrawingSchema,
   },
   "src/client/save/save-checks.generated.js": {
-    isApiError: ApiErrorSchema,
-    isSavedDrawing: SavedDrawingSchema,
-    isStoredDrawing: StoredDrawingSchema,
+    isApiError: drawings.ApiErrorSchema,
+    isSavedDrawing: drawings.SavedDrawingSchema,
+    isStoredDrawing: drawings.StoredDrawingSchema,
   },
 };
 
