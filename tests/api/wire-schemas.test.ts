@@ -5,17 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as pageSaveChecks from "../../src/client/save/save-checks.ts";
 import * as pageWallChecks from "../../src/client/wall/wall-checks.ts";
 import { DEFAULT_BRANDING } from "../../src/common/config.ts";
-import {
-  ApiErrorSchema,
-  CreditChangeSchema,
-  GalleryItemSchema,
-  GalleryPageSchema,
-  NameBlockedSchema,
-  RemovedDrawingSchema,
-  SavedDrawingSchema,
-} from "../../src/common/wire/drawings.ts";
-import { PromptsAnswerSchema } from "../../src/common/wire/prompts.ts";
-import { ReactionStateSchema, ReactionsEventSchema } from "../../src/common/wire/reactions.ts";
+import * as drawings from "../../src/common/wire/drawings.ts";
+import * as prompts from "../../src/common/wire/prompts.ts";
+import * as reactions from "../../src/common/wire/reactions.ts";
 import { startTestApp, type TestApp } from "./helpers/app.ts";
 import { adminCall, saveSigned, stored, visitorCookie } from "./helpers/credit.ts";
 import { testDialects } from "./helpers/dialects.ts";
@@ -82,7 +74,7 @@ for (const dialect of testDialects()) {
       const asJson = await saveSigned(t.app, { json: true, name: "@wire_tester" });
       for (const answer of [plain, signed, asJson]) {
         expect(answer.statusCode).toBe(201);
-        expectShape(SavedDrawingSchema, answer.json());
+        expectShape(drawings.SavedDrawingSchema, answer.json());
         expect(pageSaveChecks.isSavedDrawing(answer.json())).toBe(true);
       }
       const png = await drawingPng(600, 600, 4242);
@@ -95,7 +87,7 @@ for (const dialect of testDialects()) {
         });
       const [first, retried] = [await save(), await save()];
       expect([first.statusCode, retried.statusCode]).toEqual([201, 200]);
-      expectShape(SavedDrawingSchema, retried.json());
+      expectShape(drawings.SavedDrawingSchema, retried.json());
       expect(pageSaveChecks.isSavedDrawing(retried.json())).toBe(true);
     });
 
@@ -124,7 +116,7 @@ for (const dialect of testDialects()) {
       ];
       for (const query of queries) {
         const page = await json(`/api/drawings?${query}`, cookie);
-        expectShape(GalleryPageSchema, page);
+        expectShape(drawings.GalleryPageSchema, page);
         expect(pageWallChecks.isGalleryPage(page), query).toBe(true);
       }
       const listed = (await json("/api/drawings?mine=true", cookie)) as { items: unknown[] };
@@ -139,14 +131,14 @@ for (const dialect of testDialects()) {
       const read = await t.app.inject({ method: "GET", url: `/api/drawings/${id}/reactions` });
       for (const answer of [given, taken, read]) {
         expect(answer.statusCode, answer.body).toBe(200);
-        expectShape(ReactionStateSchema, answer.json());
+        expectShape(reactions.ReactionStateSchema, answer.json());
         expect(pageWallChecks.isReactionState(answer.json())).toBe(true);
       }
       const event = await stream.waitFor(
         (message) => message.event === "reactions" && message.data.includes(id),
         "the reactions event",
       );
-      expectShape(ReactionsEventSchema, JSON.parse(event.data));
+      expectShape(reactions.ReactionsEventSchema, JSON.parse(event.data));
       expect(pageWallChecks.isReactionsEvent(JSON.parse(event.data))).toBe(true);
     });
 
@@ -156,7 +148,7 @@ for (const dialect of testDialects()) {
         (message) => message.event === "drawing" && message.data.includes(saved.id),
         "the drawing event",
       );
-      expectShape(GalleryItemSchema, JSON.parse(drawing.data));
+      expectShape(drawings.GalleryItemSchema, JSON.parse(drawing.data));
       expect(pageWallChecks.isGalleryItem(JSON.parse(drawing.data))).toBe(true);
 
       expect((await adminCall(t.app, "POST", `/api/admin/drawings/${saved.id}/remove-name`)).statusCode).toBe(
@@ -166,7 +158,7 @@ for (const dialect of testDialects()) {
         (message) => message.event === "credit" && message.data.includes(saved.id),
         "the credit event",
       );
-      expectShape(CreditChangeSchema, JSON.parse(credit.data));
+      expectShape(drawings.CreditChangeSchema, JSON.parse(credit.data));
       expect(pageWallChecks.isCreditChange(JSON.parse(credit.data))).toBe(true);
 
       expect(
@@ -176,7 +168,7 @@ for (const dialect of testDialects()) {
         (message) => message.event === "name-blocked",
         "the name-blocked event",
       );
-      expectShape(NameBlockedSchema, JSON.parse(blocked.data));
+      expectShape(drawings.NameBlockedSchema, JSON.parse(blocked.data));
       expect(pageWallChecks.isNameBlocked(JSON.parse(blocked.data))).toBe(true);
 
       expect((await adminPost(t.app, saved.id, "hide")).statusCode).toBe(200);
@@ -184,13 +176,13 @@ for (const dialect of testDialects()) {
         (message) => message.event === "removed" && message.data.includes(saved.id),
         "the removed event",
       );
-      expectShape(RemovedDrawingSchema, JSON.parse(removed.data));
+      expectShape(drawings.RemovedDrawingSchema, JSON.parse(removed.data));
       expect(pageWallChecks.isRemovedDrawing(JSON.parse(removed.data))).toBe(true);
     });
 
     it("the prompts, running and ended", async () => {
       const answer = (await json("/api/prompts")) as { prompts: { phase: string }[] };
-      expectShape(PromptsAnswerSchema, answer);
+      expectShape(prompts.PromptsAnswerSchema, answer);
       expect(answer.prompts.map((prompt) => prompt.phase).sort()).toEqual(["ended", "running"]);
       expect(pageWallChecks.isPromptsAnswer(answer)).toBe(true);
     });
@@ -209,7 +201,7 @@ for (const dialect of testDialects()) {
       ];
       expect(refusals.map((answer) => answer.statusCode)).toEqual([400, 404, 404, 415]);
       for (const answer of refusals) {
-        expectShape(ApiErrorSchema, answer.json());
+        expectShape(drawings.ApiErrorSchema, answer.json());
         expect(pageWallChecks.isApiError(answer.json())).toBe(true);
         expect(pageSaveChecks.isApiError(answer.json())).toBe(true);
       }
