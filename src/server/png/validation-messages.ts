@@ -3,12 +3,12 @@ import type { PngWork } from "./work.ts";
 
 // What crosses between the event loop (png/validation-pool.ts) and a validation thread (png/validation-thread.ts).
 
-/** One upload to check, its picture, its log or both. The bytes are copies transferred to this thread. */
+/** One part of an upload to check, its picture or its log. The bytes are copies transferred to this thread. */
 export interface ValidationRequest {
   readonly id: number;
   /** The PNG, when this request checks it. */
   readonly bytes?: Uint8Array;
-  /** The drawing's log uploaded beside the PNG, with the stickers the page offers; after the PNG when both. */
+  /** The drawing's log uploaded beside the PNG, with the stickers the page offers. */
   readonly making?: MakingToCheck;
 }
 

@@ -32,7 +32,7 @@ let nextId = 1;
 
 /**
  * Validates `bytes` on a validation thread and decodes `making`, when given, on another at the same time (on a
- * one-core machine, after it on the same thread): a save with its log then takes about as long as one without.
+ * one-core machine the one thread takes them in turn): a save with its log then takes about as long as one without.
  * Resolves when checkDrawingPng (and checkMaking) pass, with where the making starts; rejects with the refusal
  * (the same HttpError, rebuilt here) otherwise, the picture's before the log's, as when they were checked in
  * turn. `work` receives the picture's thread's count of what it did.
@@ -42,7 +42,7 @@ export async function validateOnThread(
   work: PngWork,
   making?: MakingToCheck,
 ): Promise<StartingPicture | undefined> {
-  if (making === undefined || THREADS === 1) return post({ png: bytes, making }, work);
+  if (making === undefined) return post({ png: bytes }, work);
   const [picture, log] = await Promise.allSettled([
     post({ png: bytes }, work),
     post({ making }, newPngWork()),
@@ -52,7 +52,7 @@ export async function validateOnThread(
   return log.value;
 }
 
-/** Hands a picture, a log or both to the least busy thread. */
+/** Hands a picture or a log to the least busy thread. */
 function post(
   upload: { readonly png?: Buffer; readonly making?: MakingToCheck | undefined },
   work: PngWork,
