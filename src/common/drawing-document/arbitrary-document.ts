@@ -35,7 +35,7 @@ const colour = fc
 const base = { author: fc.integer({ min: 0, max: DRAWING_LIMITS.authors - 1 }) };
 const time = fc.integer({ min: 0, max: DRAWING_LIMITS.documentMs });
 const position = fc.double({ min: POSITION_RANGE.min, max: POSITION_RANGE.max, noNaN: true });
-const size = fc.double({ min: Number.MIN_VALUE, max: CANVAS_SIZE, noNaN: true });
+const size = fc.double({ min: 1, max: CANVAS_SIZE, noNaN: true });
 const gridPosition = fc
   .integer({ min: 0, max: (POSITION_RANGE.max - POSITION_RANGE.min) * POINT_GRID })
   .map((step) => step / POINT_GRID + POSITION_RANGE.min);

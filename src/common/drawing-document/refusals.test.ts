@@ -133,6 +133,7 @@ describe("the drawing log's decoder refuses", () => {
     outOfRange((writer) => head(writer, 4, 0, DRAWING_LIMITS.documentMs + 1));
     for (const numbers of [
       { size: 0 },
+      { size: 0.5 },
       { size: Number.NaN },
       { size: 601 },
       { outline: -1 },
@@ -147,6 +148,7 @@ describe("the drawing log's decoder refuses", () => {
     outOfRange(sticker("crown", 4));
     outOfRange(sticker("crown", Number.NaN));
     outOfRange(sticker("crown", 0, 0));
+    outOfRange(sticker("crown", 0, 0.5));
     outOfRange(sticker("crown", 0, 601));
   });
 

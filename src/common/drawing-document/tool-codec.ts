@@ -29,8 +29,11 @@ import type {
 /** Text alignments by their byte. */
 const ALIGNS: readonly CaptionAlign[] = ["left", "center", "right"];
 
-/** The smallest size a caption or sticker may have: above zero. */
-const SMALLEST = Number.MIN_VALUE;
+/**
+ * The smallest size a caption or sticker may have: one pixel. Below it a browser's text and image drawing rounds
+ * differently from one call to the next, so a log could not promise the same pixels each time it is painted.
+ */
+const SMALLEST = 1;
 
 const encoder = new TextEncoder();
 
