@@ -101,3 +101,16 @@ export async function publicPresence(app: FastifyInstance, id: string) {
     permalink: await status(`/d/${id}`),
   };
 }
+
+/**
+ * The calls of the public and of a moderator on one test app, so a test names what it does, not the app it does it
+ * on: `t` is testAppForBlock's, read at each call (its app starts before the block's tests).
+ */
+export function siteOf(t: { readonly app: FastifyInstance }) {
+  return {
+    save: () => saveNewDrawing(t.app),
+    report: (id: string, remoteAddress: string, body?: object) => report(t.app, id, remoteAddress, body),
+    adminPost: (id: string, action: string) => adminPost(t.app, id, action),
+    presence: (id: string) => publicPresence(t.app, id),
+  };
+}
