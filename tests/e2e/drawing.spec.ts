@@ -1,14 +1,7 @@
 import type { Point } from "../../src/client/engine/types.ts";
 import { expect, test } from "./fixtures.ts";
 import { RawMouse } from "./helpers/coalesced-input.ts";
-import {
-  canvasGeometry,
-  choose,
-  drawingCanvas,
-  openDrawingPage,
-  readCanvasPixels,
-  toViewport,
-} from "./helpers/page.ts";
+import { canvasToViewport, choose, drawingCanvas, openWithBrush, readCanvasPixels } from "./helpers/page.ts";
 import { paletteRgba } from "./helpers/palette.ts";
 import {
   changesOutsidePaths,
@@ -35,8 +28,7 @@ function expectColourAlong(after: Pixels, path: readonly Point[], colourName: st
 }
 
 test("a mouse stroke leaves the chosen colour along its path and nothing elsewhere", async ({ page }) => {
-  const firstDisplay = await openDrawingPage(page);
-  await choose(page, "red", 5);
+  const firstDisplay = await openWithBrush(page, "red", 5);
   const path = [
     { x: 120, y: 150 },
     { x: 480, y: 150 },
@@ -50,8 +42,7 @@ test("a mouse stroke leaves the chosen colour along its path and nothing elsewhe
 });
 
 test("a mouse stroke stops when the pointer leaves the canvas", async ({ page }) => {
-  const firstDisplay = await openDrawingPage(page);
-  await choose(page, "blue", 5);
+  const firstDisplay = await openWithBrush(page, "blue", 5);
   const inside = [
     { x: 300, y: 100 },
     { x: -40, y: 100 },
@@ -69,14 +60,13 @@ test("a mouse stroke stops when the pointer leaves the canvas", async ({ page })
 test("a mouse stroke stops where it left the canvas when it went out and back in within one frame", async ({
   page,
 }) => {
-  const firstDisplay = await openDrawingPage(page);
-  await choose(page, "blue", 5);
+  const firstDisplay = await openWithBrush(page, "blue", 5);
   const inside = [
     { x: 300, y: 100 },
     { x: 10, y: 100 },
   ];
-  const geometry = await canvasGeometry(page);
-  const [press, ...moves] = densify(inside).map((point) => toViewport(geometry, point));
+  const inViewport = await canvasToViewport(page);
+  const [press, ...moves] = densify(inside).map(inViewport);
   // Out, down and back in: the browser sees the pointer over the canvas at the frame, so it sends no
   // pointerleave, only one pointermove whose coalesced positions go out and back.
   const outAndBack = [
@@ -84,7 +74,7 @@ test("a mouse stroke stops where it left the canvas when it went out and back in
     { x: -20, y: 400 },
     { x: 20, y: 400 },
     { x: 300, y: 400 },
-  ].map((point) => toViewport(geometry, point));
+  ].map(inViewport);
   const mouse = new RawMouse(page);
   await mouse.press(press as Point);
   await mouse.dragThrough(moves);
@@ -111,8 +101,7 @@ test("a mouse stroke stops where it left the canvas when it went out and back in
 test("a canvas given a border and padding between strokes, its box the same size, still draws under the pointer", async ({
   page,
 }) => {
-  await openDrawingPage(page);
-  await choose(page, "red", 5);
+  await openWithBrush(page, "red", 5);
   const before = [
     { x: 100, y: 100 },
     { x: 250, y: 100 },
@@ -141,8 +130,7 @@ test.describe("on a touch screen", () => {
   test.use({ hasTouch: true });
 
   test("a touch stroke leaves the chosen colour along its path and nothing elsewhere", async ({ page }) => {
-    const firstDisplay = await openDrawingPage(page);
-    await choose(page, "green", 8);
+    const firstDisplay = await openWithBrush(page, "green", 8);
     const path = [
       { x: 500, y: 80 },
       { x: 100, y: 300 },

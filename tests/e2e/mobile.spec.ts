@@ -2,11 +2,11 @@ import { CANVAS_SIZE } from "../../src/common/constants.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   canvasGeometry,
-  choose,
+  canvasToViewport,
   drawingCanvas,
   openDrawingPage,
+  openWithBrush,
   readCanvasPixels,
-  toViewport,
 } from "./helpers/page.ts";
 import { paletteRgba } from "./helpers/palette.ts";
 import { changesOutsidePaths, colourDistance, pixelAtCanvasPoint, pointsAlong } from "./helpers/pixels.ts";
@@ -41,8 +41,7 @@ test("on a 360 px wide phone the page fits without sideways scrolling", async ({
 test("a finger drawing on the canvas never scrolls the page and the stroke lands under it", async ({
   page,
 }) => {
-  const firstDisplay = await openDrawingPage(page);
-  await choose(page, "magenta", 12);
+  const firstDisplay = await openWithBrush(page, "magenta", 12);
   await makePageScrollable(page);
   const touch = new TouchScreen(page);
   await canvasGeometry(page); // brings the canvas into view before the position is taken
@@ -82,11 +81,10 @@ test("a finger drawing on the canvas never scrolls the page and the stroke lands
 });
 
 test("a second finger during a stroke never draws a line between the fingers", async ({ page }) => {
-  const firstDisplay = await openDrawingPage(page);
-  await choose(page, "red", 5);
+  const firstDisplay = await openWithBrush(page, "red", 5);
   const start = await viewState(page);
-  const geometry = await canvasGeometry(page);
-  const at = (x: number, y: number) => toViewport(geometry, { x, y });
+  const inViewport = await canvasToViewport(page);
+  const at = (x: number, y: number) => inViewport({ x, y });
   const touch = new TouchScreen(page);
 
   const first = { id: 1 };

@@ -1,14 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Point } from "../../src/client/engine/types.ts";
 import { expect, test } from "./fixtures.ts";
-import {
-  canvasGeometry,
-  choose,
-  drawingCanvas,
-  openDrawingPage,
-  readCanvasPixels,
-  toViewport,
-} from "./helpers/page.ts";
+import { canvasToViewport, drawingCanvas, openWithBrush, readCanvasPixels } from "./helpers/page.ts";
 import { paletteRgba } from "./helpers/palette.ts";
 import { colourDistance, compareBitmaps, pixelAtCanvasPoint } from "./helpers/pixels.ts";
 
@@ -19,8 +12,7 @@ type PointerKind = "pointerdown" | "pointermove" | "pointerup";
  * arrive before the next frame, as a fast hand gives them. `waitFrames` frames pass between the press and the rest.
  */
 async function strokeInPage(page: Page, path: readonly Point[], waitFrames: number): Promise<void> {
-  const geometry = await canvasGeometry(page);
-  const points = path.map((point) => toViewport(geometry, point));
+  const points = path.map(await canvasToViewport(page));
   await drawingCanvas(page).evaluate(
     async (canvas, { points, waitFrames }) => {
       const fire = (type: PointerKind, point: { x: number; y: number }) =>
@@ -70,11 +62,10 @@ async function expectInkThenQuietRelease(page: Page, at: Point, colourName: stri
 test("a press held still shows its dot before the release, and the release of a tap keeps just that dot", async ({
   page,
 }) => {
-  await openDrawingPage(page);
-  await choose(page, "red", 12);
-  const geometry = await canvasGeometry(page);
+  await openWithBrush(page, "red", 12);
+  const inViewport = await canvasToViewport(page);
   const at = { x: 300, y: 200 };
-  const where = toViewport(geometry, at);
+  const where = inViewport(at);
   await page.mouse.move(where.x, where.y);
   await page.mouse.down();
   await expectInkThenQuietRelease(page, at, "red");
@@ -83,10 +74,8 @@ test("a press held still shows its dot before the release, and the release of a 
 test("the ink reaches the last point with the last move: the release paints nothing more", async ({
   page,
 }) => {
-  await openDrawingPage(page);
-  await choose(page, "blue", 5);
-  const geometry = await canvasGeometry(page);
-  const points = PATH.map((point) => toViewport(geometry, point));
+  await openWithBrush(page, "blue", 5);
+  const points = PATH.map(await canvasToViewport(page));
   const [first, ...rest] = points;
   if (first === undefined) throw new Error("the path has points");
   await page.mouse.move(first.x, first.y);
@@ -98,8 +87,7 @@ test("the ink reaches the last point with the last move: the release paints noth
 test("undo and redo give back the exact pixels of strokes whose first move came before the press's frame or after it", async ({
   page,
 }) => {
-  await openDrawingPage(page);
-  await choose(page, "magenta", 8);
+  await openWithBrush(page, "magenta", 8);
   await strokeInPage(page, PATH, 0);
   await strokeInPage(
     page,

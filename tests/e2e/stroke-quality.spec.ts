@@ -1,7 +1,13 @@
 import type { Point } from "../../src/client/engine/types.ts";
 import { expect, test } from "./fixtures.ts";
 import { RawMouse, recordCoalescedCounts } from "./helpers/coalesced-input.ts";
-import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
+import {
+  canvasGeometry,
+  canvasToViewport,
+  openDrawingPage,
+  openWithBrush,
+  readCanvasPixels,
+} from "./helpers/page.ts";
 import { paletteRgba } from "./helpers/palette.ts";
 import { colourDistance, compareBitmaps, type Pixels, pixelAtCanvasPoint } from "./helpers/pixels.ts";
 import { drawStroke } from "./helpers/strokes.ts";
@@ -45,10 +51,8 @@ function expectContinuous(pixels: Pixels, path: readonly Point[], colourName: st
 
 test.describe("a fast zig-zag stroke stays continuous", () => {
   test("when every corner arrives as its own pointer move, far from the last", async ({ page }) => {
-    await openDrawingPage(page);
-    await choose(page, "magenta", BRUSH);
-    const geometry = await canvasGeometry(page);
-    const [first, ...corners] = ZIG_ZAG.map((point) => toViewport(geometry, point));
+    await openWithBrush(page, "magenta", BRUSH);
+    const [first, ...corners] = ZIG_ZAG.map(await canvasToViewport(page));
     const mouse = new RawMouse(page);
     await mouse.press(first as Point);
     await mouse.dragThrough(corners);
@@ -57,10 +61,8 @@ test.describe("a fast zig-zag stroke stays continuous", () => {
   });
 
   test("when all its corners arrive as the coalesced positions of one pointer move", async ({ page }) => {
-    await openDrawingPage(page);
-    await choose(page, "magenta", BRUSH);
-    const geometry = await canvasGeometry(page);
-    const [first, ...corners] = ZIG_ZAG.map((point) => toViewport(geometry, point));
+    await openWithBrush(page, "magenta", BRUSH);
+    const [first, ...corners] = ZIG_ZAG.map(await canvasToViewport(page));
     const coalescedCounts = await recordCoalescedCounts(page, 'canvas[aria-label="Drawing canvas"]');
     const mouse = new RawMouse(page);
     await mouse.press(first as Point);

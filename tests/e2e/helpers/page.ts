@@ -67,6 +67,15 @@ export function toViewport(geometry: CanvasGeometry, point: Point): Point {
   };
 }
 
+/**
+ * Where canvas points stand in the viewport, as the canvas lies now (scrolled into view first): the function a test
+ * maps its path in drawing pixels through before the mouse or a finger follows it.
+ */
+export async function canvasToViewport(page: Page): Promise<(point: Point) => Point> {
+  const geometry = await canvasGeometry(page);
+  return (point) => toViewport(geometry, point);
+}
+
 /** A palette swatch by its colour name ("green" and "spring green" are told apart). */
 export function swatch(page: Page, colourName: string): Locator {
   return page.getByRole("button", { name: colourName, exact: true });
@@ -85,6 +94,13 @@ export async function choose(page: Page, colourName: string, size?: number): Pro
     await brushButton(page, size).click();
     await expect(brushButton(page, size)).toHaveAttribute("aria-pressed", "true");
   }
+}
+
+/** The opening of most drawing tests: the page opened and ready, then the brush's colour and size chosen. */
+export async function openWithBrush(page: Page, colourName: string, size: number): Promise<Pixels> {
+  const firstDisplay = await openDrawingPage(page);
+  await choose(page, colourName, size);
+  return firstDisplay;
 }
 
 /** Makes the configured mascot fail to load, so the canvas starts plain white. */

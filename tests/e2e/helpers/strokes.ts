@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
 import { devToolsOf, type RawMouseEvent, sendMouseEvent } from "./devtools.ts";
-import { canvasGeometry, choose, readCanvasPixels, toViewport } from "./page.ts";
+import { canvasToViewport, choose, readCanvasPixels } from "./page.ts";
 import type { Pixels } from "./pixels.ts";
 
 /** Viewport points spaced about `step` CSS pixels apart along a polyline, first and last points included. */
@@ -23,11 +23,7 @@ async function strokeInViewport(
   path: readonly Point[],
   step: number,
 ): Promise<[Point, ...Point[]]> {
-  const geometry = await canvasGeometry(page);
-  const [first, ...rest] = densify(
-    path.map((p) => toViewport(geometry, p)),
-    step,
-  );
+  const [first, ...rest] = densify(path.map(await canvasToViewport(page)), step);
   if (!first) throw new Error("A stroke needs at least one point");
   return [first, ...rest];
 }
@@ -161,7 +157,6 @@ export class TouchScreen {
 
   /** One finger along a polyline given in canvas units. */
   async strokeOnCanvas(path: readonly Point[]): Promise<void> {
-    const geometry = await canvasGeometry(this.#page);
-    await this.swipe(path.map((p) => toViewport(geometry, p)));
+    await this.swipe(path.map(await canvasToViewport(this.#page)));
   }
 }
