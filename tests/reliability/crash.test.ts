@@ -1,12 +1,11 @@
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openStore } from "../../src/server/db/open.ts";
 import { countPendingWork } from "../../src/server/jobs/pending-work.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../api/helpers/dialects.ts";
 import { killLeftoverServers, type ServerProcess, spawnServer } from "../api/helpers/server-process.ts";
 import { drawingUploads } from "./helpers/drawings.ts";
 import { keyOf, postSave, type SaveAnswer, saveAll } from "./helpers/saves.ts";
-import { brokenSaves, storedAfter } from "./helpers/verify.ts";
+import { brokenSaves, readStore, storedAfter } from "./helpers/verify.ts";
 
 /** Saves offered before the kill; the kill comes after KILL_AFTER of them were acknowledged. */
 const OFFERED = 240;
@@ -73,24 +72,18 @@ for (const dialect of testDialects()) {
         if (database.config.dialect === "sqlite") {
           expect(sqliteIntegrity(database.config.file)).toEqual([{ integrity_check: "ok" }]);
         }
-        const atCrash = await openStore(database.config);
-        try {
+        await readStore(database.config, async (atCrash) => {
           expect(await brokenSaves(atCrash, saved)).toEqual([]);
           // The premise of the restart check: the kill left re-encoding undone.
           expect(await countPendingWork(atCrash.db, "reencoded_at")).toBeGreaterThan(0);
-        } finally {
-          await atCrash.close();
-        }
+        });
 
         const second = await spawnServer(env);
         await backgroundWorkIdle(second);
-        const restarted = await openStore(database.config);
-        try {
+        await readStore(database.config, async (restarted) => {
           expect(await countPendingWork(restarted.db, "reencoded_at")).toBe(0);
           expect(await brokenSaves(restarted, saved)).toEqual([]);
-        } finally {
-          await restarted.close();
-        }
+        });
 
         // Saves whose answer was lost are retried with their keys: each is stored exactly once.
         const unanswered = answers.filter((answer) => answer.status === 0);

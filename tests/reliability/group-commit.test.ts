@@ -1,11 +1,10 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openStore } from "../../src/server/db/open.ts";
 import { createTestDatabase, testDialects } from "../api/helpers/dialects.ts";
 import { killLeftoverServers, spawnServer } from "../api/helpers/server-process.ts";
 import { drawingUploads } from "./helpers/drawings.ts";
 import { keyOf, postSave, type SaveAnswer } from "./helpers/saves.ts";
-import { brokenSaves, storedAfter } from "./helpers/verify.ts";
+import { brokenSaves, readStore, storedAfter } from "./helpers/verify.ts";
 
 // Group commit (docs/decisions/0011-group-commit.md) keeps a 201's promise: saves that arrive together are
 // committed together, and each is answered only after that commit is durable. FANVAS_TEST_COMMIT_HOLD_MS makes
@@ -94,16 +93,13 @@ for (const dialect of testDialects()) {
         expect(twins[0]?.saved).toEqual(twins[1]?.saved);
         expect(await server.stop()).toBe(0);
 
-        const store = await openStore(database.config);
-        try {
+        await readStore(database.config, async (store) => {
           const rows = await sql<{
             id: string;
           }>`select id from drawings where idempotency_key = ${key}`.execute(store.db);
           expect(rows.rows).toEqual([{ id: twins[0]?.saved?.id }]);
           expect(await brokenSaves(store, twins)).toEqual([]);
-        } finally {
-          await store.close();
-        }
+        });
       } finally {
         killLeftoverServers();
         await database.drop();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/server/db/open.ts";
 import { countDrawings } from "../../src/server/drawings/queries.ts";
 import { createTestDatabase, type TestDatabase, testDialects } from "../api/helpers/dialects.ts";
 import { killLeftoverServers, type ServerProcess, spawnServer } from "../api/helpers/server-process.ts";
 import { drawingUploads } from "./helpers/drawings.ts";
 import { saveAll } from "./helpers/saves.ts";
-import { brokenSaves } from "./helpers/verify.ts";
+import { brokenSaves, readStore } from "./helpers/verify.ts";
 
 const CONCURRENCY = 50;
 const SAVES = 2000;
@@ -35,13 +34,10 @@ describe("load: 2,000 saves at 50 concurrent against the real server", () => {
         expect(Object.fromEntries(statuses)).toEqual({ 201: SAVES });
         expect(await server.stop()).toBe(0);
 
-        const store = await openStore(database.config);
-        try {
+        await readStore(database.config, async (store) => {
           expect(await countDrawings(store.db)).toBe(SAVES);
           expect(await brokenSaves(store, answers)).toEqual([]);
-        } finally {
-          await store.close();
-        }
+        });
       } finally {
         killLeftoverServers();
         await database.drop();

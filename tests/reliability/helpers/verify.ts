@@ -29,9 +29,17 @@ export async function storedAfter(
   config: StoreConfig,
   acknowledged: readonly SaveAnswer[],
 ): Promise<{ readonly drawings: number; readonly broken: string[] }> {
+  return readStore(config, async (store) => ({
+    drawings: await countDrawings(store.db),
+    broken: await brokenSaves(store, acknowledged),
+  }));
+}
+
+/** Runs `read` on a connection of its own to the store at `config`, closed after whatever `read` does. */
+export async function readStore<T>(config: StoreConfig, read: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore(config);
   try {
-    return { drawings: await countDrawings(store.db), broken: await brokenSaves(store, acknowledged) };
+    return await read(store);
   } finally {
     await store.close();
   }
