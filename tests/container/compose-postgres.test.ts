@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ComposeRun, composeRun, dockerComposeInstalled } from "./helpers/compose.ts";
+import { describe, expect, it } from "vitest";
+import { composeRunForBlock, dockerComposeInstalled } from "./helpers/compose.ts";
 import { saveDrawing, servesSamePicture } from "./helpers/drawings.ts";
-import { builtImages, IMAGES_DEADLINE_MS } from "./helpers/images.ts";
 import { containerTestsRun } from "./helpers/podman.ts";
 
 // compose.yaml brought up whole by a compose tool, as an operator's `docker compose up -d` does: this run's image
@@ -9,13 +8,7 @@ import { containerTestsRun } from "./helpers/podman.ts";
 // tests/container/stand-in/README.md).
 
 describe.runIf(containerTestsRun() && dockerComposeInstalled())("compose.yaml, brought up", () => {
-  let run: ComposeRun;
-  beforeAll(async () => {
-    run = await composeRun("compose.yaml", (await builtImages()).tag);
-  }, IMAGES_DEADLINE_MS);
-  afterAll(async () => {
-    await run?.remove();
-  });
+  const run = composeRunForBlock("compose.yaml");
 
   it("starts Fanvas once PostgreSQL is healthy, stores there, takes the admin token from .env, dumps with pg_dump, and keeps the drawings over down and up", async () => {
     await run.up();

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ComposeRun, composeRun, dockerComposeInstalled } from "./helpers/compose.ts";
+import { describe, expect, it } from "vitest";
+import { composeRunForBlock, dockerComposeInstalled } from "./helpers/compose.ts";
 import { saveDrawing, servesSamePicture } from "./helpers/drawings.ts";
-import { builtImages, IMAGES_DEADLINE_MS } from "./helpers/images.ts";
 import { containerTestsRun } from "./helpers/podman.ts";
 
 // compose.sqlite.yaml, the smallest install, brought up whole by a compose tool with this run's image, and
 // README's backup and restore run inside it as written there.
 
 describe.runIf(containerTestsRun() && dockerComposeInstalled())("compose.sqlite.yaml, brought up", () => {
-  let run: ComposeRun;
-  beforeAll(async () => {
-    run = await composeRun("compose.sqlite.yaml", (await builtImages()).tag);
-  }, IMAGES_DEADLINE_MS);
-  afterAll(async () => {
-    await run?.remove();
-  });
+  const run = composeRunForBlock("compose.sqlite.yaml");
 
   it("keeps its drawings on the named volume over down and up, and restores README's backup", async () => {
     await run.up();

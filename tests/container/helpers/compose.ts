@@ -4,8 +4,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../e2e/helpers/server.ts";
+import { openForBlock } from "../../helpers/per-block.ts";
 import { uniqueName } from "./container.ts";
 import { REPO_ROOT } from "./image.ts";
+import { builtImages, IMAGES_DEADLINE_MS } from "./images.ts";
 import { type CommandResult, podman, runCommand } from "./podman.ts";
 
 // compose.yaml run by a compose tool against podman. Debian's docker-compose (1.29, the Python one) reads the
@@ -210,4 +212,15 @@ async function waitForHealthz(baseUrl: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${baseUrl}/healthz did not answer 200 within 60 s`);
+}
+
+/**
+ * The compose file of the enclosing describe block, run with this run's image (waiting for its build) before the
+ * block's tests and removed after them (openForBlock).
+ */
+export function composeRunForBlock(file: string): ComposeRun {
+  return openForBlock(async () => {
+    const run = await composeRun(file, (await builtImages()).tag);
+    return { ...run, close: run.remove };
+  }, IMAGES_DEADLINE_MS);
 }
