@@ -16,7 +16,7 @@ export function PromptBanner() {
   if (prompt === undefined) return null;
   return (
     <aside className="prompt-banner" aria-label="The community's prompt">
-      <span className="prompt-banner__label">Prompt</span>
+      <span className="tag prompt-banner__label">Prompt</span>
       <strong className="prompt-banner__title">{prompt.title}</strong>
       <span className="prompt-banner__meta">
         until {prompt.lastDay}

@@ -69,7 +69,7 @@ export const WallCard = memo(function WallCard({
         />
       </a>
       <div className="wall__caption">
-        {mine ? <span className="wall__badge">Yours</span> : null}
+        {mine ? <span className="tag wall__badge">Yours</span> : null}
         <CardPlace place={place} />
         {date === "" ? null : (
           <time className="wall__age" dateTime={item.createdAt} title={date}>
