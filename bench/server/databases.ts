@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { StoreConfig } from "../../src/server/config.ts";
-import { dropDatabase, withAdmin } from "../../tests/api/helpers/dialects.ts";
+import { createPostgresDatabase } from "../../tests/api/helpers/dialects.ts";
 
 /** The dialects measured: SQLite always, PostgreSQL when a URL is configured. */
 export type Dialect = "sqlite" | "postgres";
@@ -40,11 +39,7 @@ export async function createBenchDatabase(dialect: Dialect): Promise<BenchDataba
       drop: removeDir,
     };
   }
-  const name = `fanvas_bench_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const connectionString = url.toString();
+  const { connectionString, drop } = await createPostgresDatabase(adminUrl, "fanvas_bench");
   return {
     dialect,
     config: { dialect, connectionString },
@@ -52,7 +47,7 @@ export async function createBenchDatabase(dialect: Dialect): Promise<BenchDataba
     drop: async () => {
       // Every server and store on it is closed by now; an autovacuum worker the saves woke may still be on it,
       // which a plain DROP ends by itself (WITH (FORCE) would need the right to signal it).
-      await withAdmin(adminUrl, (client) => dropDatabase(client, name));
+      await drop();
       await removeDir();
     },
   };

@@ -36,20 +36,33 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       drop: async () => removeDir(),
     };
   }
-  const adminUrl = requiredTestDatabaseUrl();
-  const name = `fanvas_t_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const connectionString = url.toString();
+  const { connectionString, drop } = await createPostgresDatabase(requiredTestDatabaseUrl(), "fanvas_t");
   return {
     config: { dialect, connectionString },
     env: { DATA_DIR: dataDir, DATABASE_URL: connectionString },
     dataDir,
     drop: async () => {
-      await withAdmin(adminUrl, (client) => dropDatabase(client, name));
+      await drop();
       removeDir();
     },
+  };
+}
+
+/**
+ * An empty PostgreSQL database with a unique name (`prefix`, then random hex), made through the role at
+ * `adminUrl`; drop() waits for its last connection to go (dropDatabase).
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ readonly connectionString: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    connectionString: url.toString(),
+    drop: () => withAdmin(adminUrl, (client) => dropDatabase(client, name)),
   };
 }
 
