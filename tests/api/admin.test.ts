@@ -3,17 +3,7 @@ import { describe, expect, it } from "vitest";
 import { UNLIMITED_EDGE } from "../../src/server/config.ts";
 import { startTestApp, testAppForBlock } from "./helpers/app.ts";
 import { testDialects } from "./helpers/dialects.ts";
-import {
-  ADMIN_TOKEN,
-  adminPost,
-  GONE,
-  moderation,
-  publicPresence,
-  recordEvents,
-  report,
-  saveNewDrawing,
-  VISIBLE,
-} from "./helpers/moderation.ts";
+import { ADMIN_TOKEN, GONE, moderation, recordEvents, siteOf, VISIBLE } from "./helpers/moderation.ts";
 
 const ORIGIN = "http://localhost:80";
 
@@ -109,6 +99,7 @@ describe("every admin route answers 401 without the right token", () => {
 for (const dialect of testDialects()) {
   describe(`admin actions on ${dialect}`, () => {
     const t = testAppForBlock(dialect, { moderation: moderation({ reportThreshold: 2 }) });
+    const site = siteOf(t);
 
     const list = async (filter: string) => {
       const response = await t.app.inject({
@@ -124,11 +115,11 @@ for (const dialect of testDialects()) {
     };
 
     it("hide takes a drawing off the wall and announces it; restore brings it back and announces it", async () => {
-      const { id, createdAt } = await saveNewDrawing(t.app);
+      const { id, createdAt } = await site.save();
       const recorder = recordEvents(t.store);
-      const hidden = await adminPost(t.app, id, "hide");
+      const hidden = await site.adminPost(id, "hide");
       expect(hidden.json()).toEqual({ id, status: "hidden", previousStatus: "visible" });
-      expect(await publicPresence(t.app, id)).toEqual(GONE);
+      expect(await site.presence(id)).toEqual(GONE);
       await recorder.waitFor((event) => event.type === "removed" && event.id === id, "removed");
       expect((await list("hidden")).map((item) => item.id)).toContain(id);
       // Moderators still see it.
@@ -139,12 +130,12 @@ for (const dialect of testDialects()) {
       });
       expect(image.statusCode).toBe(200);
       expect(image.headers["content-type"]).toBe("image/png");
-      expect((await adminPost(t.app, id, "restore")).json()).toEqual({
+      expect((await site.adminPost(id, "restore")).json()).toEqual({
         id,
         status: "visible",
         previousStatus: "hidden",
       });
-      expect(await publicPresence(t.app, id)).toEqual(VISIBLE);
+      expect(await site.presence(id)).toEqual(VISIBLE);
       const added = await recorder.waitFor(
         (event) => event.type === "added" && event.item.id === id,
         "added",
@@ -154,26 +145,26 @@ for (const dialect of testDialects()) {
     });
 
     it("lists reported drawings with their count, and restore clears them from the reported list", async () => {
-      const { id } = await saveNewDrawing(t.app);
-      await report(t.app, id, "10.9.0.1");
+      const { id } = await site.save();
+      await site.report(id, "10.9.0.1");
       expect((await list("reported")).find((item) => item.id === id)).toMatchObject({
         status: "visible",
         reportCount: 1,
       });
-      await report(t.app, id, "10.9.0.2");
+      await site.report(id, "10.9.0.2");
       expect((await list("reported")).find((item) => item.id === id)).toMatchObject({
         status: "hidden",
         reportCount: 2,
       });
-      await adminPost(t.app, id, "restore");
+      await site.adminPost(id, "restore");
       expect((await list("reported")).map((item) => item.id)).not.toContain(id);
     });
 
     it("delete empties the image and thumbnail, lists it nowhere, announces it, and cannot be undone", async () => {
-      const { id } = await saveNewDrawing(t.app);
+      const { id } = await site.save();
       expect((await t.app.inject({ method: "GET", url: `/api/drawings/${id}.webp` })).statusCode).toBe(200);
       const recorder = recordEvents(t.store);
-      expect((await adminPost(t.app, id, "delete")).json()).toEqual({
+      expect((await site.adminPost(id, "delete")).json()).toEqual({
         id,
         status: "deleted",
         previousStatus: "visible",
@@ -189,22 +180,23 @@ for (const dialect of testDialects()) {
       expect(row.image_data.byteLength).toBe(0);
       expect(row.thumbnail_webp?.byteLength).toBe(0);
       expect(row.byte_size).toBe(0);
-      expect(await publicPresence(t.app, id)).toEqual(GONE);
+      expect(await site.presence(id)).toEqual(GONE);
       expect((await list("newest")).map((item) => item.id)).not.toContain(id);
-      expect((await adminPost(t.app, id, "restore")).statusCode).toBe(409);
-      expect((await adminPost(t.app, id, "hide")).statusCode).toBe(409);
-      expect((await adminPost(t.app, "AAAAAAAAAAAA", "hide")).statusCode).toBe(404);
-      expect((await adminPost(t.app, id, "explode")).statusCode).toBe(400);
+      expect((await site.adminPost(id, "restore")).statusCode).toBe(409);
+      expect((await site.adminPost(id, "hide")).statusCode).toBe(409);
+      expect((await site.adminPost("AAAAAAAAAAAA", "hide")).statusCode).toBe(404);
+      expect((await site.adminPost(id, "explode")).statusCode).toBe(400);
     });
   });
 
   describe(`pre-moderation on ${dialect}`, () => {
     const t = testAppForBlock(dialect, { moderation: moderation({ mode: "pre" }) });
+    const site = siteOf(t);
 
     it("keeps a new drawing off the wall and out of the events until approved; approval publishes it", async () => {
       const recorder = recordEvents(t.store);
-      const saved = await saveNewDrawing(t.app);
-      expect(await publicPresence(t.app, saved.id)).toEqual(GONE);
+      const saved = await site.save();
+      expect(await site.presence(saved.id)).toEqual(GONE);
       const pending = await t.app.inject({
         method: "GET",
         url: "/api/admin/drawings?filter=pending",
@@ -213,7 +205,7 @@ for (const dialect of testDialects()) {
       expect(pending.json<{ items: { id: string; status: string }[] }>().items).toContainEqual(
         expect.objectContaining({ id: saved.id, status: "pending" }),
       );
-      expect((await adminPost(t.app, saved.id, "restore")).json()).toEqual({
+      expect((await site.adminPost(saved.id, "restore")).json()).toEqual({
         id: saved.id,
         status: "visible",
         previousStatus: "pending",
@@ -224,7 +216,7 @@ for (const dialect of testDialects()) {
         recorder.events.filter((event) => event.type === "added" && event.item.id === saved.id),
       ).toHaveLength(1);
       recorder.stop();
-      expect(await publicPresence(t.app, saved.id)).toEqual(VISIBLE);
+      expect(await site.presence(saved.id)).toEqual(VISIBLE);
     });
   });
 }
@@ -234,6 +226,7 @@ describe("admin page", () => {
     moderation: moderation(),
     edge: { ...UNLIMITED_EDGE, trustProxyHops: 1 },
   });
+  const site = siteOf(t);
 
   const login = (token: string, headers: Record<string, string> = { origin: ORIGIN }) =>
     t.app.inject({
@@ -267,7 +260,7 @@ describe("admin page", () => {
   });
 
   it("lists drawings with their images and action forms, with no script, and acts from a same-origin form", async () => {
-    const { id } = await saveNewDrawing(t.app);
+    const { id } = await site.save();
     const cookie = await sessionOf();
     const page = await t.app.inject({ method: "GET", url: "/admin?filter=newest", headers: { cookie } });
     expect(page.statusCode).toBe(200);
