@@ -25,7 +25,12 @@ export function makingAnswer(request: FastifyRequest, making: StoredMaking): Mak
   if (acceptsGzip(request.headers["accept-encoding"])) {
     return { bytes: making.bytes, etag: `"${tag}"`, encoding: "gzip", varies: true };
   }
-  return { bytes: Buffer.from(encodedLog(making.bytes)), etag: `"${tag}-log"`, encoding: undefined, varies: true };
+  return {
+    bytes: Buffer.from(encodedLog(making.bytes)),
+    etag: `"${tag}-log"`,
+    encoding: undefined,
+    varies: true,
+  };
 }
 
 /** Sets the headers of `answer` that say how its bytes are encoded. */

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { MakingVerdict } from "../making/check-making.ts";
 import { HttpError } from "../http/errors.ts";
+import type { MakingVerdict } from "../making/check-making.ts";
 import type {
   MakingToCheck,
   StopRequest,
