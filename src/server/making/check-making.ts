@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { decodeDrawing } from "../../common/drawing-document/decode.ts";
+import { checkDrawing } from "../../common/drawing-document/decode.ts";
 import { type DrawingCodecErrorCode, isDrawingCodecError } from "../../common/drawing-document/errors.ts";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { HttpError } from "../http/errors.ts";
@@ -34,7 +34,7 @@ export function checkMaking(bytes: Uint8Array, stickers: ReadonlySet<string>): M
 
 function decodedStart(bytes: Uint8Array, stickers: ReadonlySet<string>): StartingPicture {
   try {
-    return decodeDrawing(bytes, { stickers }).start;
+    return checkDrawing(bytes, { stickers });
   } catch (error) {
     if (!isDrawingCodecError(error)) throw error;
     const status = error.code === "too_large" ? 413 : 400;
