@@ -173,8 +173,7 @@ export async function runTimelapseBench(): Promise<{
     "the page checks it before offering it (its finished picture painted once); the videos are made from such " +
     "replays too; headless Chromium's " +
     "frame intervals are reported but are its own timer's. The save pairs post distinct realistic PNGs one at a time, " +
-    "alternately alone and bundled with the same drawing's log on the mascot, gzipped as the page sends it " +
-    "(CompressionStream; here node:zlib at the same default level), the order flipping every pair.\n";
+    "alternately alone and bundled with the same drawing's log on the mascot, the order flipping every pair.\n";
   return {
     text: `\nTimelapse\n${textTable(rows)}\n`,
     markdown: `${heading}${markdownTable(rows)}\n\n${note}`,

@@ -1,12 +1,10 @@
 /**
  * Save with the log against save without it, same run: one server on a fresh database, each distinct
  * realistic PNG posted once, alternately alone (image/png) and in a save bundle with a realistic 1,000-stroke
- * drawing's log, gzipped as the page sends it (save/gzip-making.ts; zlib's default level, as CompressionStream's),
- * the order flipping every pair so drift and load land on both sides. One at a time, as a visitor saves: the
- * figure is each save's latency.
+ * drawing's log, the order flipping every pair so drift and load land on both sides. One at a time, as a visitor
+ * saves: the figure is each save's latency.
  */
 import { randomUUID } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { encodeSaveBundle, SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
 import { spawnServer } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "../server/databases.ts";
@@ -35,12 +33,11 @@ export async function measureSavePairs(
   const database = await createBenchDatabase(dialect);
   const server = await spawnServer({ ...database.env, ...BENCH_SERVER_ENV });
   const agent = keepAliveAgent(1);
-  const sent = gzipSync(making);
   let next = 0;
   const save = async (withLog: boolean): Promise<number> => {
     const png = pngs[next] ?? Buffer.alloc(0);
     next += 1;
-    const body = withLog ? Buffer.from(encodeSaveBundle(png, sent)) : png;
+    const body = withLog ? Buffer.from(encodeSaveBundle(png, making)) : png;
     const started = performance.now();
     const answer = await send(agent, `${server.baseUrl}/api/drawings`, {
       method: "POST",

@@ -1,10 +1,8 @@
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { CANVAS_SIZE, CONSOLE_MESSAGES } from "../../src/common/constants.ts";
-import { decodeDrawing } from "../../src/common/drawing-document/decode.ts";
-import { knownStickers } from "../../src/common/drawing-document/known-stickers.ts";
 import { MAKING_TYPE, SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
 import { expect, test } from "./fixtures.ts";
-import { readStoredDrawing, readStoredMaking } from "./helpers/db.ts";
+import { readStoredDrawing } from "./helpers/db.ts";
 import { openDrawingPage } from "./helpers/page.ts";
 import { compareBitmaps } from "./helpers/pixels.ts";
 import { decodePng, isPng } from "./helpers/png.ts";
@@ -58,10 +56,6 @@ test("Save Image downloads exactly the canvas, uploads those bytes (with the dra
     differingPixels: 0,
   });
 
-  // The log rode gzipped (CompressionStream) and is stored as it came: a gzip member.
-  const storedMaking = readStoredMaking(server.databasePath, saved.id);
-  expect([storedMaking?.[0], storedMaking?.[1]]).toEqual([0x1f, 0x8b]);
-
   const served = await page.request.get(saved.url);
   expect(served.status()).toBe(200);
   expect(served.headers()["content-type"]).toMatch(/^image\/png/);
@@ -70,10 +64,6 @@ test("Save Image downloads exactly the canvas, uploads those bytes (with the dra
   const making = await page.request.get(`/api/drawings/${saved.id}/making`);
   expect(making.status()).toBe(200);
   expect(making.headers()["content-type"]).toBe(MAKING_TYPE);
-  expect(making.headers()["content-encoding"]).toBe("gzip");
-  expect(decodeDrawing(await making.body(), { stickers: knownStickers() }).operations.length).toBeGreaterThan(
-    0,
-  );
 
   const messages = await consoleLog.firstArguments();
   expect(messages).not.toContain(CONSOLE_MESSAGES.serverRejectedSave);

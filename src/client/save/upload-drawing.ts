@@ -3,7 +3,6 @@ import { DRAWINGS_PATH } from "../../common/api.ts";
 import { CONSOLE_MESSAGES } from "../../common/constants.ts";
 import { encodeSaveBundle, SAVE_BUNDLE_TYPE } from "../../common/save-bundle.ts";
 import { type AttemptVerdict, classifyAnswer, type UploadAnswer } from "./classify-answer.ts";
-import { gzippedMaking } from "./gzip-making.ts";
 import { type QueuedSave, setClaims } from "./queue-storage.ts";
 import { isApiError } from "./save-checks.ts";
 
@@ -12,8 +11,8 @@ export const UPLOAD_TIMEOUT_MS = 60_000;
 
 /**
  * POSTs the drawing under the item's Idempotency-Key, so a retry of a save that did arrive gets the stored
- * drawing back instead of a copy: with its making, as a save bundle (the PNG and the log, gzipped, in one body,
- * stored together or not at all); without one, the PNG as raw bytes (smaller than base64 JSON; the server checks the
+ * drawing back instead of a copy: with its making, as a save bundle (the PNG and the log in one body, stored
+ * together or not at all); without one, the PNG as raw bytes (smaller than base64 JSON; the server checks the
  * bytes, not our MIME type). A server that refuses the making (or knows no bundle: an older one answers 415)
  * gets the PNG alone in the same attempt, so a drawing is never lost to its timelapse. Never rejects: a request
  * that fails logs "Failed to save drawing", an error answer "Error saving to database".
@@ -48,9 +47,7 @@ async function post(item: QueuedSave, making: Uint8Array | undefined): Promise<U
   const body =
     making === undefined
       ? item.blob
-      : new Blob([
-          encodeSaveBundle(new Uint8Array(await item.blob.arrayBuffer()), await gzippedMaking(making)),
-        ]);
+      : new Blob([encodeSaveBundle(new Uint8Array(await item.blob.arrayBuffer()), making)]);
   const response = await fetch(`${DRAWINGS_PATH}${query}`, {
     method: "POST",
     headers: {

@@ -2,10 +2,10 @@ import { gunzipSync } from "node:zlib";
 import { DRAWING_LIMITS } from "../../common/drawing-document/limits.ts";
 import { HttpError } from "../http/errors.ts";
 
-// A save's log may arrive gzipped (the page compresses it with CompressionStream: about a third fewer bytes to
-// send, store and serve; docs/decisions/0035). It is stored as it came, and inflated only to be checked, or for a
-// reader that cannot take gzip. A log is told from a gzipped one by its first bytes: an encoded drawing starts
-// with "FVDR" (DRAWING_MAGIC), a gzip member with 1f 8b.
+// A save's log may arrive gzipped: about a third fewer bytes to send, store and serve, for a client on a slow link
+// that would rather spend CPU than bytes (the page sends it plain: docs/decisions/0035 weighs both). It is stored as
+// it came, and inflated only to be checked, or for a reader that cannot take gzip. A log is told from a gzipped one
+// by its first bytes: an encoded drawing starts with "FVDR" (DRAWING_MAGIC), a gzip member with 1f 8b.
 
 /** The first two bytes of every gzip member (RFC 1952). */
 const GZIP_MAGIC = [0x1f, 0x8b] as const;

@@ -29,14 +29,6 @@ export function readStoredDrawing(databasePath: string, id: string): StoredDrawi
   });
 }
 
-/** The making column of one drawing as stored (its log's bytes as the save sent them), or null without one. */
-export function readStoredMaking(databasePath: string, id: string): Uint8Array | null {
-  return readOnly(databasePath, (db) => {
-    const making = db.prepare("SELECT making FROM drawings WHERE id = ?").get(id)?.making;
-    return making instanceof Uint8Array ? making : null;
-  });
-}
-
 /** Number of rows in the `drawings` table. */
 export function countStoredDrawings(databasePath: string): number {
   return readOnly(databasePath, (db) =>
