@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { testAppForBlock } from "./helpers/app.ts";
@@ -44,6 +45,24 @@ for (const dialect of testDialects()) {
       expect(forModerators.headers["cache-control"]).toBe("no-store");
       const anonymous = await t.app.inject({ method: "GET", url: listed?.makingUrl ?? "" });
       expect(anonymous.statusCode).toBe(401);
+    });
+
+    it("serves moderators a log saved gzipped: gzip to a client that takes it, plain to one that does not", async () => {
+      const making = makingOf();
+      const png = await drawingPng(600, 600, ++seed);
+      const saved = (await saveBundle(t.app, bundleOf(png, gzipSync(making)))).json<SavedDrawing>();
+      const url = `/api/admin/drawings/${saved.id}/making`;
+      const gzipped = await t.app.inject({
+        method: "GET",
+        url,
+        headers: { ...bearer, "accept-encoding": "gzip" },
+      });
+      expect(gzipped.statusCode).toBe(200);
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      expect(Buffer.compare(gunzipSync(gzipped.rawPayload), Buffer.from(making))).toBe(0);
+      const plain = await t.app.inject({ method: "GET", url, headers: bearer });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(Buffer.compare(plain.rawPayload, Buffer.from(making))).toBe(0);
     });
 
     it("removes the timelapse alone through the API: the drawing stays, its making is gone for good", async () => {

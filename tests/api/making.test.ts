@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { ApiError, GalleryPage, SavedDrawing } from "../../src/common/api.ts";
 import { MAKING_TYPE } from "../../src/common/save-bundle.ts";
@@ -46,6 +47,58 @@ for (const dialect of testDialects()) {
       const etag = String(served.headers.etag);
       const again = await getMaking(saved.id, { "if-none-match": etag });
       expect(again.statusCode).toBe(304);
+    });
+
+    it("stores a gzipped log as it came, serves it with Content-Encoding gzip, and inflated to a client without gzip", async () => {
+      const making = makingOf();
+      const gzipped = gzipSync(making);
+      const answer = await saveBundle(t.app, bundleOf(await nextPng(), gzipped), { key: "making-gzip-1" });
+      expect(answer.statusCode).toBe(201);
+      const saved = answer.json<SavedDrawing>();
+      const row = await storedRow(saved.id);
+      expect(Buffer.compare(Buffer.from(row.making ?? []), gzipped)).toBe(0);
+
+      const served = await getMaking(saved.id, { "accept-encoding": "gzip, deflate, br" });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe(MAKING_TYPE);
+      expect(served.headers["content-encoding"]).toBe("gzip");
+      expect(served.headers.vary).toBe("Accept-Encoding");
+      expect(served.headers["cache-control"]).toBe("public, max-age=300");
+      expect(Buffer.compare(gunzipSync(served.rawPayload), Buffer.from(making))).toBe(0);
+      const again = await getMaking(saved.id, {
+        "accept-encoding": "gzip",
+        "if-none-match": String(served.headers.etag),
+      });
+      expect(again.statusCode).toBe(304);
+
+      for (const acceptEncoding of [undefined, "identity", "gzip;q=0, br"]) {
+        const plain = await getMaking(
+          saved.id,
+          acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
+        );
+        expect(plain.statusCode).toBe(200);
+        expect(plain.headers["content-encoding"]).toBeUndefined();
+        expect(plain.headers.vary).toBe("Accept-Encoding");
+        expect(plain.headers.etag).not.toBe(served.headers.etag);
+        expect(Buffer.compare(plain.rawPayload, Buffer.from(making))).toBe(0);
+      }
+    });
+
+    it("refuses a gzip bomb and a damaged gzip with a clear code and stores nothing", async () => {
+      const before = await t.count();
+      const bomb = await saveBundle(
+        t.app,
+        bundleOf(await nextPng(), gzipSync(Buffer.alloc(8 * 1024 * 1024))),
+      );
+      expect(bomb.statusCode).toBe(413);
+      expect(bomb.json<ApiError>().code).toBe("making_too_large");
+      expect(bomb.json<ApiError>().message).toContain("2 MiB");
+      const damaged = Buffer.from(gzipSync(makingOf()));
+      damaged.fill(0, 12, damaged.length - 8);
+      const bad = await saveBundle(t.app, bundleOf(await nextPng(), damaged));
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<ApiError>().code).toBe("making_bad_gzip");
+      expect(await t.count()).toBe(before);
     });
 
     it("says on the wall which drawings have a timelapse", async () => {

@@ -90,8 +90,8 @@ describe("validation threads", () => {
     );
     const pictureRefusal = (await verdictOf(checkDrawingPng, badPicture)).refusal?.code;
     expect(pictureRefusal).toBeDefined();
-    for (const [start, badLogOnly, both, pictureOnly] of outcomes) {
-      expect(start).toEqual({ kind: "white" });
+    for (const [verdict, badLogOnly, both, pictureOnly] of outcomes) {
+      expect(verdict?.start).toEqual({ kind: "white" });
       expect([badLogOnly, both, pictureOnly]).toEqual([
         "making_unknown_sticker",
         pictureRefusal,

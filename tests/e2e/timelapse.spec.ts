@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import type { SavedDrawing } from "../../src/common/api.ts";
 import { encodeSaveBundle, SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
@@ -139,6 +140,37 @@ function meanDifference(a: Pixels, b: Pixels, rows: number): number {
   }
   return sum / (600 * rows * 3);
 }
+
+test("a making saved gzipped is served gzipped and plays on its permalink to its PNG", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const drawing = await drawAndSave(page);
+  const making = new Uint8Array(await (await request.get(`/api/drawings/${drawing.id}/making`)).body());
+  const png = await (await request.get(`/api/drawings/${drawing.id}.png`)).body();
+  const gzipped = await request.post("/api/drawings", {
+    headers: { "content-type": SAVE_BUNDLE_TYPE },
+    data: Buffer.from(encodeSaveBundle(png, gzipSync(making))),
+  });
+  expect(gzipped.status()).toBe(201);
+  const { id } = (await gzipped.json()) as SavedDrawing;
+  const served = await request.get(`/api/drawings/${id}/making`);
+  expect(served.headers()["content-encoding"]).toBe("gzip");
+  expect(Buffer.from(await served.body()).equals(Buffer.from(making))).toBe(true);
+
+  const permalink = await context.newPage();
+  await permalink.goto(`/d/${id}`);
+  const play = permalink.getByRole("button", { name: "Play timelapse" });
+  await expect(play).toBeVisible({ timeout: 20_000 });
+  await play.click();
+  const scrub = permalink.getByRole("slider", { name: "Position in the timelapse" });
+  await permalink.keyboard.press("k");
+  await scrub.focus();
+  await permalink.keyboard.press("End");
+  expect(compareBitmaps(await playerPixels(permalink), drawing.png)).toEqual(IDENTICAL);
+});
 
 test("a making that replays to another picture than its PNG shows no timelapse", async ({
   page,

@@ -57,13 +57,18 @@ function readStart(reader: ByteReader): StartingPicture {
 }
 
 /** Reads one operation: its kind, author and time (a difference from `previousTime`), then its own bytes. */
-function readOperation(reader: ByteReader, previousTime: number, options: DecodeOptions): Operation {
+function readOperation(
+  reader: ByteReader,
+  previousTime: number,
+  options: DecodeOptions,
+  keep: boolean,
+): Operation {
   const kindByte = reader.byte();
   const author = checkAuthor(reader.varint());
   const base: OperationBase = { author, time: checkTime(previousTime + reader.signed()) };
   switch (OPERATION_KINDS[kindByte]) {
     case "stroke":
-      return readStroke(reader, base, options.meter);
+      return readStroke(reader, base, options.meter, keep);
     case "caption":
       return readCaption(reader, base, options.meter);
     case "sticker":
@@ -86,6 +91,19 @@ function readOperation(reader: ByteReader, previousTime: number, options: Decode
  * by the input's length (every value read consumes a byte; nothing is allocated for bytes that are not there).
  */
 export function decodeDrawing(bytes: Uint8Array, options: DecodeOptions): DrawingDocument {
+  return readDrawing(bytes, options, true);
+}
+
+/**
+ * Checks a drawing log exactly as decodeDrawing reads it (the same reads, refusals, caps and bounded work) without
+ * keeping what it holds, and answers where it starts: for a server that stores the bytes it checked and never
+ * draws them, at about two thirds of decoding's cost.
+ */
+export function checkDrawing(bytes: Uint8Array, options: DecodeOptions): StartingPicture {
+  return readDrawing(bytes, options, false).start;
+}
+
+function readDrawing(bytes: Uint8Array, options: DecodeOptions, keep: boolean): DrawingDocument {
   if (bytes.length > DRAWING_LIMITS.bytes) {
     throw new DrawingCodecError(
       "too_large",
@@ -100,9 +118,9 @@ export function decodeDrawing(bytes: Uint8Array, options: DecodeOptions): Drawin
   let time = 0;
   for (let index = 0; index < count; index += 1) {
     if (options.meter !== undefined) options.meter.work += 1;
-    const operation = readOperation(reader, time, options);
+    const operation = readOperation(reader, time, options, keep);
     time = operation.time;
-    operations.push(operation);
+    if (keep) operations.push(operation);
   }
   if (reader.remaining > 0) {
     throw new DrawingCodecError(

@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type { Kysely } from "kysely";
 import { ZipFile } from "yazl";
 import type { Database } from "../db/schema.ts";
+import { encodedLog } from "../making/gzip-making.ts";
 import { listPrompts, type StoredPrompt } from "../prompts/prompt-queries.ts";
 import { EXPORT_BATCH_SIZE, type ExportRow, visibleDrawingBatches } from "./visible-batches.ts";
 
@@ -86,8 +87,10 @@ function addFiles(zip: ZipFile, row: ExportRow): Promise<void>[] {
     ),
   ];
   if (row.making !== null) {
-    const making = { bytes: row.making as Buffer | undefined };
-    const options = { compress: true, mtime, size: row.making.byteLength };
+    // The archive holds the encoded log itself, however it is stored (a save may have sent it gzipped).
+    const log = Buffer.from(encodedLog(row.making));
+    const making = { bytes: log as Buffer | undefined };
+    const options = { compress: true, mtime, size: log.byteLength };
     files.push(new Promise((resolve) => streamOnce(zip, makingFileName(row.id), options, making, resolve)));
   }
   return files;

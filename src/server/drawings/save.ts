@@ -40,21 +40,23 @@ export async function prepareDrawing(
   mode: ModerationMode,
   timeline?: SaveTimeline,
 ): Promise<NewDrawing> {
-  const start = await validateDrawingPng(png, undefined, making);
+  const verdict = await validateDrawingPng(png, undefined, making);
   timeline?.mark("validate");
   const sha256 = createHash("sha256").update(png).digest("hex");
+  // The log's bytes are stored as they came (gzipped or not); its thread hashed them (check-making.ts).
   const checked =
-    making === undefined || start === undefined
+    making === undefined || verdict === undefined
       ? undefined
-      : { bytes: Buffer.from(making.bytes), sha256: sha256Of(making.bytes), start };
+      : { bytes: asStoredBytes(making.bytes), sha256: verdict.sha256, start: verdict.start };
   timeline?.mark("hash");
   const status = mode === "pre" ? "pending" : "visible";
   const id = randomBytes(9).toString("base64url");
   return { id, png, sha256, createdAt: new Date(), status, making: checked };
 }
 
-function sha256Of(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+/** The log's bytes as a Buffer over the same memory (the upload's own copy, uploads.ts): no second copy. */
+function asStoredBytes(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Store } from "../db/open.ts";
 import { drawingFileRoute, sendDrawingFile } from "../http/drawing-file.ts";
 import { notFound } from "../http/errors.ts";
 import { findMaking } from "./making-queries.ts";
+import { encodingHeaders, makingAnswer } from "./send-making.ts";
 
 /** Options of the making route. */
 export interface MakingRouteOptions {
@@ -21,7 +22,8 @@ const noMaking = () =>
 /**
  * GET /api/drawings/<id>/making: the drawing's encoded log (MAKING_TYPE, common/drawing-document), for its
  * timelapse. Served as its PNG is: only while the drawing is visible, with a strong ETag and the same bounded
- * caching, so a hide, a delete or the removal of the timelapse takes effect everywhere within 10 minutes.
+ * caching, so a hide, a delete or the removal of the timelapse takes effect everywhere within 10 minutes. A log
+ * stored gzipped goes with Content-Encoding: gzip (send-making.ts).
  */
 export async function makingRoute(app: FastifyInstance, options: MakingRouteOptions): Promise<void> {
   const { db } = options.store;
@@ -33,9 +35,10 @@ export async function makingRoute(app: FastifyInstance, options: MakingRouteOpti
       async (request, reply) => {
         const making = await findMaking(db, request.params.id);
         if (making === undefined) throw noMaking();
-        return sendDrawingFile(request, reply, {
-          bytes: making.bytes,
-          etag: `"${making.sha256.slice(0, 32)}"`,
+        const answer = makingAnswer(request, making);
+        return sendDrawingFile(request, encodingHeaders(reply, answer), {
+          bytes: answer.bytes,
+          etag: answer.etag,
           type: MAKING_TYPE,
         });
       },

@@ -7,6 +7,7 @@ import { drawingIdParams } from "../http/drawing-file.ts";
 import { errorResponses, notFound } from "../http/errors.ts";
 import { refuseInvalid } from "../http/validation.ts";
 import { findMaking, removeMaking } from "../making/making-queries.ts";
+import { encodingHeaders, makingAnswer } from "../making/send-making.ts";
 import type { AdminAuth } from "./admin-auth.ts";
 import { requireBearer, requireBearerOrSession } from "./admin-guard.ts";
 
@@ -51,7 +52,11 @@ export async function adminMakingRoutes(app: FastifyInstance, options: AdminMaki
     async (request, reply) => {
       const making = await findMaking(db, request.params.id, "stored");
       if (making === undefined) throw noMaking();
-      return reply.type(MAKING_TYPE).header("x-content-type-options", "nosniff").send(making.bytes);
+      const answer = makingAnswer(request, making);
+      return encodingHeaders(reply, answer)
+        .type(MAKING_TYPE)
+        .header("x-content-type-options", "nosniff")
+        .send(answer.bytes);
     },
   );
 

@@ -1,5 +1,5 @@
 import { CANVAS_SIZE, MAX_UPLOAD_BYTES } from "../../common/constants.ts";
-import type { StartingPicture } from "../../common/drawing-document/types.ts";
+import type { MakingVerdict } from "../making/check-making.ts";
 import { capitalise, refuseImage, SAVE_HINT } from "./refusal.ts";
 import { checkPngStructure } from "./structure.ts";
 import type { MakingToCheck } from "./validation-messages.ts";
@@ -46,13 +46,13 @@ function readPngSize(bytes: Buffer): PngSize | undefined {
  * checks here, checkDrawingPng on a validation thread (png/validation-thread.ts says why). `work` counts what it
  * cost (png/work.ts): its bounds are what keep validation within a few milliseconds whatever the input.
  * A save's `making` (its drawing's log) is decoded on another thread meanwhile (the picture's refusal comes
- * first); the answer is where it starts (undefined without one).
+ * first); the answer is where it starts and its bytes' hash (undefined without one).
  */
 export async function validateDrawingPng(
   bytes: Buffer,
   work: PngWork = newPngWork(),
   making?: MakingToCheck,
-): Promise<StartingPicture | undefined> {
+): Promise<MakingVerdict | undefined> {
   checkUploadSize(bytes);
   return validateOnThread(bytes, work, making);
 }

@@ -1,4 +1,4 @@
-import type { StartingPicture } from "../../common/drawing-document/types.ts";
+import type { MakingVerdict } from "../making/check-making.ts";
 import type { PngWork } from "./work.ts";
 
 // What crosses between the event loop (png/validation-pool.ts) and a validation thread (png/validation-thread.ts).
@@ -40,8 +40,8 @@ export interface CrossingRefusal {
 export interface ValidationAnswer {
   readonly id: number;
   readonly work: PngWork;
-  /** Where the making starts, when one was checked and passed. */
-  readonly makingStart?: StartingPicture;
+  /** Where the making starts and its bytes' hash, when one was checked and passed. */
+  readonly making?: MakingVerdict;
   readonly refusal?: CrossingRefusal;
   readonly failure?: string;
 }

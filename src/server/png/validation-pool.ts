@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { HttpError } from "../http/errors.ts";
+import type { MakingVerdict } from "../making/check-making.ts";
 import type {
   MakingToCheck,
   StopRequest,
@@ -18,7 +18,7 @@ const THREADS = Math.max(1, Math.min(4, availableParallelism()));
 
 interface Pending {
   readonly work: PngWork;
-  readonly resolve: (makingStart: StartingPicture | undefined) => void;
+  readonly resolve: (making: MakingVerdict | undefined) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -33,7 +33,7 @@ let nextId = 1;
 /**
  * Validates `bytes` on a validation thread and decodes `making`, when given, on another at the same time (on a
  * one-core machine the one thread takes them in turn): a save with its log then takes about as long as one without.
- * Resolves when checkDrawingPng (and checkMaking) pass, with where the making starts; rejects with the refusal
+ * Resolves when checkDrawingPng (and checkMaking) pass, with where the making starts and its hash; rejects with the refusal
  * (the same HttpError, rebuilt here) otherwise, the picture's before the log's, as when they were checked in
  * turn. `work` receives the picture's thread's count of what it did.
  */
@@ -41,7 +41,7 @@ export async function validateOnThread(
   bytes: Buffer,
   work: PngWork,
   making?: MakingToCheck,
-): Promise<StartingPicture | undefined> {
+): Promise<MakingVerdict | undefined> {
   if (making === undefined) return post({ png: bytes }, work);
   const [picture, log] = await Promise.allSettled([
     post({ png: bytes }, work),
@@ -56,13 +56,13 @@ export async function validateOnThread(
 function post(
   upload: { readonly png?: Buffer; readonly making?: MakingToCheck | undefined },
   work: PngWork,
-): Promise<StartingPicture | undefined> {
+): Promise<MakingVerdict | undefined> {
   const thread = leastBusyThread();
   const id = nextId++;
   const [copy, transfer] = upload.png === undefined ? [undefined, []] : threadCopy(upload.png);
   const { making } = upload;
   const [makingCopy, makingTransfer] = making === undefined ? [undefined, []] : threadCopy(making.bytes);
-  return new Promise<StartingPicture | undefined>((resolve, reject) => {
+  return new Promise<MakingVerdict | undefined>((resolve, reject) => {
     thread.pending.set(id, { work, resolve, reject });
     thread.worker.ref();
     const request: ValidationRequest = {
@@ -120,7 +120,7 @@ function settle(thread: ValidationThread, answer: ValidationAnswer): void {
   } else if (answer.failure !== undefined) {
     entry.reject(new Error(answer.failure));
   } else {
-    entry.resolve(answer.makingStart);
+    entry.resolve(answer.making);
   }
 }
 

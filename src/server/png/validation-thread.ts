@@ -20,8 +20,9 @@ parentPort?.on("message", async (request: ValidationRequest | StopRequest) => {
     if (bytes !== undefined) {
       await checkDrawingPng(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), work);
     }
-    // The log is decoded here for the same reason as the PNG: what it makes is garbage once it has passed.
-    answer(making === undefined ? {} : { makingStart: checkMaking(making.bytes, making.stickers) });
+    // The log is inflated, decoded and hashed here for the same reason as the PNG: what it makes is garbage once
+    // it has passed, and its CPU is off the event loop.
+    answer(making === undefined ? {} : { making: checkMaking(making.bytes, making.stickers) });
   } catch (error) {
     if (error instanceof HttpError) {
       const { statusCode, code, message, imageRefused } = error;
