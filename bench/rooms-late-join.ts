@@ -1,24 +1,25 @@
 /**
  * Issue 31's late join: a room of 10,000 operations (strokes of a hand's length, written by a bot over the room's
  * own socket), then a fresh Chromium context opening its link; the time from navigation start to the canvas
- * showing the room's last stroke, and how many bytes the page's socket received before it. Needs the built page
- * (`npm run build`): the server serves this checkout's dist/.
+ * showing the room's last stroke, and how many bytes the page's socket received before it: before any host's
+ * page came (the whole log replayed), with the host's page in the room, and with nobody else after a server
+ * restart (the stored picture). Needs the built page (`npm run build`): the server serves the checkout's dist/.
  */
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "@playwright/test";
 import WebSocket from "ws";
 import type { StrokeOperation } from "../src/common/drawing-document/types.ts";
 import { FRAME } from "../src/common/rooms/room-frames.ts";
 import { connectRoom } from "../tests/api/helpers/room-client.ts";
-import { spawnServer } from "../tests/api/helpers/server-process.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 import { createBenchDatabase } from "./server/databases.ts";
 
 /** Operations in the room the late joiner opens. */
 export const LATE_JOIN_OPERATIONS = 10_000;
 const BATCH = 64;
-const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
 /** The last stroke: a magenta line along the bottom, which the page shows once the whole room is drawn. */
 const LAST_COLOUR = "#ff00ff";
 const LAST_Y = 585;
@@ -161,19 +162,39 @@ async function pictureBytes(baseUrl: string, id: string): Promise<number> {
   }
 }
 
-/** Late joins to one room of LATE_JOIN_OPERATIONS, `joins` times (each a fresh context); ms and bytes of each. */
-export async function measureLateJoin(
-  joins: number,
-): Promise<{ ms: number[]; bytes: number[]; picture: number; replayMs: number[] }> {
+/** What measureLateJoin measured, in ms from navigation to the room drawn (bytes: what the page received). */
+export interface LateJoinFigures {
+  /** The host's page in the room (it sent the room's picture). */
+  readonly withHost: number[];
+  /** Nobody else in the room, after a server restart, the room already opened by an earlier joiner. */
+  readonly alone: number[];
+  /** The first joiner after the restart: the server opens the room from the store as it joins. */
+  readonly cold: number[];
+  /** Nobody else, and no host's page has been in the room yet: no picture, the whole log replayed. */
+  readonly replay: number[];
+  readonly bytes: number[];
+  /** Bytes of the picture the host's page sent. */
+  readonly picture: number;
+}
+
+/**
+ * Late joins to one room of LATE_JOIN_OPERATIONS, `joins` times per case (each a fresh context), with the
+ * server and the built page of `checkout` (default this one; another checkout's, built, to compare with).
+ */
+export async function measureLateJoin(joins: number, checkout = REPO_ROOT): Promise<LateJoinFigures> {
+  const { spawnServer } = (await import(
+    pathToFileURL(join(checkout, "tests/api/helpers/server-process.ts")).href
+  )) as typeof import("../tests/api/helpers/server-process.ts");
   const database = await createBenchDatabase("sqlite");
-  const server = await spawnServer({
+  const env = {
     ...database.env,
-    FANVAS_CLIENT_DIR: DIST,
+    FANVAS_CLIENT_DIR: join(checkout, "dist/"),
     LOG_LEVEL: "warn",
     ROOM_OPS_PER_SECOND: "100000",
     ROOM_POINTS_PER_SECOND: "1000000",
     ROOM_SOCKETS_PER_VISITOR: "1000",
-  });
+  };
+  let server = await spawnServer(env);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -187,34 +208,50 @@ export async function measureLateJoin(
     });
     const { id, hostSecret } = (await made.json()) as { id: string; hostSecret: string };
     await fillRoom(server.baseUrl, id);
-    const url = `${server.baseUrl}/r/${id}`;
+    const url = () => `${server.baseUrl}/r/${id}`;
+    const once = async () => {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const late = await openLate(context, url());
+      await context.close();
+      return late;
+    };
     const join = async (times: number) => {
       const figures = { ms: [] as number[], bytes: [] as number[] };
       // The first join warms the server's room and its JIT; a late joiner meets a room others are in.
-      for (let index = 0; index <= times; index += 1) {
-        const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-        const late = await openLate(context, url);
-        await context.close();
-        if (index === 0) continue;
+      await once();
+      for (let index = 0; index < times; index += 1) {
+        const late = await once();
         figures.ms.push(late.ms);
         figures.bytes.push(late.bytes);
       }
       return figures;
     };
-    // Nobody else in the room: the late joiner replays the whole log.
+    // Nobody else in the room, and no host's page has been: the late joiner replays the whole log.
     const replay = await join(Math.max(1, Math.floor(joins / 2)));
     // The host in the room (a live session): its page sends the room's picture once it has drawn the log.
     const hostContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const host = await hostContext.newPage();
-    await host.goto(`${url}#host=${hostSecret}`);
+    await host.goto(`${url()}#host=${hostSecret}`);
     let picture = 0;
     for (let wait = 0; wait < 30 && picture === 0; wait += 1) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       picture = await pictureBytes(server.baseUrl, id);
     }
     const withHost = await join(joins);
+    // The host leaves and the server restarts: nobody else is in the room, and it is opened from the store.
     await hostContext.close();
-    return { ...withHost, picture, replayMs: replay.ms };
+    await server.stop();
+    server = await spawnServer(env);
+    const cold = await once();
+    const alone = await join(joins);
+    return {
+      withHost: withHost.ms,
+      alone: alone.ms,
+      cold: [cold.ms],
+      replay: replay.ms,
+      bytes: [...withHost.bytes, ...alone.bytes],
+      picture,
+    };
   } finally {
     await browser.close();
     await server.stop();

@@ -5,15 +5,16 @@
  *   second) with 100 watchers; the same at 30 drawers with one more drawer whose socket drains slowly; and two
  *   processes on one PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set), pages spread over both;
  * - late join (bench/rooms-late-join.ts): a room of 10,000 operations opened in a fresh Chromium context, from
- *   navigation to the room drawn, with the host's page in the room (its picture) and with nobody else (a replay);
- *   needs the built page (`npm run build`).
+ *   navigation to the room drawn, with the host's page in the room (its picture), with nobody else after a server
+ *   restart (the stored picture), and before any host's page came (a replay); needs the built page
+ *   (`npm run build`). With --baseline <checkout> (built), that checkout's late joins run in the same runs.
  * The bots share the machine with the server, so a busy machine's figures are the bots' as much as the server's:
  * the load average is printed with them. Figures only.
  */
 import { spawnServer } from "../tests/api/helpers/server-process.ts";
 import { loadAverage, machineHeading } from "./machine.ts";
 import { type FanoutRoom, MEASURE_MS, measureFanout } from "./rooms-fanout.ts";
-import { LATE_JOIN_OPERATIONS, measureLateJoin } from "./rooms-late-join.ts";
+import { LATE_JOIN_OPERATIONS, type LateJoinFigures, measureLateJoin } from "./rooms-late-join.ts";
 import { createBenchDatabase, type Dialect, postgresAdminUrl } from "./server/databases.ts";
 import { medianAndRange, percentile } from "./stats.ts";
 
@@ -90,12 +91,46 @@ function line(name: string, figures: Figures): string {
   return `${name}: p50 ${medianAndRange(figures.p50)}, p99 ${medianAndRange(figures.p99)} (${perSecond(figures.receipts)}+ timed receipts a second${slow}; ${cpu})`;
 }
 
-/** Runs the bench `runs` times; resolves with its report. */
-export async function runRoomsBench(runs: number): Promise<{ text: string }> {
+/** Late joins over the runs. */
+interface LateJoinTotals {
+  withHost: number[];
+  alone: number[];
+  cold: number[];
+  replay: number[];
+  bytes: number[];
+  picture: number;
+}
+
+function emptyLateJoin(): LateJoinTotals {
+  return { withHost: [], alone: [], cold: [], replay: [], bytes: [], picture: 0 };
+}
+
+function addLateJoin(totals: LateJoinTotals, figures: LateJoinFigures): void {
+  totals.withHost.push(...figures.withHost);
+  totals.alone.push(...figures.alone);
+  totals.cold.push(...figures.cold);
+  totals.replay.push(...figures.replay);
+  totals.bytes.push(...figures.bytes);
+  totals.picture = figures.picture;
+}
+
+function lateJoinLine(late: LateJoinTotals, checkout: string | undefined): string {
+  const kib = (value: number) => `${Math.round(value / 1024)} KiB`;
+  const whose = checkout === undefined ? "" : ` (baseline ${checkout})`;
+  return `late join to a room of ${LATE_JOIN_OPERATIONS} operations${whose}, link opened to room drawn (goal <= 1 s): ${medianAndRange(late.withHost)} ms with the host in the room (its picture ${kib(late.picture)}; ${medianAndRange(late.bytes, kib)} received), ${medianAndRange(late.alone)} ms with nobody else after a restart (the first joiner, as the server opens the room: ${medianAndRange(late.cold)} ms), ${medianAndRange(late.replay)} ms before any host's page came (the whole log replayed)`;
+}
+
+/**
+ * Runs the bench `runs` times; resolves with its report. With `baseline` (another checkout, built), its late
+ * joins run in the same runs, alternating which goes first, so both meet the same machine.
+ */
+export async function runRoomsBench(runs: number, baseline: string | null = null): Promise<{ text: string }> {
   const loadAtStart = loadAverage();
   const figures = new Map<string, Figures>();
   const postgres = postgresAdminUrl() !== undefined;
-  const late = { withHost: [] as number[], replay: [] as number[], bytes: [] as number[], picture: 0 };
+  // This checkout's late joins and, when given, the baseline's, alternating which goes first run by run.
+  const checkouts = baseline === null ? [undefined] : [undefined, baseline];
+  const late = checkouts.map(() => emptyLateJoin());
   for (let run = 0; run < runs; run += 1) {
     await onServers("sqlite", 1, async ([baseUrl], pids) => {
       const room = (drawers: number, throttled = false): FanoutRoom => ({
@@ -123,19 +158,16 @@ export async function runRoomsBench(runs: number): Promise<{ text: string }> {
       );
       record(figures, `two processes on PostgreSQL, 30 drawers + ${WATCHERS} watchers`, result);
     }
-    const joined = await measureLateJoin(JOINS);
-    late.withHost.push(...joined.ms);
-    late.replay.push(...joined.replayMs);
-    late.bytes.push(...joined.bytes);
-    late.picture = joined.picture;
+    const order = run % 2 === 0 ? checkouts.keys() : [...checkouts.keys()].reverse();
+    for (const index of order)
+      addLateJoin(late[index] as LateJoinTotals, await measureLateJoin(JOINS, checkouts[index]));
   }
-  const kib = (value: number) => `${Math.round(value / 1024)} KiB`;
   return {
     text: [
       `Live rooms: fan-out latency of live segments (${runs} runs; goals p99 <= 30 ms at 30 drawers on one process, <= 60 ms on two)`,
       machineHeading(loadAtStart),
       ...[...figures].map(([name, entry]) => line(name, entry)),
-      `late join to a room of ${LATE_JOIN_OPERATIONS} operations, link opened to room drawn (goal <= 1 s): ${medianAndRange(late.withHost)} ms with the host in the room (its picture ${kib(late.picture)}; ${medianAndRange(late.bytes, kib)} received), ${medianAndRange(late.replay)} ms with nobody else (the whole log replayed)`,
+      ...checkouts.map((checkout, index) => lateJoinLine(late[index] as LateJoinTotals, checkout)),
       `load average ${loadAverage().toFixed(1)} at end`,
     ].join("\n"),
   };

@@ -20,7 +20,7 @@
  * or two), --lighthouse-runs <n> (default 5), --client-dir <dir> (Lighthouse an existing build instead of
  * building), --server-runs <n> (default 5), --saves <n> (distinct drawings saved per run, default 1000),
  * --pairs <n> (block pairs of each side-by-side figure, bench/paired.ts, default 60; 0 skips them and the runs'
- * medians decide; about 1.5 s a pair), --baseline <checkout> (the document bench's commit to compare with),
+ * medians decide; about 1.5 s a pair), --baseline <checkout> (the document bench's commit to compare with; the rooms bench's late joins, built),
  * --soak-seconds <n> (length of each of the soak's three rounds, default 60).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -386,7 +386,7 @@ async function main(): Promise<void> {
   await runArea(
     "rooms",
     async () => {
-      const rooms = await runRoomsBench(Number(options["server-runs"]));
+      const rooms = await runRoomsBench(Number(options["server-runs"]), options.baseline ?? null);
       return {
         verdicts: [],
         figures: rooms.text.split("\n").filter((line) => / drawers \+ /.test(line)),

@@ -58,6 +58,7 @@ describe("the migration set", () => {
       "room_entries",
       "room_live",
       "room_people",
+      "room_pictures",
       "rooms",
       "server_secrets",
     ]);

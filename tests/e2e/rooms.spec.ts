@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { FRAME } from "../../src/common/rooms/room-frames.ts";
 import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
@@ -476,4 +479,50 @@ test("a late joiner starts from the host's picture of the room: the same pixels,
   await expectSamePictures([page, guest, late]);
   expect(await colourCount(late, [0, 0, 255])).toBe(0);
   expect(await colourCount(late, [255, 0, 0])).toBeGreaterThan(2000);
+});
+
+test("a late joiner with nobody else in the room, after a restart, sees exactly what everybody drew", async ({
+  page,
+  visitors,
+  launchServer,
+}) => {
+  const dataDir = await mkdtemp(join(tmpdir(), "fanvas-room-picture-"));
+  const env = { ROOM_PICTURE_EVERY: "2" };
+  try {
+    const first = await launchServer({ dataDir, env });
+    const { path, guest } = await startRoomWithGuest(page, visitors, first.url, `${first.url}/`);
+    await choose(page, "red", 12);
+    await choose(guest, "blue", 12);
+    await mouseStroke(page, across(200));
+    await mouseStroke(guest, across(400));
+    await mouseStroke(page, across(300));
+    await expectSamePictures([page, guest]);
+    await expect.poll(() => pictureHanded(first.url, path.slice(3)), { timeout: 15_000 }).toBe(true);
+    // A stroke after the picture: the late joiner paints it over the picture.
+    await mouseStroke(guest, across(500));
+    const drawn = await expectSamePictures([page, guest]);
+    await guest.close();
+    await page.goto("about:blank");
+    await first.stop();
+
+    const second = await launchServer({ dataDir, env });
+    const late = await newVisitorPage(visitors, second.url);
+    const firstFrames: number[] = [];
+    late.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload !== "string") firstFrames.push(payload[0] ?? 0);
+      }),
+    );
+    await openDrawingPage(late, path);
+    await expectEveryoneDraws(late);
+    await expect
+      .poll(async () => compareBitmaps(drawn, await readCanvasPixels(late)).differingPixels, {
+        timeout: 15_000,
+      })
+      .toBe(0);
+    expect(firstFrames[0], "the late joiner got the stored picture first").toBe(FRAME.picture);
+    expect(await colourCount(late, [0, 0, 255])).toBeGreaterThan(2000);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

@@ -25,6 +25,10 @@ const BrushCursorPreview = lazyView(boardExtras, (module) => module.BrushCursorP
 
 /** A live room's bar and session (src/client/rooms/), fetched only on a room's page, beside the engine. */
 const roomChunk = lazyChunk(() => import("../rooms/RoomBar.tsx"));
+// On a room's page the chunk is fetched as this module runs, not after hydration: its socket then opens while
+// the page hydrates and the engine starts (room-early.ts), which is most of a late joiner's wait.
+if (typeof window !== "undefined" && roomIdOfPath(window.location.pathname))
+  void roomChunk.load().catch(() => undefined);
 const RoomBar = lazyView(
   roomChunk,
   (module) => module.RoomBar,
@@ -82,9 +86,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
   // Read after hydration: the server renders one page for / and every room's /r/<id>.
   const [room, setRoom] = useState<string | null>(null);
   useEffect(() => {
-    const id = roomIdOfPath(window.location.pathname) ?? null;
-    if (id !== null) void roomChunk.load().catch(() => undefined);
-    setRoom(id);
+    setRoom(roomIdOfPath(window.location.pathname) ?? null);
   }, []);
 
   // React owns the tool choices; the engine just follows them (also after it is re-created).

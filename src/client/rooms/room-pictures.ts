@@ -60,9 +60,13 @@ export class RoomPictures {
     return this.#decoding > 0;
   }
 
-  /** A new connection was welcomed; on the host's page, how often to send a picture and the one held. */
-  welcomed(schedule: { every: number; through: number } | undefined): void {
+  /**
+   * A new connection was welcomed, the page's log at `through`; on the host's page, how often to send a picture
+   * and the one held. A picture still ahead of the log waited for entries the lost connection did not bring.
+   */
+  welcomed(schedule: { every: number; through: number } | undefined, through: number): void {
     this.#connection += 1;
+    if (this.#held !== null && this.#held.seq > through) this.#drop();
     this.#every = schedule?.every ?? 0;
     this.#sentThrough = schedule?.through ?? 0;
     this.#stopSending();
@@ -99,14 +103,22 @@ export class RoomPictures {
     if (this.#held !== null && from <= this.#held.seq) this.#drop();
   }
 
+  /**
+   * Whether the picture held is of a later seq than `state` has reached: the server sends a picture with the
+   * snapshot and the entries that reach it, which are on their way, so a repaint waits for them rather than
+   * replaying the whole log without it.
+   */
+  ahead(state: RoomState): boolean {
+    return this.#held !== null && this.#held.seq > state.through;
+  }
+
   /** The picture to paint `state` from, and how many of its painted operations it holds; null: none. */
   usable(state: RoomState): { readonly index: number; readonly image: ImageBitmap } | null {
     const held = this.#held;
-    if (held === null) return null;
+    if (held === null || held.seq > state.through) return null;
     let painted = 0;
     for (const item of state.items) if (item.on && item.seq <= held.seq) painted += 1;
-    if (painted === held.painted && held.seq <= state.through)
-      return { index: held.painted, image: held.image };
+    if (painted === held.painted) return { index: held.painted, image: held.image };
     this.#drop();
     return null;
   }

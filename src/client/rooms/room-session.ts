@@ -120,7 +120,7 @@ export function startRoomSession(
         // The log's entries follow at once; the picture is repainted once the room's start is on the canvas.
         sync.startShown = false;
         sync.welcomed(message.you.slot, message.room.start);
-        sync.pictures.welcomed(message.picture);
+        sync.pictures.welcomed(message.picture, sync.state?.through ?? 0);
         // The host's drawing from the drawing page comes in once, into the room it just made.
         if (sync.state?.through === 0 && message.you.host) bringDrawing(sync, id, frames);
         void showStart(engine, message.room.start, mascot).then(() => {

@@ -177,7 +177,7 @@ export class RoomSync implements SharedHistory {
   repaintIfStale(): void {
     const state = this.state;
     if (this.#repainting || state === null || !this.startShown || this.#engine.isDrawing) return;
-    if (this.pictures.decoding) return;
+    if (this.pictures.decoding || this.pictures.ahead(state)) return;
     if (!this.#stale) {
       // The canvas shows exactly the log: the host's page may take the room's picture from it.
       if (this.#inFlight === 0 && this.pending.length === 0) this.pictures.settled(state);

@@ -66,6 +66,18 @@ export interface RoomLiveTable {
   created_at: ColumnType<Date | string, string, never>;
 }
 
+/** A room's picture: the last PNG its host's page sent, of the log through seq (room-picture-keeper.ts). */
+export interface RoomPicturesTable {
+  room_id: string;
+  seq: number;
+  /** Operations on in the log through seq, as the picture shows them. */
+  painted: number;
+  /** The server's digest of which operations those are (shownThrough in room-picture-keeper.ts). */
+  shows: string;
+  png: Uint8Array;
+  stored_at: Time;
+}
+
 /** The rooms' tables, part of the store's Database. */
 export interface RoomTables {
   rooms: RoomsTable;
@@ -73,4 +85,5 @@ export interface RoomTables {
   room_people: RoomPeopleTable;
   room_bans: RoomBansTable;
   room_live: RoomLiveTable;
+  room_pictures: RoomPicturesTable;
 }

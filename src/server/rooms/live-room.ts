@@ -39,7 +39,7 @@ export class LiveRoom {
   readonly hostHash: string;
   readonly presence: RoomPresence;
   readonly log: RoomLog;
-  /** The host's page's picture of the log, which spares a late joiner the replay of its start. */
+  /** The host's page's picture of the log (kept in the store), which spares a late joiner the replay of its start. */
   readonly picture: PictureKeeper;
   readonly #context: RoomContext;
   readonly #createdAt: number;
@@ -57,7 +57,7 @@ export class LiveRoom {
     this.hostHash = stored.hostHash;
     this.#createdAt = Date.parse(stored.createdAt);
     this.log = log;
-    this.picture = new PictureKeeper(log);
+    this.picture = new PictureKeeper(log, context.store, stored.id, context.now);
     this.presence = new RoomPresence(context.settings.drawersPerRoom);
     this.#appender = new RoomAppender(context, this.id, (entries) =>
       this.log.deliver(entries, (frame, last) => this.#sendEntries(frame, last)),

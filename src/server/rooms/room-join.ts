@@ -71,6 +71,8 @@ export async function joinRoom(
     );
   if (hello.name !== undefined && hello.name !== seated.name)
     await renamePerson(store.db, room.id, seated.slot, hello.name);
+  // The picture another process (or this one before a restart) stored, when it is newer than the one held.
+  await room.picture.refresh();
   if (socket.readyState !== socket.OPEN || room.ended) return undefined;
   const host = isHost(hello.host, room.hostHash);
   const member = new SocketMember(socket, room.log, {

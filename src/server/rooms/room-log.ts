@@ -21,6 +21,12 @@ const READ_AT_ONCE = 500;
 /** Undos, redos, removes and clears remembered, to tell whether a room's picture still shows the log. */
 const REWRITES_KEPT = 1024;
 
+/** A snapshot frame and the seq it folds the log up to. */
+interface Folded {
+  readonly through: number;
+  readonly bytes: Uint8Array;
+}
+
 /** An entries frame sent since the snapshot, and the seqs it holds. */
 interface SentFrame {
   readonly first: number;
@@ -66,7 +72,7 @@ export class RoomLog {
   readonly state: RoomState;
   readonly #roomId: string;
   readonly #store: Store;
-  #snapshot: { through: number; bytes: Uint8Array };
+  #snapshot: Folded;
   #sent: SentFrame[] = [];
   #sentEntries = 0;
   /** Bytes of the operations added since the snapshot (the room's size grows by them). */
@@ -77,31 +83,47 @@ export class RoomLog {
   /** Rewrites before this seq are not known (the log was opened, or they were let go). */
   #rewritesKnownFrom: number;
 
-  private constructor(roomId: string, store: Store, state: RoomState) {
+  private constructor(roomId: string, store: Store, state: RoomState, snapshot?: Folded) {
     this.#roomId = roomId;
     this.#store = store;
     this.state = state;
     this.#rewritesKnownFrom = state.through;
-    this.#snapshot = { through: state.through, bytes: encodeSnapshot(state) };
+    this.#snapshot = snapshot ?? { through: state.through, bytes: encodeSnapshot(state) };
   }
 
-  /** Opens the room's log from its stored snapshot and the entries after it. */
+  /**
+   * Opens the room's log from its stored snapshot and the entries after it. The stored snapshot's bytes are
+   * handed out as they are, with the entries after it as one frame: encoding the state again would cost a late
+   * joiner who opens the room (nobody else is in it) twice the decode's time.
+   */
   static async open(room: StoredRoom, store: Store): Promise<RoomLog> {
     const state =
       room.snapshot === undefined
         ? new RoomState(room.start)
         : decodeSnapshot(room.snapshot, { stickers: ANY_STICKER });
+    const folded = room.snapshot === undefined ? undefined : { through: state.through, bytes: room.snapshot };
+    const after: RoomEntry[] = [];
     for (;;) {
       const rows = await entriesAfter(store.db, room.id, state.through, READ_AT_ONCE);
       for (const row of rows) {
         const entry = entryOfRow(row);
         if (entry === undefined) throw new Error(`room ${room.id}: entry ${row.seq} is of an unknown kind`);
         state.apply(entry);
+        after.push(entry);
       }
       if (rows.length < READ_AT_ONCE) break;
     }
     state.compact();
-    return new RoomLog(room.id, store, state);
+    const log = new RoomLog(room.id, store, state, folded);
+    if (folded !== undefined && after.length > 0) log.#keepSent(after);
+    return log;
+  }
+
+  /** Entries after the snapshot, as one frame sent (late joiners get it after the snapshot). */
+  #keepSent(entries: readonly RoomEntry[]): void {
+    this.#sent.push({ first: entries[0]?.seq ?? 0, last: this.state.through, bytes: encodeEntries(entries) });
+    this.#sentEntries += entries.length;
+    for (const entry of entries) if (entry.kind === "op") this.#addedBytes += opSize(entry);
   }
 
   /** The frames that bring a page holding the log up to `since` (0: nothing) to now. */

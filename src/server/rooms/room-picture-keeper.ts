@@ -1,31 +1,67 @@
-import sharp, { type Metadata } from "sharp";
-import { CANVAS_SIZE } from "../../common/constants.ts";
-import { encodePicture, type RoomPicture } from "../../common/rooms/room-picture.ts";
+import { createHash } from "node:crypto";
+import { encodePicture, type PictureMark, type RoomPicture } from "../../common/rooms/room-picture.ts";
+import type { RoomState } from "../../common/rooms/room-state.ts";
+import type { Store } from "../db/open.ts";
+import { HttpError } from "../http/errors.ts";
+import { validateDrawingPng } from "../png/validate.ts";
 import type { RoomLog } from "./room-log.ts";
+import { storedPicture, storedPictureSeq, storePicture } from "./room-picture-queries.ts";
 
-// The room's picture in this process: the last one the host's page sent that still shows the start of the
-// log. A late joiner gets it before the snapshot and paints only the operations after it. It is kept in memory
-// only: after a restart, or in another process, the host's page sends a new one (welcome says none is held),
-// and until then a late joiner replays the log, as it would without pictures.
+// The room's picture: the last one the host's page sent that still shows the start of the log, kept in the
+// store (one per room) and in memory. A late joiner gets it before the snapshot and paints only the operations
+// after it, whoever is in the room, after a restart, in any process (docs/decisions/0036).
 //
 // Only the host's page may send one (room-socket.ts): the host already decides what the room shows (clear,
-// remove, lock), so a picture adds no power; each joiner checks its count of operations against the log.
+// remove, lock), so a picture adds no power a guest could abuse. It is checked as every uploaded drawing is (a
+// 600 x 600 PNG whose data decodes within bounded work, on the validation threads), then against the log.
+// Which operations it shows is kept as a digest of their seqs; it holds while the log's digest through its seq
+// is the same, so an undo, redo, remove or clear reaching into it (even one made while this process was down)
+// sets it aside, and undoing that brings it back.
 
 /** What offer decided. */
 export type PictureVerdict = "kept" | "stale" | { readonly refused: string };
 
-/** The room's picture, as this process holds it. */
+/** A picture this process holds: where it stands, what it shows, and its frame for pages. */
+interface HeldPicture {
+  readonly mark: PictureMark;
+  readonly shows: string;
+  readonly frame: Uint8Array;
+}
+
+/** The digest of the operations on in `state` through `seq` (items are in seq order). */
+export function shownThrough(state: RoomState, seq: number): string {
+  const seqs: number[] = [];
+  for (const item of state.items) {
+    if (item.seq > seq) break;
+    if (item.on) seqs.push(item.seq);
+  }
+  return createHash("sha256").update(Float64Array.from(seqs)).digest("base64url");
+}
+
+/** The room's picture, as the store and this process hold it. */
 export class PictureKeeper {
   readonly #log: RoomLog;
-  #held: { readonly picture: RoomPicture; readonly frame: Uint8Array } | undefined;
+  readonly #store: Store;
+  readonly #roomId: string;
+  readonly #now: () => number;
+  #held: HeldPicture | undefined;
+  /** The log's seq when #held was last found true, and whether it was. */
+  #checkedAt = -1;
+  #true = false;
+  /** The last picture offered, and the offers' turns: one is checked at a time per room. */
+  #latest: RoomPicture | undefined;
+  #turn: Promise<unknown> = Promise.resolve();
 
-  constructor(log: RoomLog) {
+  constructor(log: RoomLog, store: Store, roomId: string, now: () => number) {
     this.#log = log;
+    this.#store = store;
+    this.#roomId = roomId;
+    this.#now = now;
   }
 
   /** The seq of the picture held and still true (0: none). */
   get through(): number {
-    return this.#current()?.picture.seq ?? 0;
+    return this.#current()?.mark.seq ?? 0;
   }
 
   /** The picture frame for a page that gets the snapshot, when one is held and still true. */
@@ -33,29 +69,63 @@ export class PictureKeeper {
     return this.#current()?.frame;
   }
 
+  /** Reads the stored picture when it is newer than the one held (another process, or none held yet). */
+  async refresh(): Promise<void> {
+    const held = this.#held?.mark.seq ?? 0;
+    if ((await storedPictureSeq(this.#store.db, this.#roomId)) <= held) return;
+    const stored = await storedPicture(this.#store.db, this.#roomId);
+    if (stored === undefined || stored.seq <= (this.#held?.mark.seq ?? 0)) return;
+    const mark = { seq: stored.seq, painted: stored.painted };
+    this.#hold({ mark, shows: stored.shows, frame: encodePicture({ ...mark, png: stored.png }) });
+  }
+
   /**
-   * Checks a picture the host's page sent: a 600 x 600 PNG (refused otherwise: the page is not ours), of the
-   * log as it stands and newer than the one held (else stale: the room moved on while it was sent).
+   * Checks a picture the host's page sent: a 600 x 600 PNG as every upload is (refused otherwise, with the
+   * reason), of the log as it stands and newer than the one held (else stale: the room moved on while it was
+   * sent), then keeps it in the store and here. One is checked at a time; one that a newer replaced while it
+   * waited is stale unchecked, so a page sending many costs one check at a time, not one each.
    */
-  async offer(picture: RoomPicture): Promise<PictureVerdict> {
-    let metadata: Metadata;
+  offer(picture: RoomPicture): Promise<PictureVerdict> {
+    this.#latest = picture;
+    const turn = this.#turn.then(() => (this.#latest === picture ? this.#check(picture) : "stale"));
+    this.#turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async #check(picture: RoomPicture): Promise<PictureVerdict> {
     try {
-      metadata = await sharp(picture.png).metadata();
-    } catch {
-      return { refused: "the room's picture is not an image" };
+      await validateDrawingPng(Buffer.from(picture.png.buffer, picture.png.byteOffset, picture.png.length));
+    } catch (error) {
+      if (error instanceof HttpError) return { refused: `the room's picture: ${error.message}` };
+      throw error;
     }
-    if (metadata.format !== "png" || metadata.width !== CANVAS_SIZE || metadata.height !== CANVAS_SIZE)
-      return { refused: `the room's picture is a ${CANVAS_SIZE} x ${CANVAS_SIZE} PNG` };
     if (picture.seq <= this.through || !this.#log.showsPrefix(picture)) return "stale";
-    this.#held = { picture, frame: encodePicture(picture) };
+    const mark = { seq: picture.seq, painted: picture.painted };
+    const shows = shownThrough(this.#log.state, picture.seq);
+    await storePicture(
+      this.#store.db,
+      this.#roomId,
+      { ...mark, shows, png: picture.png },
+      new Date(this.#now()),
+    );
+    if (picture.seq > (this.#held?.mark.seq ?? 0)) this.#hold({ mark, shows, frame: encodePicture(picture) });
     return "kept";
   }
 
-  #current() {
+  #hold(held: HeldPicture): void {
+    this.#held = held;
+    this.#checkedAt = -1;
+  }
+
+  /** The picture held, when it still shows the log through its seq (checked once per seq of the log). */
+  #current(): HeldPicture | undefined {
     const held = this.#held;
     if (held === undefined) return undefined;
-    if (this.#log.showsPrefix(held.picture)) return held;
-    this.#held = undefined;
-    return undefined;
+    const through = this.#log.through;
+    if (this.#checkedAt !== through) {
+      this.#checkedAt = through;
+      this.#true = held.mark.seq <= through && shownThrough(this.#log.state, held.mark.seq) === held.shows;
+    }
+    return this.#true ? held : undefined;
   }
 }

@@ -147,9 +147,13 @@ export function serveRoomSocket(
           }
           const picture = pictureParts.add(part);
           if (picture !== undefined)
-            void room.picture.offer(picture).then((verdict) => {
-              if (typeof verdict === "object") malformed(verdict.refused);
-            });
+            room.picture.offer(picture).then(
+              (verdict) => {
+                if (typeof verdict === "object") malformed(verdict.refused);
+              },
+              (error: unknown) =>
+                hub.context.log.error({ err: error, room: room.id }, "the room's picture could not be kept"),
+            );
           return;
         }
         default:
