@@ -22,8 +22,8 @@ describe("saves in flight", () => {
     expect(isDone()).toBe(true);
   });
 
-  it("waits while saves run and turns quiet when the last one ends", async () => {
-    const saves = createSavesInFlight();
+  it("waits while saves run and turns quiet a moment after the last one ends", async () => {
+    const saves = createSavesInFlight(250);
     const [first, second] = [saves.started(), saves.started()];
     const isDone = settled(saves.quiet(5_000));
     first();
@@ -31,8 +31,26 @@ describe("saves in flight", () => {
     expect(isDone()).toBe(false);
     second();
     second();
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(isDone()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     expect(isDone()).toBe(true);
+  });
+
+  it("is not quiet in the short gaps between saves that follow one another", async () => {
+    const saves = createSavesInFlight(250);
+    // Saves one after another, 10 ms apart: a job asking for quiet during them starts only once they stop.
+    let waiting: (() => boolean) | undefined;
+    for (let save = 0; save < 20; save += 1) {
+      const finish = saves.started();
+      waiting ??= settled(saves.quiet(5_000));
+      await vi.advanceTimersByTimeAsync(6);
+      finish();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(waiting()).toBe(false);
+    }
+    await vi.advanceTimersByTimeAsync(250);
+    expect(waiting?.()).toBe(true);
   });
 
   it("stops waiting after the longest wait asked for, however many saves keep coming", async () => {
