@@ -1,4 +1,4 @@
-/** Writes the drawing's log to the backup as it is made: each operation, undo and redo as it happens. */
+/** Writes the drawing's log to the backup as it is made: each change at most a second later. */
 import { encodeDrawing } from "../../common/drawing-document/encode.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
