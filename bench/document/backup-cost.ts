@@ -12,7 +12,7 @@ import { median } from "../stats.ts";
  * Probe strokes per block, pairs of blocks (one on, one off), and the quiet time counted after each block: long
  * enough for a checkpoint due (taken 400 ms after the last change) to land in its own block.
  */
-export const BACKUP_BLOCK = { strokes: 8, pairs: 40, quietMs: 800 } as const;
+export const BACKUP_BLOCK = { strokes: 8, pairs: 40, quietMs: 1500 } as const;
 
 /**
  * What the backup cost per stroke: the mean of the pairs' differences without the tenth at each end (a garbage

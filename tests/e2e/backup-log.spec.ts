@@ -123,6 +123,26 @@ test("a restore paints the checkpoint picture and the operations after it; undo 
   }
 });
 
+test("strokes and an undo made one after another, then a reload at once: all of them come back, and redo still works", async ({
+  page,
+}) => {
+  await openRestoredPage(page);
+  await choose(page, "red", 8);
+  await mouseStroke(page, STROKES[0] ?? []);
+  await waitForBackupOf(page, await readCanvasPixels(page));
+  // Changes close together are written together (backup-writer.ts): the reload comes before they would be.
+  await choose(page, "blue", 12);
+  await mouseStroke(page, STROKES[1] ?? []);
+  await mouseStroke(page, STROKES[2] ?? []);
+  const both = await readCanvasPixels(page);
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
+  const undone = await waitForCanvasChange(page, both, 500);
+
+  expectSamePixels(await reloadRestored(page), undone, "after the reload");
+  await page.getByRole("button", { name: "Redo", exact: true }).click();
+  await waitForCanvas(page, both);
+});
+
 test("two tabs share one backup: the last change wins, and each tab's own drawing is kept whole", async ({
   page,
   context,

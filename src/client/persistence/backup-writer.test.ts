@@ -1,0 +1,112 @@
+import { IDBKeyRange as FakeKeyRange, IDBFactory } from "fake-indexeddb";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { toStrokePoints } from "../../common/drawing-document/stroke-point.ts";
+import type { Operation } from "../../common/drawing-document/types.ts";
+import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import { BACKUP_LOCATION, openBackupDatabase, operationRange } from "./backup-store.ts";
+import { startBackupWriter } from "./backup-writer.ts";
+
+const stroke = (x: number): Operation => ({
+  kind: "stroke",
+  author: 0,
+  time: 0,
+  style: { colour: "#000000", width: 3, eraser: false },
+  points: toStrokePoints([
+    { x, y: 10, elapsed: 0 },
+    { x: x + 20, y: 30, elapsed: 16 },
+  ]),
+  dot: false,
+});
+
+/** Just what the writer asks of the engine: its log, its change events, and that no stroke is being drawn. */
+function fakeEngine() {
+  const operations: Operation[] = [];
+  const listeners: ((change: unknown) => void)[] = [];
+  const state = { start: { kind: "white" } as const, origin: 0, position: 0, operations };
+  const engine = {
+    logState: state,
+    isDrawing: false,
+    endStroke: () => {},
+    on: (event: string, listener: (change: unknown) => void) => {
+      if (event === "change") listeners.push(listener);
+      return () => {};
+    },
+  };
+  const add = (operation: Operation): void => {
+    const index = operations.length;
+    operations.push(operation);
+    state.position = operations.length;
+    for (const listener of listeners) listener({ kind: "added", operation, index });
+  };
+  return { engine: engine as unknown as DrawingEngine, add };
+}
+
+describe("the backup's writer", () => {
+  let transactions = 0;
+  beforeEach(() => {
+    const factory = new IDBFactory();
+    const open = factory.open.bind(factory);
+    // Every transaction the writer starts is counted (the header's get and the records' puts are in one).
+    factory.open = (...args: Parameters<IDBFactory["open"]>) => {
+      const request = open(...args);
+      request.addEventListener("success", () => {
+        const db = request.result;
+        const transaction = db.transaction.bind(db);
+        db.transaction = ((...given: Parameters<IDBDatabase["transaction"]>) => {
+          transactions += 1;
+          return transaction(...given);
+        }) as IDBDatabase["transaction"];
+      });
+      return request;
+    };
+    transactions = 0;
+    Object.assign(globalThis, {
+      indexedDB: factory,
+      IDBKeyRange: FakeKeyRange,
+      document: Object.assign(new EventTarget(), { visibilityState: "visible" }),
+      window: new EventTarget(),
+    });
+  });
+  afterEach(() => {
+    for (const name of ["indexedDB", "IDBKeyRange", "document", "window"])
+      Reflect.deleteProperty(globalThis, name);
+  });
+
+  it("writes changes close together in one transaction, at once when the page is hidden, and nothing when none is new", async () => {
+    const db = await openBackupDatabase();
+    if (db === null) throw new Error("no database");
+    const { engine, add } = fakeEngine();
+    const stop = startBackupWriter(engine, db, {
+      log: null,
+      nonce: null,
+      records: [],
+      checkpoint: null,
+      carried: null,
+    });
+    for (const x of [10, 60, 110]) add(stroke(x));
+    expect(transactions, "nothing written while the changes come").toBe(0);
+
+    Object.assign(document, { visibilityState: "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+    window.dispatchEvent(new Event("pagehide"));
+    expect(transactions, "the three operations and the header, in one transaction").toBe(1);
+
+    const read = <T>(request: (objects: IDBObjectStore) => IDBRequest<T>) =>
+      new Promise<T>((resolve) => {
+        const done = request(
+          db.transaction(BACKUP_LOCATION.store, "readonly").objectStore(BACKUP_LOCATION.store),
+        );
+        done.onsuccess = () => resolve(done.result);
+      });
+    const header = (await read((objects) => objects.get(BACKUP_LOCATION.key))) as {
+      log: string;
+      length: number;
+    };
+    expect(header.length).toBe(3);
+    expect(await read((objects) => objects.count(operationRange(header.log, 3)))).toBe(3);
+    const written = transactions;
+    stop();
+    expect(transactions, "stopping with nothing new writes nothing").toBe(written);
+    db.close();
+  });
+});
