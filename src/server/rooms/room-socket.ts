@@ -136,18 +136,20 @@ export function serveRoomSocket(
           return;
         case FRAME.picturePart: {
           const part = decodePicturePart(bytes);
-          if (!member.host) {
+          if (!member.host && member.role !== "drawer") {
             if (part.part === 0)
               member.send({
                 t: "notice",
-                code: "host_only",
-                message: "Only the room's host's page sends its picture.",
+                code: "drawers_only",
+                message: "Only the pages of people drawing send the room's picture.",
               });
             return;
           }
           const picture = pictureParts.add(part);
+          // A guest's picture counts only once another visitor's agrees with it (room-guest-pictures.ts).
+          const sender = { visitorHash: member.visitorHash, address: visitor.source.visitor };
           if (picture !== undefined)
-            room.picture.offer(picture).then(
+            (member.host ? room.picture.offer(picture) : room.picture.offerGuest(picture, sender)).then(
               (verdict) => {
                 if (typeof verdict === "object") malformed(verdict.refused);
               },
