@@ -92,6 +92,11 @@ export class LiveRoom {
     this.peopleChanged();
   }
 
+  /** Whether a host's page is in the room on this process (then only it sends the room's picture). */
+  get hostHere(): boolean {
+    return [...this.presence.members].some((member) => member.host);
+  }
+
   #pictureSchedule(member: RoomMember): { picture?: PictureSchedule } {
     const { pictureEvery } = this.#context.settings;
     return pictureScheduleOf(member, this.presence.members, pictureEvery, this.picture.through);

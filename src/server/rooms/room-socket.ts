@@ -136,12 +136,13 @@ export function serveRoomSocket(
           return;
         case FRAME.picturePart: {
           const part = decodePicturePart(bytes);
-          if (!member.host && member.role !== "drawer") {
+          // A guest's page sends one only while no host's page is here, and only a drawer's.
+          if (!member.host && (member.role !== "drawer" || room.hostHere)) {
             if (part.part === 0)
               member.send({
                 t: "notice",
-                code: "drawers_only",
-                message: "Only the pages of people drawing send the room's picture.",
+                code: "host_only",
+                message: "Only the room's host's page sends its picture while the host is in the room.",
               });
             return;
           }
