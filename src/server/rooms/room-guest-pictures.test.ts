@@ -6,7 +6,7 @@ import { type GuestPicture, GuestVotes, PENDING_PER_ROOM } from "./room-guest-pi
 
 function guest(seq: number, visitorHash: string, address: string, pixels = "p", shows = "s"): GuestPicture {
   return {
-    picture: { seq, painted: seq, png: new Uint8Array([seq]) },
+    picture: { seq, painted: seq },
     shows,
     pixels,
     sender: { visitorHash, address },

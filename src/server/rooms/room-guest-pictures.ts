@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { PictureSchedule } from "../../common/rooms/room-messages.ts";
-import type { RoomPicture } from "../../common/rooms/room-picture.ts";
+import type { PictureMark } from "../../common/rooms/room-picture.ts";
 import type { RoomMember } from "./room-presence.ts";
 
 // Guests' pictures of a room that has no host's picture for their seq. One guest's picture is never handed to
@@ -40,9 +40,9 @@ export interface PictureSender {
   readonly address: string;
 }
 
-/** A guest's picture, checked, waiting for a second one like it. */
+/** A guest's picture, checked, waiting for a second one like it (its PNG is not kept: the second one's is). */
 export interface GuestPicture {
-  readonly picture: RoomPicture;
+  readonly picture: PictureMark;
   /** The digest of the operations it shows (shownThrough). */
   readonly shows: string;
   /** SHA-256 of its decoded RGBA pixels. */

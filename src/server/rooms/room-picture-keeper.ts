@@ -122,7 +122,8 @@ export class PictureKeeper {
     if (picture.seq <= this.through || !this.#log.showsPrefix(picture)) return "stale";
     const shows = shownThrough(this.#log.state, picture.seq);
     const pixels = await pixelDigest(picture.png);
-    if (this.#guests.add({ picture, shows, pixels, sender }) === undefined) return "waiting";
+    const mark = { seq: picture.seq, painted: picture.painted };
+    if (this.#guests.add({ picture: mark, shows, pixels, sender }) === undefined) return "waiting";
     await this.#keep(picture, shows);
     return "kept";
   }
