@@ -8,15 +8,17 @@ import { GuestVotes, type PictureSender, pixelDigest } from "./room-guest-pictur
 import type { RoomLog } from "./room-log.ts";
 import { storedPicture, storedPictureSeq, storePicture } from "./room-picture-queries.ts";
 
-// The room's picture: the last one the host's page sent that still shows the start of the log, kept in the
-// store (one per room) and in memory. A late joiner gets it before the snapshot and paints only the operations
-// after it, whoever is in the room, after a restart, in any process (docs/decisions/0036).
+// The room's picture: the last one the host's page (or two guests' pages that agree) sent that still shows the
+// start of the log, kept in the store (one per room) and in memory. A late joiner gets it before the snapshot
+// and paints only the operations after it, whoever is in the room, after a restart, in any process
+// (docs/decisions/0036).
 //
 // The host's page's picture is taken alone (room-socket.ts): the host already decides what the room shows
-// (clear, remove, lock), so a picture adds no power. A guest's is taken only when no picture of its seq is held
-// and a second visitor (another browser and another address) sent one of the same operations with the same
-// pixels (room-guest-pictures.ts): one guest cannot make late joiners paint a made-up picture. Each is checked as every uploaded drawing is (a
-// 600 x 600 PNG whose data decodes within bounded work, on the validation threads), then against the log.
+// (clear, remove, lock), so a picture adds no power. A guest's is taken only for a seq past the picture held,
+// once a second visitor (another browser and another address) sent one of the same operations with the same
+// pixels (room-guest-pictures.ts): one guest cannot make late joiners paint a made-up picture. Each is checked
+// as every uploaded drawing is (a 600 x 600 PNG whose data decodes within bounded work, on the validation
+// threads), then against the log.
 // Which operations it shows is kept as a digest of their seqs; it holds while the log's digest through its seq
 // is the same, so an undo, redo, remove or clear reaching into it (even one made while this process was down)
 // sets it aside, and undoing that brings it back.
