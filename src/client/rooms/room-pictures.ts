@@ -80,7 +80,7 @@ export class RoomPictures {
     if (schedule !== undefined) this.schedule(schedule);
   }
 
-  /** The server asks this page to send the room's picture (the host's page left, or on its welcome). */
+  /** The server says how this page sends the room's picture (every 0: it does not; the host's page came). */
   schedule(schedule: PictureSchedule): void {
     this.#every = schedule.every;
     this.#sentThrough = Math.max(this.#sentThrough, schedule.through);

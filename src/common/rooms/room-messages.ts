@@ -52,7 +52,7 @@ export type ServerMessage =
        */
       readonly picture?: PictureSchedule;
     }
-  /** To drawers' pages when the last host's page left: they send the room's picture from now on. */
+  /** To guests' pages when the host's page came (every 0: they stop) or the last one left (they send it). */
   | { readonly t: "pictures"; readonly picture: PictureSchedule }
   | { readonly t: "people"; readonly people: readonly RoomPerson[] }
   | { readonly t: "role"; readonly role: RoomRole; readonly message: string }

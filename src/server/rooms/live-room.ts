@@ -89,6 +89,7 @@ export class LiveRoom {
     const picture = fresh && this.picture.through > since ? this.picture.frame() : undefined;
     if (picture !== undefined) member.sendEntries(picture, since);
     for (const frame of frames) member.sendEntries(frame, this.log.state.through);
+    if (member.host) this.#tellGuestsPictures();
     this.peopleChanged();
   }
 
@@ -102,18 +103,18 @@ export class LiveRoom {
     return pictureScheduleOf(member, this.presence.members, pictureEvery, this.picture.through);
   }
 
-  /** With no host's page left in the room, drawers' pages (all, or `only`) send the room's picture. */
-  #guestsSendPictures(only?: RoomMember): void {
+  /** Tells guests' pages (all, or `only`) whether they send the room's picture: the host's page came or left. */
+  #tellGuestsPictures(only?: RoomMember): void {
     for (const member of only === undefined ? this.presence.members : [only]) {
       const { picture } = this.#pictureSchedule(member);
-      if (picture !== undefined && !member.host) member.send({ t: "pictures", picture });
+      if (!member.host) member.send({ t: "pictures", picture: picture ?? { every: 0, through: 0 } });
     }
   }
 
   /** Removes a socket; its seat may go to a watcher. */
   leave(member: RoomMember): void {
     if (!this.presence.members.delete(member)) return;
-    if (member.host) this.#guestsSendPictures();
+    if (member.host) this.#tellGuestsPictures();
     this.peopleChanged();
   }
 
@@ -208,7 +209,7 @@ export class LiveRoom {
     for (const member of this.presence.promotable(this.#context.now())) {
       member.role = "drawer";
       member.send({ t: "role", role: "drawer", message: "A seat is free: you can draw now." });
-      this.#guestsSendPictures(member);
+      this.#tellGuestsPictures(member);
       this.#peopleChanged = true;
     }
   }
