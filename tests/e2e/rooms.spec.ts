@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { FRAME } from "../../src/common/rooms/room-frames.ts";
 import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
+import { type ForwardingProxy, forwardingProxy } from "../helpers/forwarding-proxy.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
 import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
@@ -532,17 +533,28 @@ test("a room whose host left at once gets its picture from two guests' pages tha
   visitors,
   launchServer,
 }) => {
-  // Each guest another browser from another address (X-Forwarded-For, which this server trusts).
+  const proxies: ForwardingProxy[] = [];
+  try {
+    await guestsAgreeAndLateJoinerPaints(page, visitors, launchServer, proxies);
+  } finally {
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+  }
+});
+
+async function guestsAgreeAndLateJoinerPaints(
+  page: Page,
+  visitors: Visitors,
+  launchServer: (options: { env: Record<string, string> }) => Promise<{ url: string }>,
+  proxies: ForwardingProxy[],
+): Promise<void> {
+  // Each guest another browser from another address: through a proxy saying so (X-Forwarded-For, trusted).
   const server = await launchServer({ env: { ROOM_PICTURE_EVERY: "2", TRUST_PROXY: "true" } });
   const path = await startRoom(page, `${server.url}/`);
   await page.goto("about:blank");
   const guestAt = async (address: string) => {
-    const context = await visitors.open({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 1000 },
-      extraHTTPHeaders: { "x-forwarded-for": address },
-    });
-    const guest = await context.newPage();
+    const proxy = await forwardingProxy(server.url, address);
+    proxies.push(proxy);
+    const guest = await newVisitorPage(visitors, proxy.url);
     await openDrawingPage(guest, path);
     await expectEveryoneDraws(guest);
     return guest;
@@ -574,4 +586,4 @@ test("a room whose host left at once gets its picture from two guests' pages tha
     })
     .toBe(0);
   expect(firstFrames[0], "the late joiner got the guests' picture first").toBe(FRAME.picture);
-});
+}
