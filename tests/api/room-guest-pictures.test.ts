@@ -103,7 +103,9 @@ for (const dialect of testDialects()) {
       const mark = { seq: 3, painted: 3 };
       const green = await png(600, "#00c000");
       await sendAndSettle(one, mark, green, "alone");
-      // The same browser from another address, then another browser behind that address: no second visitor.
+      // The same browser from another address (its first tab gone: the room shows one name per browser), then
+      // another browser behind that address: no second visitor.
+      one.close();
       const sameBrowser = await join({ address: ADDRESSES[1], visitorId: one.visitorId });
       await sendAndSettle(sameBrowser, mark, await encodedAgain(green), "same browser");
       const sameAddress = await join({ address: ADDRESSES[1] });
