@@ -8,8 +8,9 @@ import type { SavedLog } from "../engine/picture.ts";
 // undo) paints only the operations after it instead of the whole log. A page gets it from the server before
 // the snapshot; the host's page makes it from its own canvas every ROOM_PICTURE_EVERY operations and sends
 // it, and so do drawers' pages while no host's page is in the room, once the log stood still for a moment (the
-// server keeps a guest's only when another visitor's page sent the same pixels of the same seq). A picture is used only while it is the start of the log as this page holds it: an undo, redo, remove or
-// clear reaching into it, or a snapshot from another connection than the one that brought it, lets it go.
+// server keeps a guest's only when another visitor's page sent the same pixels of the same seq). A picture is
+// used only while it is the start of the log as this page holds it: an undo, redo, remove or clear reaching
+// into it, or a snapshot from another connection than the one that brought it, lets it go.
 
 /** Parts sent per turn of the pace below (room-socket counts every message: live strokes need their share). */
 const PARTS_PER_TICK = 2;

@@ -31,8 +31,10 @@ export type ClientMessage =
   | { readonly t: "name"; readonly name: string }
   | HostCommand;
 
-/** How often a page sends the room's picture, the seq of the one held (0: none), and on a guest's page how
- * long the log stands still before one is taken. */
+/**
+ * How often a page sends the room's picture (0: never), the seq of the one held (0: none), and on a guest's
+ * page how long the log stands still before one is taken.
+ */
 export interface PictureSchedule {
   readonly every: number;
   readonly through: number;
