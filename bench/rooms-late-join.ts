@@ -14,6 +14,7 @@ import type { StrokeOperation } from "../src/common/drawing-document/types.ts";
 import { FRAME } from "../src/common/rooms/room-frames.ts";
 import { connectRoom } from "../tests/api/helpers/room-client.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
+import { forwardingProxy } from "../tests/helpers/forwarding-proxy.ts";
 import { createBenchDatabase } from "./server/databases.ts";
 
 /** Operations in the room the late joiner opens. */
@@ -140,6 +141,41 @@ async function openLate(
   return { ms, bytes };
 }
 
+/** Two guests' addresses (another network each), given by X-Forwarded-For to a server that trusts it. */
+const GUEST_ADDRESSES = ["203.0.113.7", "198.51.100.9"] as const;
+
+/**
+ * Two guests' pages, each another browser from another address, open room `id` (its host never came) and stay
+ * until the server hands out the picture they agreed on (or 30 s), then leave; the picture's bytes, or 0.
+ */
+async function guestsAgree(
+  browser: import("@playwright/test").Browser,
+  baseUrl: string,
+  id: string,
+): Promise<number> {
+  // Chromium 150 adds no extra header to a WebSocket's handshake: each guest reaches the server through a proxy.
+  const proxies = await Promise.all(GUEST_ADDRESSES.map((address) => forwardingProxy(baseUrl, address)));
+  const contexts = await Promise.all(
+    proxies.map(() => browser.newContext({ viewport: { width: 1366, height: 768 } })),
+  );
+  try {
+    await Promise.all(
+      contexts.map(async (context, index) =>
+        (await context.newPage()).goto(`${proxies[index]?.url}/r/${id}`),
+      ),
+    );
+    let picture = 0;
+    for (let wait = 0; wait < 30 && picture === 0; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      picture = await pictureBytes(baseUrl, id);
+    }
+    return picture;
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+  }
+}
+
 /** Whether the server hands a late joiner the room's picture (the host's page sent one): its bytes, or 0. */
 async function pictureBytes(baseUrl: string, id: string): Promise<number> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, "ws")}/api/rooms/${id}/socket`, {
@@ -172,6 +208,10 @@ export interface LateJoinFigures {
   readonly cold: number[];
   /** Nobody else, and no host's page has been in the room yet: no picture, the whole log replayed. */
   readonly replay: number[];
+  /** Another room whose host never came: two guests' pages (two browsers, two addresses) were in it and left. */
+  readonly guests: number[];
+  /** Bytes of the picture the guests' pages agreed on (0: none was handed out). */
+  readonly guestPicture: number;
   readonly bytes: number[];
   /** Bytes of the picture the host's page sent. */
   readonly picture: number;
@@ -193,6 +233,8 @@ export async function measureLateJoin(joins: number, checkout = REPO_ROOT): Prom
     ROOM_OPS_PER_SECOND: "100000",
     ROOM_POINTS_PER_SECOND: "1000000",
     ROOM_SOCKETS_PER_VISITOR: "1000",
+    // The guests' case gives each guest's page its own address by X-Forwarded-For.
+    TRUST_PROXY: "true",
   };
   let server = await spawnServer(env);
   const browser = await chromium.launch({
@@ -208,19 +250,19 @@ export async function measureLateJoin(joins: number, checkout = REPO_ROOT): Prom
     });
     const { id, hostSecret } = (await made.json()) as { id: string; hostSecret: string };
     await fillRoom(server.baseUrl, id);
-    const url = () => `${server.baseUrl}/r/${id}`;
-    const once = async () => {
+    const url = (room = id) => `${server.baseUrl}/r/${room}`;
+    const once = async (room = id) => {
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-      const late = await openLate(context, url());
+      const late = await openLate(context, url(room));
       await context.close();
       return late;
     };
-    const join = async (times: number) => {
+    const join = async (times: number, room = id) => {
       const figures = { ms: [] as number[], bytes: [] as number[] };
       // The first join warms the server's room and its JIT; a late joiner meets a room others are in.
-      await once();
+      await once(room);
       for (let index = 0; index < times; index += 1) {
-        const late = await once();
+        const late = await once(room);
         figures.ms.push(late.ms);
         figures.bytes.push(late.bytes);
       }
@@ -228,6 +270,16 @@ export async function measureLateJoin(joins: number, checkout = REPO_ROOT): Prom
     };
     // Nobody else in the room, and no host's page has been: the late joiner replays the whole log.
     const replay = await join(Math.max(1, Math.floor(joins / 2)));
+    // Another room whose host never came: two guests' pages were in it (and agreed on its picture) and left.
+    const guestsMade = await fetch(`${server.baseUrl}/api/rooms`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const guestsRoom = ((await guestsMade.json()) as { id: string }).id;
+    await fillRoom(server.baseUrl, guestsRoom);
+    const guestPicture = await guestsAgree(browser, server.baseUrl, guestsRoom);
+    const guests = await join(joins, guestsRoom);
     // The host in the room (a live session): its page sends the room's picture once it has drawn the log.
     const hostContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const host = await hostContext.newPage();
@@ -249,6 +301,8 @@ export async function measureLateJoin(joins: number, checkout = REPO_ROOT): Prom
       alone: alone.ms,
       cold: [cold.ms],
       replay: replay.ms,
+      guests: guests.ms,
+      guestPicture,
       bytes: [...withHost.bytes, ...alone.bytes],
       picture,
     };

@@ -97,12 +97,23 @@ interface LateJoinTotals {
   alone: number[];
   cold: number[];
   replay: number[];
+  guests: number[];
+  guestPicture: number;
   bytes: number[];
   picture: number;
 }
 
 function emptyLateJoin(): LateJoinTotals {
-  return { withHost: [], alone: [], cold: [], replay: [], bytes: [], picture: 0 };
+  return {
+    withHost: [],
+    alone: [],
+    cold: [],
+    replay: [],
+    guests: [],
+    guestPicture: 0,
+    bytes: [],
+    picture: 0,
+  };
 }
 
 function addLateJoin(totals: LateJoinTotals, figures: LateJoinFigures): void {
@@ -110,6 +121,8 @@ function addLateJoin(totals: LateJoinTotals, figures: LateJoinFigures): void {
   totals.alone.push(...figures.alone);
   totals.cold.push(...figures.cold);
   totals.replay.push(...figures.replay);
+  totals.guests.push(...(figures.guests ?? []));
+  totals.guestPicture = figures.guestPicture ?? 0;
   totals.bytes.push(...figures.bytes);
   totals.picture = figures.picture;
 }
@@ -117,7 +130,7 @@ function addLateJoin(totals: LateJoinTotals, figures: LateJoinFigures): void {
 function lateJoinLine(late: LateJoinTotals, checkout: string | undefined): string {
   const kib = (value: number) => `${Math.round(value / 1024)} KiB`;
   const whose = checkout === undefined ? "" : ` (baseline ${checkout})`;
-  return `late join to a room of ${LATE_JOIN_OPERATIONS} operations${whose}, link opened to room drawn (goal <= 1 s): ${medianAndRange(late.withHost)} ms with the host in the room (its picture ${kib(late.picture)}; ${medianAndRange(late.bytes, kib)} received), ${medianAndRange(late.alone)} ms with nobody else after a restart (the first joiner, as the server opens the room: ${medianAndRange(late.cold)} ms), ${medianAndRange(late.replay)} ms before any host's page came (the whole log replayed)`;
+  return `late join to a room of ${LATE_JOIN_OPERATIONS} operations${whose}, link opened to room drawn (goal <= 1 s): ${medianAndRange(late.withHost)} ms with the host in the room (its picture ${kib(late.picture)}; ${medianAndRange(late.bytes, kib)} received), ${medianAndRange(late.alone)} ms with nobody else after a restart (the first joiner, as the server opens the room: ${medianAndRange(late.cold)} ms), ${medianAndRange(late.replay)} ms before any host's page came, every page from one address (the whole log replayed), ${late.guests.length === 0 ? "-" : medianAndRange(late.guests)} ms where the host never came and two guests' pages (two browsers, two addresses) were in the room and left (${late.guestPicture > 0 ? `their agreed picture ${kib(late.guestPicture)}` : "no picture handed out: the log replayed"})`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { FRAME } from "../../src/common/rooms/room-frames.ts";
 import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
+import { type ForwardingProxy, forwardingProxy } from "../helpers/forwarding-proxy.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
 import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
@@ -526,3 +527,63 @@ test("a late joiner with nobody else in the room, after a restart, sees exactly 
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+test("a room whose host left at once gets its picture from two guests' pages that agree; a late joiner paints it", async ({
+  page,
+  visitors,
+  launchServer,
+}) => {
+  const proxies: ForwardingProxy[] = [];
+  try {
+    await guestsAgreeAndLateJoinerPaints(page, visitors, launchServer, proxies);
+  } finally {
+    await Promise.all(proxies.map((proxy) => proxy.close()));
+  }
+});
+
+async function guestsAgreeAndLateJoinerPaints(
+  page: Page,
+  visitors: Visitors,
+  launchServer: (options: { env: Record<string, string> }) => Promise<{ url: string }>,
+  proxies: ForwardingProxy[],
+): Promise<void> {
+  // Each guest another browser from another address: through a proxy saying so (X-Forwarded-For, trusted).
+  const server = await launchServer({ env: { ROOM_PICTURE_EVERY: "2", TRUST_PROXY: "true" } });
+  const path = await startRoom(page, `${server.url}/`);
+  await page.goto("about:blank");
+  const guestAt = async (address: string) => {
+    const proxy = await forwardingProxy(server.url, address);
+    proxies.push(proxy);
+    const guest = await newVisitorPage(visitors, proxy.url);
+    await openDrawingPage(guest, path);
+    await expectEveryoneDraws(guest);
+    return guest;
+  };
+  const one = await guestAt("203.0.113.7");
+  const two = await guestAt("198.51.100.9");
+  await choose(one, "red", 12);
+  await choose(two, "blue", 12);
+  await mouseStroke(one, across(200));
+  await mouseStroke(two, across(400));
+  await mouseStroke(one, across(300));
+  const drawn = await expectSamePictures([one, two]);
+  await expect.poll(() => pictureHanded(server.url, path.slice(3)), { timeout: 15_000 }).toBe(true);
+  await one.close();
+  await two.close();
+
+  const late = await newVisitorPage(visitors, server.url);
+  const firstFrames: number[] = [];
+  late.on("websocket", (socket) =>
+    socket.on("framereceived", ({ payload }) => {
+      if (typeof payload !== "string") firstFrames.push(payload[0] ?? 0);
+    }),
+  );
+  await openDrawingPage(late, path);
+  await expectEveryoneDraws(late);
+  await expect
+    .poll(async () => compareBitmaps(drawn, await readCanvasPixels(late)).differingPixels, {
+      timeout: 15_000,
+    })
+    .toBe(0);
+  expect(firstFrames[0], "the late joiner got the guests' picture first").toBe(FRAME.picture);
+}

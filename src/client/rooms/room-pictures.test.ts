@@ -60,4 +60,25 @@ describe("RoomPictures on a late joiner's page", () => {
     expect(pictures.ahead(stateThrough(3))).toBe(false);
     expect(pictures.usable(stateThrough(5))).toBeNull();
   });
+
+  it("on a guest's page, takes the picture only once the log stood still, so pages agree on its seq", async () => {
+    vi.useFakeTimers();
+    try {
+      const canvasPng = vi.fn(async () => new Blob([new Uint8Array([1])]));
+      const pictures = new RoomPictures({ send: () => true, canvasPng, ready: () => undefined });
+      pictures.welcomed(undefined, 0);
+      pictures.schedule({ every: 2, through: 0, quietMs: 1_000 });
+      pictures.settled(stateThrough(3));
+      vi.advanceTimersByTime(600);
+      pictures.settled(stateThrough(4)); // the log moved: the wait starts again
+      vi.advanceTimersByTime(600);
+      pictures.settled(stateThrough(4));
+      expect(canvasPng).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(400);
+      pictures.settled(stateThrough(4));
+      expect(canvasPng).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { Operation } from "../../common/drawing-document/types.ts";
+import type { PictureSchedule } from "../../common/rooms/room-messages.ts";
 import { encodePictureParts, type PictureMark, type RoomPicture } from "../../common/rooms/room-picture.ts";
 import type { RoomState } from "../../common/rooms/room-state.ts";
 import type { SavedLog } from "../engine/picture.ts";
@@ -6,8 +7,10 @@ import type { SavedLog } from "../engine/picture.ts";
 // The room's picture on this page: a PNG of the log's start, painted at once so a repaint (a late join, an
 // undo) paints only the operations after it instead of the whole log. A page gets it from the server before
 // the snapshot; the host's page makes it from its own canvas every ROOM_PICTURE_EVERY operations and sends
-// it. A picture is used only while it is the start of the log as this page holds it: an undo, redo, remove or
-// clear reaching into it, or a snapshot from another connection than the one that brought it, lets it go.
+// it, and so do drawers' pages while no host's page is in the room, once the log stood still for a moment (the
+// server keeps a guest's only when another visitor's page sent the same pixels of the same seq). A picture is
+// used only while it is the start of the log as this page holds it: an undo, redo, remove or clear reaching
+// into it, or a snapshot from another connection than the one that brought it, lets it go.
 
 /** Parts sent per turn of the pace below (room-socket counts every message: live strokes need their share). */
 const PARTS_PER_TICK = 2;
@@ -42,9 +45,14 @@ export class RoomPictures {
   #heldConnection = -1;
   /** Pictures being decoded: a repaint waits for them. */
   #decoding = 0;
-  /** On the host's page: how often to send one (0: never), and the seq of the last one the server holds. */
+  /** On a page that sends them: how often (0: never), and the seq of the last one the server holds. */
   #every = 0;
   #sentThrough = 0;
+  /** On a guest's page: how long the log stands still before a picture is taken, and since when it has. */
+  #quietMs = 0;
+  #stillSeq = -1;
+  #stillSince = 0;
+  #stillTimer: ReturnType<typeof setTimeout> | undefined;
   #sending: ReturnType<typeof setInterval> | undefined;
   /** A picture is being made or sent. */
   #busy = false;
@@ -61,15 +69,24 @@ export class RoomPictures {
   }
 
   /**
-   * A new connection was welcomed, the page's log at `through`; on the host's page, how often to send a picture
-   * and the one held. A picture still ahead of the log waited for entries the lost connection did not bring.
+   * A new connection was welcomed, the page's log at `through`; on a page that sends pictures, how often and
+   * the one held. A picture still ahead of the log waited for entries the lost connection did not bring.
    */
-  welcomed(schedule: { every: number; through: number } | undefined, through: number): void {
+  welcomed(schedule: PictureSchedule | undefined, through: number): void {
     this.#connection += 1;
     if (this.#held !== null && this.#held.seq > through) this.#drop();
-    this.#every = schedule?.every ?? 0;
-    this.#sentThrough = schedule?.through ?? 0;
     this.#stopSending();
+    this.#every = 0;
+    this.#sentThrough = 0;
+    if (schedule !== undefined) this.schedule(schedule);
+  }
+
+  /** The server says how this page sends the room's picture (every 0: it does not; the host's page came). */
+  schedule(schedule: PictureSchedule): void {
+    this.#every = schedule.every;
+    this.#sentThrough = Math.max(this.#sentThrough, schedule.through);
+    this.#quietMs = schedule.quietMs ?? 0;
+    this.#stillSeq = -1;
   }
 
   /** A picture from the server (it comes just before the snapshot it belongs with). */
@@ -137,6 +154,7 @@ export class RoomPictures {
   settled(state: RoomState): void {
     if (this.#every === 0 || this.#busy) return;
     if (state.through - this.#sentThrough < this.#every) return;
+    if (this.#quietMs > 0 && !this.#stillFor(state.through)) return;
     const mark: PictureMark = { seq: state.through, painted: state.paintedCount() };
     if (mark.painted === 0) return;
     this.#sentThrough = mark.seq;
@@ -160,8 +178,22 @@ export class RoomPictures {
       });
   }
 
+  /**
+   * Whether the log stood at `through` for quietMs: guests' pages must take their pictures at the same seq to
+   * agree, and a quiet room is where every page shows the same one. Asks again once the time is up.
+   */
+  #stillFor(through: number): boolean {
+    if (through === this.#stillSeq) return performance.now() - this.#stillSince >= this.#quietMs;
+    this.#stillSeq = through;
+    this.#stillSince = performance.now();
+    clearTimeout(this.#stillTimer);
+    this.#stillTimer = setTimeout(() => this.#host.ready(), this.#quietMs);
+    return false;
+  }
+
   /** Lets go of everything (the page leaves the room). */
   stop(): void {
+    clearTimeout(this.#stillTimer);
     this.#stopSending();
     this.#drop();
   }

@@ -141,6 +141,8 @@ export function startRoomSession(
         return update({ notice: message.message });
       case "ack":
         return sync.settle(message.opIds);
+      case "pictures":
+        return sync.pictures.schedule(message.picture);
       case "notice":
         return update({ notice: message.message });
       case "bye":

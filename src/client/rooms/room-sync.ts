@@ -179,7 +179,7 @@ export class RoomSync implements SharedHistory {
     if (this.#repainting || state === null || !this.startShown || this.#engine.isDrawing) return;
     if (this.pictures.decoding || this.pictures.ahead(state)) return;
     if (!this.#stale) {
-      // The canvas shows exactly the log: the host's page may take the room's picture from it.
+      // The canvas shows exactly the log: the page may take the room's picture from it (when it sends them).
       if (this.#inFlight === 0 && this.pending.length === 0) this.pictures.settled(state);
       return;
     }

@@ -31,6 +31,16 @@ export type ClientMessage =
   | { readonly t: "name"; readonly name: string }
   | HostCommand;
 
+/**
+ * How often a page sends the room's picture (0: never), the seq of the one held (0: none), and on a guest's
+ * page how long the log stands still before one is taken.
+ */
+export interface PictureSchedule {
+  readonly every: number;
+  readonly through: number;
+  readonly quietMs?: number;
+}
+
 /** What the server sends as text. */
 export type ServerMessage =
   | {
@@ -38,9 +48,14 @@ export type ServerMessage =
       readonly you: RoomPerson;
       readonly room: { readonly id: string; readonly start: StartingPicture };
       readonly people: readonly RoomPerson[];
-      /** To the host's page: how often it sends the room's picture, and the seq of the one held (0: none). */
-      readonly picture?: { readonly every: number; readonly through: number };
+      /**
+       * To the host's page (and drawers' while no host's page is in the room): how often it sends the room's
+       * picture, the seq of the one held (0: none), and on a guest's page how long the log stands still first.
+       */
+      readonly picture?: PictureSchedule;
     }
+  /** To guests' pages when the host's page came (every 0: they stop) or the last one left (they send it). */
+  | { readonly t: "pictures"; readonly picture: PictureSchedule }
   | { readonly t: "people"; readonly people: readonly RoomPerson[] }
   | { readonly t: "role"; readonly role: RoomRole; readonly message: string }
   /** Entries of the page's that the log did not take (and why); the page drops them. */

@@ -3,10 +3,11 @@ import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { ROOM_CLOSE } from "../../common/rooms/room-close.ts";
 import type { SubmittedEntry } from "../../common/rooms/room-entries.ts";
 import { FRAME } from "../../common/rooms/room-frames.ts";
-import type { RoomPerson } from "../../common/rooms/room-messages.ts";
+import type { PictureSchedule, RoomPerson } from "../../common/rooms/room-messages.ts";
 import { encodeBatch } from "../../common/rooms/room-passing-frames.ts";
 import { RoomAppender } from "./room-appender.ts";
 import type { RoomContext } from "./room-context.ts";
+import { pictureScheduleOf } from "./room-guest-pictures.ts";
 import type { RoomLog } from "./room-log.ts";
 import { PictureKeeper } from "./room-picture-keeper.ts";
 import { type RoomMember, RoomPresence } from "./room-presence.ts";
@@ -79,10 +80,8 @@ export class LiveRoom {
       },
       room: { id: this.id, start: this.start },
       people: this.presence.people(now),
-      // The host's page keeps the picture up to date (every ROOM_PICTURE_EVERY operations).
-      ...(member.host
-        ? { picture: { every: this.#context.settings.pictureEvery, through: this.picture.through } }
-        : {}),
+      // Who sends the room's picture, and how (room-guest-pictures.ts).
+      ...this.#pictureSchedule(member),
     });
     const frames = this.log.framesSince(since);
     // A page that holds nothing, or gets the snapshot, starts from the picture (when it is newer than `since`).
@@ -90,12 +89,32 @@ export class LiveRoom {
     const picture = fresh && this.picture.through > since ? this.picture.frame() : undefined;
     if (picture !== undefined) member.sendEntries(picture, since);
     for (const frame of frames) member.sendEntries(frame, this.log.state.through);
+    if (member.host) this.#tellGuestsPictures();
     this.peopleChanged();
+  }
+
+  /** Whether a host's page is in the room on this process (then only it sends the room's picture). */
+  get hostHere(): boolean {
+    return [...this.presence.members].some((member) => member.host);
+  }
+
+  #pictureSchedule(member: RoomMember): { picture?: PictureSchedule } {
+    const { pictureEvery } = this.#context.settings;
+    return pictureScheduleOf(member, this.presence.members, pictureEvery, this.picture.through);
+  }
+
+  /** Tells guests' pages (all, or `only`) whether they send the room's picture: the host's page came or left. */
+  #tellGuestsPictures(only?: RoomMember): void {
+    for (const member of only === undefined ? this.presence.members : [only]) {
+      const { picture } = this.#pictureSchedule(member);
+      if (!member.host) member.send({ t: "pictures", picture: picture ?? { every: 0, through: 0 } });
+    }
   }
 
   /** Removes a socket; its seat may go to a watcher. */
   leave(member: RoomMember): void {
     if (!this.presence.members.delete(member)) return;
+    if (member.host) this.#tellGuestsPictures();
     this.peopleChanged();
   }
 
@@ -190,6 +209,7 @@ export class LiveRoom {
     for (const member of this.presence.promotable(this.#context.now())) {
       member.role = "drawer";
       member.send({ t: "role", role: "drawer", message: "A seat is free: you can draw now." });
+      this.#tellGuestsPictures(member);
       this.#peopleChanged = true;
     }
   }

@@ -4,19 +4,27 @@ import type { RoomState } from "../../common/rooms/room-state.ts";
 import type { Store } from "../db/open.ts";
 import { HttpError } from "../http/errors.ts";
 import { validateDrawingPng } from "../png/validate.ts";
+import { GuestVotes, type PictureSender, pixelDigest } from "./room-guest-pictures.ts";
 import type { RoomLog } from "./room-log.ts";
 import { storedPicture, storedPictureSeq, storePicture } from "./room-picture-queries.ts";
 
-// The room's picture: the last one the host's page sent that still shows the start of the log, kept in the
-// store (one per room) and in memory. A late joiner gets it before the snapshot and paints only the operations
-// after it, whoever is in the room, after a restart, in any process (docs/decisions/0036).
+// The room's picture: the last one the host's page (or two guests' pages that agree) sent that still shows the
+// start of the log, kept in the store (one per room) and in memory. A late joiner gets it before the snapshot
+// and paints only the operations after it, whoever is in the room, after a restart, in any process
+// (docs/decisions/0036).
 //
-// Only the host's page may send one (room-socket.ts): the host already decides what the room shows (clear,
-// remove, lock), so a picture adds no power a guest could abuse. It is checked as every uploaded drawing is (a
-// 600 x 600 PNG whose data decodes within bounded work, on the validation threads), then against the log.
+// The host's page's picture is taken alone (room-socket.ts): the host already decides what the room shows
+// (clear, remove, lock), so a picture adds no power. A guest's is taken only for a seq past the picture held,
+// once a second visitor (another browser and another address) sent one of the same operations with the same
+// pixels (room-guest-pictures.ts): one guest cannot make late joiners paint a made-up picture. Each is checked
+// as every uploaded drawing is (a 600 x 600 PNG whose data decodes within bounded work, on the validation
+// threads), then against the log.
 // Which operations it shows is kept as a digest of their seqs; it holds while the log's digest through its seq
 // is the same, so an undo, redo, remove or clear reaching into it (even one made while this process was down)
 // sets it aside, and undoing that brings it back.
+
+/** Guests' pictures waiting for their check, per room; past it, one is let go unchecked. */
+const GUEST_CHECKS_WAITING = 4;
 
 /** What offer decided. */
 export type PictureVerdict = "kept" | "stale" | { readonly refused: string };
@@ -51,6 +59,8 @@ export class PictureKeeper {
   /** The last picture offered, and the offers' turns: one is checked at a time per room. */
   #latest: RoomPicture | undefined;
   #turn: Promise<unknown> = Promise.resolve();
+  readonly #guests = new GuestVotes();
+  #guestChecksWaiting = 0;
 
   constructor(log: RoomLog, store: Store, roomId: string, now: () => number) {
     this.#log = log;
@@ -92,16 +102,55 @@ export class PictureKeeper {
     return turn;
   }
 
-  async #check(picture: RoomPicture): Promise<PictureVerdict> {
+  /**
+   * Checks a picture a guest's page sent, as offer does, when the room holds none of its seq or later; kept
+   * ("kept") only once another visitor's agrees with it, else it waits ("waiting") or is let go ("stale"). At
+   * most GUEST_CHECKS_WAITING wait for the room's turn; past that, one is let go unchecked.
+   */
+  offerGuest(picture: RoomPicture, sender: PictureSender): Promise<PictureVerdict | "waiting"> {
+    if (picture.seq <= this.through || this.#guestChecksWaiting >= GUEST_CHECKS_WAITING)
+      return Promise.resolve("stale");
+    this.#guestChecksWaiting += 1;
+    const turn = this.#turn.then(() => this.#checkGuest(picture, sender));
+    this.#turn = turn.catch(() => undefined);
+    return turn.finally(() => {
+      this.#guestChecksWaiting -= 1;
+    });
+  }
+
+  async #checkGuest(picture: RoomPicture, sender: PictureSender): Promise<PictureVerdict | "waiting"> {
+    const refusal = await this.#refusal(picture);
+    if (refusal !== undefined) return refusal;
+    if (picture.seq <= this.through || !this.#log.showsPrefix(picture)) return "stale";
+    const shows = shownThrough(this.#log.state, picture.seq);
+    const pixels = await pixelDigest(picture.png);
+    const mark = { seq: picture.seq, painted: picture.painted };
+    if (this.#guests.add({ picture: mark, shows, pixels, sender }) === undefined) return "waiting";
+    await this.#keep(picture, shows);
+    return "kept";
+  }
+
+  async #refusal(picture: RoomPicture): Promise<{ refused: string } | undefined> {
     try {
       await validateDrawingPng(Buffer.from(picture.png.buffer, picture.png.byteOffset, picture.png.length));
+      return undefined;
     } catch (error) {
       if (error instanceof HttpError) return { refused: `the room's picture: ${error.message}` };
       throw error;
     }
+  }
+
+  async #check(picture: RoomPicture): Promise<PictureVerdict> {
+    const refusal = await this.#refusal(picture);
+    if (refusal !== undefined) return refusal;
     if (picture.seq <= this.through || !this.#log.showsPrefix(picture)) return "stale";
+    await this.#keep(picture, shownThrough(this.#log.state, picture.seq));
+    return "kept";
+  }
+
+  /** Stores `picture` (checked, of the log as it stands) as the room's and holds it. */
+  async #keep(picture: RoomPicture, shows: string): Promise<void> {
     const mark = { seq: picture.seq, painted: picture.painted };
-    const shows = shownThrough(this.#log.state, picture.seq);
     await storePicture(
       this.#store.db,
       this.#roomId,
@@ -109,7 +158,7 @@ export class PictureKeeper {
       new Date(this.#now()),
     );
     if (picture.seq > (this.#held?.mark.seq ?? 0)) this.#hold({ mark, shows, frame: encodePicture(picture) });
-    return "kept";
+    this.#guests.settledThrough(picture.seq);
   }
 
   #hold(held: HeldPicture): void {

@@ -136,18 +136,21 @@ export function serveRoomSocket(
           return;
         case FRAME.picturePart: {
           const part = decodePicturePart(bytes);
-          if (!member.host) {
+          // A guest's page sends one only while no host's page is here, and only a drawer's.
+          if (!member.host && (member.role !== "drawer" || room.hostHere)) {
             if (part.part === 0)
               member.send({
                 t: "notice",
                 code: "host_only",
-                message: "Only the room's host's page sends its picture.",
+                message: "Only the room's host's page sends its picture while the host is in the room.",
               });
             return;
           }
           const picture = pictureParts.add(part);
+          // A guest's picture counts only once another visitor's agrees with it (room-guest-pictures.ts).
+          const sender = { visitorHash: member.visitorHash, address: visitor.source.visitor };
           if (picture !== undefined)
-            room.picture.offer(picture).then(
+            (member.host ? room.picture.offer(picture) : room.picture.offerGuest(picture, sender)).then(
               (verdict) => {
                 if (typeof verdict === "object") malformed(verdict.refused);
               },
