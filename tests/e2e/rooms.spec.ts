@@ -507,21 +507,7 @@ test("a late joiner with nobody else in the room, after a restart, sees exactly 
     await first.stop();
 
     const second = await launchServer({ dataDir, env });
-    const late = await newVisitorPage(visitors, second.url);
-    const firstFrames: number[] = [];
-    late.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        if (typeof payload !== "string") firstFrames.push(payload[0] ?? 0);
-      }),
-    );
-    await openDrawingPage(late, path);
-    await expectEveryoneDraws(late);
-    await expect
-      .poll(async () => compareBitmaps(drawn, await readCanvasPixels(late)).differingPixels, {
-        timeout: 15_000,
-      })
-      .toBe(0);
-    expect(firstFrames[0], "the late joiner got the stored picture first").toBe(FRAME.picture);
+    const late = await lateJoinerPaints(visitors, second.url, path, drawn, "the stored picture");
     expect(await colourCount(late, [0, 0, 255])).toBeGreaterThan(2000);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
@@ -571,7 +557,21 @@ async function guestsAgreeAndLateJoinerPaints(
   await one.close();
   await two.close();
 
-  const late = await newVisitorPage(visitors, server.url);
+  await lateJoinerPaints(visitors, server.url, path, drawn, "the guests' picture");
+}
+
+/**
+ * A late joiner opens the room at `path` on `baseURL`: the first binary frame it gets is a picture (`which`), and
+ * its canvas comes to exactly `drawn`.
+ */
+async function lateJoinerPaints(
+  visitors: Visitors,
+  baseURL: string,
+  path: string,
+  drawn: Pixels,
+  which: string,
+): Promise<Page> {
+  const late = await newVisitorPage(visitors, baseURL);
   const firstFrames: number[] = [];
   late.on("websocket", (socket) =>
     socket.on("framereceived", ({ payload }) => {
@@ -585,5 +585,6 @@ async function guestsAgreeAndLateJoinerPaints(
       timeout: 15_000,
     })
     .toBe(0);
-  expect(firstFrames[0], "the late joiner got the guests' picture first").toBe(FRAME.picture);
+  expect(firstFrames[0], `the late joiner got ${which} first`).toBe(FRAME.picture);
+  return late;
 }
