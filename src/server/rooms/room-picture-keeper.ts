@@ -119,10 +119,9 @@ export class PictureKeeper {
   }
 
   async #checkGuest(picture: RoomPicture, sender: PictureSender): Promise<PictureVerdict | "waiting"> {
-    const refusal = await this.#refusal(picture);
-    if (refusal !== undefined) return refusal;
-    if (picture.seq <= this.through || !this.#log.showsPrefix(picture)) return "stale";
-    const shows = shownThrough(this.#log.state, picture.seq);
+    const checked = await this.#checkAgainstLog(picture);
+    if (checked === "stale" || "refused" in checked) return checked;
+    const { shows } = checked;
     const pixels = await pixelDigest(picture.png);
     const mark = { seq: picture.seq, painted: picture.painted };
     if (this.#guests.add({ picture: mark, shows, pixels, sender }) === undefined) return "waiting";
@@ -130,21 +129,25 @@ export class PictureKeeper {
     return "kept";
   }
 
-  async #refusal(picture: RoomPicture): Promise<{ refused: string } | undefined> {
+  /**
+   * Checks `picture` as every upload is, then against the log: the digest of the operations it shows, or why it
+   * is not taken (refused; stale: of a seq the room moved past, or not of the log as it stands).
+   */
+  async #checkAgainstLog(picture: RoomPicture): Promise<{ shows: string } | Exclude<PictureVerdict, "kept">> {
     try {
       await validateDrawingPng(Buffer.from(picture.png.buffer, picture.png.byteOffset, picture.png.length));
-      return undefined;
     } catch (error) {
       if (error instanceof HttpError) return { refused: `the room's picture: ${error.message}` };
       throw error;
     }
+    if (picture.seq <= this.through || !this.#log.showsPrefix(picture)) return "stale";
+    return { shows: shownThrough(this.#log.state, picture.seq) };
   }
 
   async #check(picture: RoomPicture): Promise<PictureVerdict> {
-    const refusal = await this.#refusal(picture);
-    if (refusal !== undefined) return refusal;
-    if (picture.seq <= this.through || !this.#log.showsPrefix(picture)) return "stale";
-    await this.#keep(picture, shownThrough(this.#log.state, picture.seq));
+    const checked = await this.#checkAgainstLog(picture);
+    if (checked === "stale" || "refused" in checked) return checked;
+    await this.#keep(picture, checked.shows);
     return "kept";
   }
 
