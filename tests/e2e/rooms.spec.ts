@@ -441,6 +441,21 @@ async function pictureHanded(baseUrl: string, id: string): Promise<boolean> {
   }
 }
 
+/**
+ * `a` in red and `b` in blue draw three strokes between them, until the server at `serverUrl` hands out the room's
+ * picture; answers what both show.
+ */
+async function drawUntilPictured(a: Page, b: Page, serverUrl: string, path: string): Promise<Pixels> {
+  await choose(a, "red", 12);
+  await choose(b, "blue", 12);
+  await mouseStroke(a, across(200));
+  await mouseStroke(b, across(400));
+  await mouseStroke(a, across(300));
+  const drawn = await expectSamePictures([a, b]);
+  await expect.poll(() => pictureHanded(serverUrl, path.slice(3)), { timeout: 15_000 }).toBe(true);
+  return drawn;
+}
+
 test("a late joiner starts from the host's picture of the room: the same pixels, and its own undo works", async ({
   page,
   visitors,
@@ -448,13 +463,7 @@ test("a late joiner starts from the host's picture of the room: the same pixels,
 }) => {
   const server = await launchServer({ env: { ROOM_PICTURE_EVERY: "2" } });
   const { path, guest } = await startRoomWithGuest(page, visitors, server.url, `${server.url}/`);
-  await choose(page, "red", 12);
-  await choose(guest, "blue", 12);
-  await mouseStroke(page, across(200));
-  await mouseStroke(guest, across(400));
-  await mouseStroke(page, across(300));
-  await expectSamePictures([page, guest]);
-  await expect.poll(() => pictureHanded(server.url, path.slice(3)), { timeout: 15_000 }).toBe(true);
+  await drawUntilPictured(page, guest, server.url, path);
 
   const late = await newVisitorPage(visitors, server.url);
   const firstFrames: number[] = [];
@@ -492,13 +501,7 @@ test("a late joiner with nobody else in the room, after a restart, sees exactly 
   try {
     const first = await launchServer({ dataDir, env });
     const { path, guest } = await startRoomWithGuest(page, visitors, first.url, `${first.url}/`);
-    await choose(page, "red", 12);
-    await choose(guest, "blue", 12);
-    await mouseStroke(page, across(200));
-    await mouseStroke(guest, across(400));
-    await mouseStroke(page, across(300));
-    await expectSamePictures([page, guest]);
-    await expect.poll(() => pictureHanded(first.url, path.slice(3)), { timeout: 15_000 }).toBe(true);
+    await drawUntilPictured(page, guest, first.url, path);
     // A stroke after the picture: the late joiner paints it over the picture.
     await mouseStroke(guest, across(500));
     const drawn = await expectSamePictures([page, guest]);
@@ -547,13 +550,7 @@ async function guestsAgreeAndLateJoinerPaints(
   };
   const one = await guestAt("203.0.113.7");
   const two = await guestAt("198.51.100.9");
-  await choose(one, "red", 12);
-  await choose(two, "blue", 12);
-  await mouseStroke(one, across(200));
-  await mouseStroke(two, across(400));
-  await mouseStroke(one, across(300));
-  const drawn = await expectSamePictures([one, two]);
-  await expect.poll(() => pictureHanded(server.url, path.slice(3)), { timeout: 15_000 }).toBe(true);
+  const drawn = await drawUntilPictured(one, two, server.url, path);
   await one.close();
   await two.close();
 
