@@ -441,6 +441,17 @@ async function pictureHanded(baseUrl: string, id: string): Promise<boolean> {
   }
 }
 
+/** The kind byte of every binary frame `page`'s sockets receive, in order, from now on. */
+function binaryFrameKinds(page: Page): number[] {
+  const kinds: number[] = [];
+  page.on("websocket", (socket) =>
+    socket.on("framereceived", ({ payload }) => {
+      if (typeof payload !== "string") kinds.push(payload[0] ?? 0);
+    }),
+  );
+  return kinds;
+}
+
 /**
  * `a` in red and `b` in blue draw three strokes between them, until the server at `serverUrl` hands out the room's
  * picture; answers what both show.
@@ -466,12 +477,7 @@ test("a late joiner starts from the host's picture of the room: the same pixels,
   await drawUntilPictured(page, guest, server.url, path);
 
   const late = await newVisitorPage(visitors, server.url);
-  const firstFrames: number[] = [];
-  late.on("websocket", (socket) =>
-    socket.on("framereceived", ({ payload }) => {
-      if (typeof payload !== "string") firstFrames.push(payload[0] ?? 0);
-    }),
-  );
+  const firstFrames = binaryFrameKinds(late);
   await openDrawingPage(late, path);
   await expectEveryoneDraws(late);
   await expectSamePictures([page, guest, late]);
@@ -569,12 +575,7 @@ async function lateJoinerPaints(
   which: string,
 ): Promise<Page> {
   const late = await newVisitorPage(visitors, baseURL);
-  const firstFrames: number[] = [];
-  late.on("websocket", (socket) =>
-    socket.on("framereceived", ({ payload }) => {
-      if (typeof payload !== "string") firstFrames.push(payload[0] ?? 0);
-    }),
-  );
+  const firstFrames = binaryFrameKinds(late);
   await openDrawingPage(late, path);
   await expectEveryoneDraws(late);
   await expect
