@@ -98,6 +98,31 @@ test("the page paints from the HTML alone: its stylesheet is inline, so no style
   expect(stylesheets.filter((path) => /\/assets\/index-[\w-]+\.css$/.test(path))).toEqual([]);
 });
 
+test("the page's own scripts are fetched at low priority, so the mascot and the first paint come first on a slow link", async ({
+  page,
+}) => {
+  const priorities = new Map<string, string>();
+  const devtools = await page.context().newCDPSession(page);
+  devtools.on("Network.requestWillBeSent", ({ request }) => {
+    priorities.set(new URL(request.url).pathname, request.initialPriority);
+  });
+  await devtools.send("Network.enable");
+  await openDrawingPage(page);
+  // What index.html names: the entry script and the chunks it preloads (React, the bundler's runtime).
+  const named = await page.evaluate(async () => {
+    const served = new DOMParser().parseFromString(await (await fetch("/")).text(), "text/html");
+    return [...served.querySelectorAll("script[src], link[rel=modulepreload]")].map(
+      (element) =>
+        new URL(element.getAttribute("src") ?? element.getAttribute("href") ?? "", location.href).pathname,
+    );
+  });
+  expect(named.filter((path) => /react-/.test(path))).toHaveLength(1);
+  expect(Object.fromEntries(named.map((path) => [path, priorities.get(path)]))).toEqual(
+    Object.fromEntries(named.map((path) => [path, "Low"])),
+  );
+  expect(priorities.get("/mascot.png")).toBe("High");
+});
+
 test("the server-rendering bundle imports nothing but Node's own modules, so it renders from a build anywhere", () => {
   const bundle = join(import.meta.dirname, "../../dist/.ssr");
   const files = readdirSync(bundle, { recursive: true, encoding: "utf8" }).filter((file) =>
