@@ -103,11 +103,13 @@ export class ByteReader {
   columnFits(count: number, max: number, shape: ColumnShape): boolean {
     const bytes = this.#bytes;
     const end = bytes.length;
-    const curve = shape === "curve";
-    const rising = shape === "rising";
+    // The prediction is value + bend * (value - previous): the curve's second order, or the value before.
+    const bend = shape === "curve" ? 1 : 0;
+    const zigzag = shape !== "rising";
     let value = this.varint();
+    // The second value's prediction is the first (no slope yet).
     let previous = value;
-    let fits = value <= max;
+    if (!(value <= max)) return this.#skipVarints(count - 1);
     let offset = this.#offset;
     for (let index = 1; index < count; index += 1) {
       if (offset >= end) throw truncated();
@@ -117,21 +119,25 @@ export class ByteReader {
         this.#offset = offset;
         raw = this.varint();
         offset = this.#offset;
+        // Past this a difference lands outside every column's range whatever the prediction (readColumn).
+        if (raw > LARGEST_STEP) return this.#skipVarints(count - index - 1);
       }
-      if (!fits) continue;
-      // Past this a difference lands outside every column's range whatever the prediction (readColumn).
-      if (raw > LARGEST_STEP) {
-        fits = false;
-        continue;
+      const next = value + bend * (value - previous) + (zigzag ? (raw >>> 1) ^ -(raw & 1) : raw);
+      if (next < 0 || next > max) {
+        this.#offset = offset;
+        return this.#skipVarints(count - index - 1);
       }
-      const step = rising ? raw : (raw >>> 1) ^ -(raw & 1);
-      const predicted = curve && index > 1 ? 2 * value - previous : value;
       previous = value;
-      value = predicted + step;
-      fits = value >= 0 && value <= max;
+      value = next;
     }
     this.#offset = offset;
-    return fits;
+    return true;
+  }
+
+  /** Reads `count` varints for their refusals only (a column already out of range): answers false. */
+  #skipVarints(count: number): false {
+    for (let index = 0; index < count; index += 1) this.varint();
+    return false;
   }
 
   /** A zigzag varint. */
