@@ -97,8 +97,8 @@ export class ByteReader {
   /**
    * Reads a stroke's column of `count` varints as readColumn (stroke-codec.ts) decodes it, keeping none of its
    * values, and answers whether every value lands in 0 .. `max`: the check's hottest path, in one loop over the
-   * bytes with 32-bit arithmetic. Every value is read before any verdict on its range (truncated and malformed
-   * come first, as when decoding reads the whole column and then bounds it).
+   * bytes with 32-bit arithmetic. Once a value is out of range the rest are only read, for their refusals:
+   * truncated and malformed still come first, as when decoding reads the whole column and then bounds it.
    */
   columnFits(count: number, max: number, shape: ColumnShape): boolean {
     const bytes = this.#bytes;

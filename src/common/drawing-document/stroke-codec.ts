@@ -218,7 +218,8 @@ function skipColour(reader: ByteReader): string {
 
 /**
  * A check (checkDrawing) reads and bounds every value as readColumn does but keeps none (ByteReader.columnFits):
- * a save's server only stores the bytes it checked, and filling the columns and point arrays would be most of its cost.
+ * a save's server only stores the bytes it checked, and filling the columns and point arrays would be most of
+ * its cost.
  */
 function checkColumns(reader: ByteReader, count: number, pen: boolean): void {
   if (!reader.columnFits(count, GRID_SPAN, "curve")) throw outOfRange("x");
