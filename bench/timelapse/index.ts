@@ -172,8 +172,9 @@ export async function runTimelapseBench(): Promise<{
     "frameAt and its copy on screen, as the player does, through whole replays, each a fresh replay checked first as " +
     "the page checks it before offering it (its finished picture painted once); the videos are made from such " +
     "replays too; headless Chromium's " +
-    "frame intervals are reported but are its own timer's. The save pairs post distinct realistic PNGs one at a time, " +
-    "alternately alone and bundled with the same drawing's log on the mascot, the order flipping every pair.\n";
+    "frame intervals are reported but are its own timer's. The save pairs post each realistic PNG twice, one save at " +
+    "a time: alone and bundled with the same drawing's log on the mascot (sent plain, as the page sends it), the " +
+    "order flipping every pair.\n";
   return {
     text: `\nTimelapse\n${textTable(rows)}\n`,
     markdown: `${heading}${markdownTable(rows)}\n\n${note}`,

@@ -3,6 +3,15 @@ import { DrawingCodecError } from "./errors.ts";
 /** The longest varint the format writes: 8 groups of 7 bits cover every safe integer. */
 const MAX_VARINT_BYTES = 8;
 
+/**
+ * How a stroke's column's values follow one another: "curve" (x, y) differences from the second-order
+ * prediction, "steps" (pressure) from the value before, "rising" (time) unsigned differences.
+ */
+export type ColumnShape = "curve" | "steps" | "rising";
+
+/** The largest raw difference a column can hold and still land in range (times reach 3.6 million ms). */
+export const LARGEST_STEP = 0x3fffffff;
+
 // ignoreBOM keeps a leading byte order mark as text, as it was written, rather than dropping it.
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -85,6 +94,52 @@ export class ByteReader {
     this.#offset = offset;
   }
 
+  /**
+   * Reads a stroke's column of `count` varints as readColumn (stroke-codec.ts) decodes it, keeping none of its
+   * values, and answers whether every value lands in 0 .. `max`: the check's hottest path, in one loop over the
+   * bytes with 32-bit arithmetic. Once a value is out of range the rest are only read, for their refusals:
+   * truncated and malformed still come first, as when decoding reads the whole column and then bounds it.
+   */
+  columnFits(count: number, max: number, shape: ColumnShape): boolean {
+    const bytes = this.#bytes;
+    const end = bytes.length;
+    // The prediction is value + bend * (value - previous): the curve's second order, or the value before.
+    const bend = shape === "curve" ? 1 : 0;
+    const zigzag = shape !== "rising";
+    let value = this.varint();
+    // The second value's prediction is the first (no slope yet).
+    let previous = value;
+    if (!(value <= max)) return this.#skipVarints(count - 1);
+    let offset = this.#offset;
+    for (let index = 1; index < count; index += 1) {
+      if (offset >= end) throw truncated();
+      let raw = bytes[offset] as number;
+      if (raw < 0x80) offset += 1;
+      else {
+        this.#offset = offset;
+        raw = this.varint();
+        offset = this.#offset;
+        // Past this a difference lands outside every column's range whatever the prediction (readColumn).
+        if (raw > LARGEST_STEP) return this.#skipVarints(count - index - 1);
+      }
+      const next = value + bend * (value - previous) + (zigzag ? (raw >>> 1) ^ -(raw & 1) : raw);
+      if (next < 0 || next > max) {
+        this.#offset = offset;
+        return this.#skipVarints(count - index - 1);
+      }
+      previous = value;
+      value = next;
+    }
+    this.#offset = offset;
+    return true;
+  }
+
+  /** Reads `count` varints for their refusals only (a column already out of range): answers false. */
+  #skipVarints(count: number): false {
+    for (let index = 0; index < count; index += 1) this.varint();
+    return false;
+  }
+
   /** A zigzag varint. */
   signed(): number {
     return unzigzag(this.varint());
@@ -96,6 +151,12 @@ export class ByteReader {
     const value = this.#view.getFloat64(this.#offset, true);
     this.#offset += 8;
     return value;
+  }
+
+  /** Passes over `count` bytes without reading them (truncated when they are not there). */
+  skip(count: number): void {
+    if (this.remaining < count) throw truncated();
+    this.#offset += count;
   }
 
   /** Three bytes as #rrggbb, lower case. */

@@ -6,7 +6,7 @@
  * like numbers side by side compress better (the points alone: 2.3 bytes each gzipped against 2.6 interleaved;
  * docs/decisions/0020).
  */
-import type { ByteReader } from "./byte-reader.ts";
+import { type ByteReader, type ColumnShape, LARGEST_STEP } from "./byte-reader.ts";
 import type { ByteWriter } from "./byte-writer.ts";
 import { checkColour, checkInteger, checkNumber, checkPointCount, checkPosition } from "./checks.ts";
 import { DrawingCodecError } from "./errors.ts";
@@ -18,9 +18,6 @@ const ERASER = 1;
 const DOT = 2;
 const PRESSURE = 4;
 const KNOWN_FLAGS = ERASER | DOT | PRESSURE;
-
-/** The largest raw difference a column can hold and still land in range (times reach 3.6 million ms). */
-const LARGEST_STEP = 0x3fffffff;
 
 /** The largest grid position: POSITION_RANGE's span in grid steps. */
 const GRID_SPAN = (POSITION_RANGE.max - POSITION_RANGE.min) * POINT_GRID;
@@ -45,9 +42,6 @@ function pressureStep(pressure: number): number {
     `A stroke point's pressure ${pressure} is not a multiple of 1/${PRESSURE_STEPS}; make points with toStrokePoint.`,
   );
 }
-
-/** How a column's values follow one another (see readColumn). */
-type ColumnShape = "curve" | "steps" | "rising";
 
 /** Writes `values`: the first as it is, then each one's difference from its prediction (see readColumn). */
 function writeColumn(writer: ByteWriter, values: readonly number[], shape: ColumnShape): void {
@@ -172,7 +166,7 @@ function copy(column: Float64Array, count: number, steps: number): number[] {
   return values;
 }
 
-/** The points of a stroke that was only checked (see readStroke's `keep`). */
+/** The points of a stroke that was only checked (see readStroke's `keep`): a checked stroke keeps no values. */
 const NO_POINTS: StrokePoints = { x: [], y: [], elapsed: [] };
 
 /**
@@ -189,27 +183,48 @@ export function readStroke(
   if ((flags & ~KNOWN_FLAGS) !== 0) {
     throw new DrawingCodecError("malformed", `A stroke in the drawing log has unknown flags (${flags}).`);
   }
-  const colour = reader.colour();
+  // A check keeps no colour either: making each stroke's colour text would be a tenth of checking a log.
+  const colour = keep ? reader.colour() : skipColour(reader);
   const width = checkInteger(reader.varint(), 1, DRAWING_LIMITS.brushWidth, "brush width");
   const pen = (flags & PRESSURE) !== 0;
   // Every point takes at least a byte in each of its columns: the count is refused before anything is made for it.
   const count = checkPointCount(reader.count(pen ? 4 : 3));
   if (meter !== undefined) meter.work += count * (pen ? 5 : 4);
+  const style = { colour, width, eraser: (flags & ERASER) !== 0 };
+  const dot = (flags & DOT) !== 0;
+  if (!keep) {
+    checkColumns(reader, count, pen);
+    return { kind: "stroke", author: base.author, time: base.time, style, points: NO_POINTS, dot };
+  }
   const [xs, ys, times, pressureColumn] = decodingColumns();
   readColumn(reader, xs, count, GRID_SPAN, "x", "curve");
   readColumn(reader, ys, count, GRID_SPAN, "y", "curve");
   readColumn(reader, times, count, DRAWING_LIMITS.strokeMs, "time (ms since the press)", "rising");
   if (pen) readColumn(reader, pressureColumn, count, PRESSURE_STEPS, "pressure", "steps");
-  // A check (checkDrawing) reads and bounds every value but keeps none: making the point arrays is a third of
-  // decoding, and a save's server only stores the bytes it checked.
-  const points: StrokePoints = !keep
-    ? NO_POINTS
-    : {
-        x: fromGrid(xs, count),
-        y: fromGrid(ys, count),
-        elapsed: copy(times, count, 1),
-        ...(pen ? { pressure: copy(pressureColumn, count, PRESSURE_STEPS) } : {}),
-      };
-  const style = { colour, width, eraser: (flags & ERASER) !== 0 };
-  return { kind: "stroke", author: base.author, time: base.time, style, points, dot: (flags & DOT) !== 0 };
+  const points: StrokePoints = {
+    x: fromGrid(xs, count),
+    y: fromGrid(ys, count),
+    elapsed: copy(times, count, 1),
+    ...(pen ? { pressure: copy(pressureColumn, count, PRESSURE_STEPS) } : {}),
+  };
+  return { kind: "stroke", author: base.author, time: base.time, style, points, dot };
+}
+
+/** A checked stroke's colour: its three bytes passed over (ByteReader.colour's reads), no text made. */
+function skipColour(reader: ByteReader): string {
+  reader.skip(3);
+  return "";
+}
+
+/**
+ * A check (checkDrawing) reads and bounds every value as readColumn does but keeps none (ByteReader.columnFits):
+ * a save's server only stores the bytes it checked, and filling the columns and point arrays would be most of
+ * its cost.
+ */
+function checkColumns(reader: ByteReader, count: number, pen: boolean): void {
+  if (!reader.columnFits(count, GRID_SPAN, "curve")) throw outOfRange("x");
+  if (!reader.columnFits(count, GRID_SPAN, "curve")) throw outOfRange("y");
+  if (!reader.columnFits(count, DRAWING_LIMITS.strokeMs, "rising"))
+    throw outOfRange("time (ms since the press)");
+  if (pen && !reader.columnFits(count, PRESSURE_STEPS, "steps")) throw outOfRange("pressure");
 }
