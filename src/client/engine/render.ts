@@ -59,27 +59,19 @@ class CanvasPen implements SegmentSink {
     context.fill();
   }
 
-  line(fromX: number, fromY: number, toX: number, toY: number, scale: number | undefined): void {
+  line(x0: number, y0: number, x1: number, y1: number, scale: number | undefined): void {
     const context = this.#begin(scale);
-    context.moveTo(fromX, fromY);
-    context.lineTo(toX, toY);
+    context.moveTo(x0, y0);
+    context.lineTo(x1, y1);
     context.stroke();
   }
 
-  curve(
-    fromX: number,
-    fromY: number,
-    controlX: number,
-    controlY: number,
-    toX: number,
-    toY: number,
-    scale: number | undefined,
-  ): void {
+  readonly curve: SegmentSink["curve"] = (x0, y0, cx, cy, x1, y1, scale) => {
     const context = this.#begin(scale);
-    context.moveTo(fromX, fromY);
-    context.quadraticCurveTo(controlX, controlY, toX, toY);
+    context.moveTo(x0, y0);
+    context.quadraticCurveTo(cx, cy, x1, y1);
     context.stroke();
-  }
+  };
 
   #begin(scale: number | undefined): StrokeContext {
     const context = this.context as StrokeContext;

@@ -44,14 +44,16 @@ export interface PointColumns {
  */
 export interface SegmentSink {
   dot(x: number, y: number, scale: number | undefined): void;
-  line(fromX: number, fromY: number, toX: number, toY: number, scale: number | undefined): void;
+  /** From (x0, y0) to (x1, y1). */
+  line(x0: number, y0: number, x1: number, y1: number, scale: number | undefined): void;
+  /** From (x0, y0) to (x1, y1), its control point (cx, cy). */
   curve(
-    fromX: number,
-    fromY: number,
-    controlX: number,
-    controlY: number,
-    toX: number,
-    toY: number,
+    x0: number,
+    y0: number,
+    cx: number,
+    cy: number,
+    x1: number,
+    y1: number,
     scale: number | undefined,
   ): void;
 }
