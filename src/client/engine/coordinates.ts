@@ -43,10 +43,18 @@ export function toCanvasPoint(
   box: ClientRect,
   size: number = CANVAS_SIZE,
 ): Point {
-  // A zero-sized box (hidden canvas) would divide by zero; map everything to the origin instead.
-  const scaleX = box.width > 0 ? size / box.width : 0;
-  const scaleY = box.height > 0 ? size / box.height : 0;
-  return { x: (clientX - box.left) * scaleX, y: (clientY - box.top) * scaleY };
+  return {
+    x: (clientX - box.left) * canvasScale(box.width, size),
+    y: (clientY - box.top) * canvasScale(box.height, size),
+  };
+}
+
+/**
+ * Drawing pixels per CSS pixel along a side of the box `length` CSS pixels long. A zero-sized box (hidden
+ * canvas) would divide by zero; everything maps to the origin instead.
+ */
+export function canvasScale(length: number, size: number = CANVAS_SIZE): number {
+  return length > 0 ? size / length : 0;
 }
 
 /**
@@ -54,7 +62,12 @@ export function toCanvasPoint(
  * right and bottom edges to the next): where a stroke ends as pointerleave would end it, where a fill does nothing.
  */
 export function isOutsideCanvas(point: Point): boolean {
-  return point.x < 0 || point.y < 0 || point.x >= CANVAS_SIZE || point.y >= CANVAS_SIZE;
+  return isOutsideCanvasAt(point.x, point.y);
+}
+
+/** isOutsideCanvas of the point (x, y), without one. */
+export function isOutsideCanvasAt(x: number, y: number): boolean {
+  return x < 0 || y < 0 || x >= CANVAS_SIZE || y >= CANVAS_SIZE;
 }
 
 /**

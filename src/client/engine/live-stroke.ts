@@ -1,4 +1,3 @@
-import type { Segment } from "./smoothing.ts";
 import { type BuiltStroke, StrokeBuilder } from "./stroke-builder.ts";
 import type { Surface } from "./surface.ts";
 import type { StrokeStyle, TimedPoint } from "./types.ts";
@@ -35,10 +34,11 @@ export class LiveStroke {
   readonly #surface: Surface;
   readonly #beforeNextFrame: BeforeNextFrame;
   #builder: StrokeBuilder | null = null;
-  /** The press's dot while it waits for the frame. */
-  #pendingDot: readonly Segment[] | null = null;
+  /** Whether the press's dot waits for the frame. */
+  #dotPending = false;
   #cancelFrame: () => void = NOTHING_TO_CANCEL;
   #dotPainted = false;
+  readonly #paintPendingDotNow = (): void => this.#paintPendingDot();
 
   constructor(surface: Surface, beforeNextFrame: BeforeNextFrame) {
     this.#surface = surface;
@@ -51,18 +51,18 @@ export class LiveStroke {
     const builder = new StrokeBuilder(style);
     this.#builder = builder;
     this.#dotPainted = false;
-    this.#pendingDot = builder.add(point);
-    this.#cancelFrame = this.#beforeNextFrame(() => this.#paintPendingDot());
+    this.#dotPending = builder.add(point.x, point.y, point.pressure, point.at);
+    this.#cancelFrame = this.#beforeNextFrame(this.#paintPendingDotNow);
   }
 
   /**
-   * Adds one position of a pointer move; true when the stroke now holds as many points as a document's stroke
-   * may (the caller ends it).
+   * Adds one position of a pointer move (drawing pixels, a pen's pressure, the event's time); true when the
+   * stroke now holds as many points as a document's stroke may (the caller ends it). Nothing is allocated.
    */
-  extend(point: TimedPoint): boolean {
+  extend(x: number, y: number, pressure: number | undefined, at: number): boolean {
     const builder = this.#builder;
     if (builder === null) return false;
-    this.#draw(builder, builder.add(point));
+    if (builder.add(x, y, pressure, at)) this.#drawNewest(builder);
     return builder.isFull;
   }
 
@@ -71,7 +71,7 @@ export class LiveStroke {
     const builder = this.#builder;
     if (builder === null) return null;
     // Only a release away from the last move draws: the ink already reaches every point kept so far.
-    if (point !== null) this.#draw(builder, builder.add(point));
+    if (point !== null && builder.add(point.x, point.y, point.pressure, point.at)) this.#drawNewest(builder);
     // A tap released before its frame: its dot is all there is, painted now.
     this.#paintPendingDot();
     this.#builder = null;
@@ -86,26 +86,26 @@ export class LiveStroke {
     return had;
   }
 
-  #draw(builder: StrokeBuilder, segments: readonly Segment[]): void {
-    if (segments.length === 0) return;
+  /** Draws the segment of the point just kept. */
+  #drawNewest(builder: StrokeBuilder): void {
     // The first segment starts at the press with a round cap: the waiting dot would add nothing.
     this.#forgetDot();
-    this.#surface.drawSegments(builder.style, segments);
+    const count = builder.pointCount;
+    this.#surface.drawStroke(builder.style, builder.points, count - 1, count);
   }
 
   #paintPendingDot(): void {
     const builder = this.#builder;
-    const dot = this.#pendingDot;
-    if (builder === null || dot === null) return;
+    if (builder === null || !this.#dotPending) return;
     this.#forgetDot();
-    this.#surface.drawSegments(builder.style, dot);
+    this.#surface.drawStroke(builder.style, builder.points, 0, 1);
     this.#dotPainted = true;
   }
 
   /** Stops waiting for the frame; nothing to do (as on every move after the first) when no dot waits. */
   #forgetDot(): void {
-    if (this.#pendingDot === null) return;
-    this.#pendingDot = null;
+    if (!this.#dotPending) return;
+    this.#dotPending = false;
     this.#cancelFrame();
     this.#cancelFrame = NOTHING_TO_CANCEL;
   }

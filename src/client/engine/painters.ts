@@ -4,16 +4,15 @@
  * engine's own; captions, stickers and fills are their tools' code, each a chunk fetched the first time an
  * operation of its kind is painted (docs/architecture.md: adding a kind of operation).
  */
-import { strokePointList } from "../../common/drawing-document/stroke-point.ts";
 import { lazyPainter, type PainterTable, readyPainter } from "./painter.ts";
-import { drawSegments, paintBackground } from "./render.ts";
-import { strokeSegments } from "./smoothing.ts";
+import { drawStroke, paintBackground } from "./render.ts";
+import { firstSegment } from "./smoothing.ts";
 
 /** The painters the page uses. */
 export const PAINTERS: PainterTable = {
   // The segments a live stroke drew, in order: the same calls, so the same pixels (see StrokeBuilder).
-  stroke: readyPainter((context, stroke) =>
-    drawSegments(context, stroke.style, strokeSegments(strokePointList(stroke.points), stroke.dot)),
+  stroke: readyPainter((context, { style, points, dot }) =>
+    drawStroke(context, style, points, firstSegment(points.x.length, dot), points.x.length),
   ),
   clear: readyPainter((context, _clear, source) => paintBackground(context, source.background)),
   caption: lazyPainter(() => import("../tools/caption/caption-painter.ts")),

@@ -12,9 +12,11 @@ export function isFarEnough(
   next: Point,
   minDistance: number = MIN_POINT_DISTANCE,
 ): boolean {
-  if (previous === undefined) return true;
-  const dx = next.x - previous.x;
-  const dy = next.y - previous.y;
+  return previous === undefined || isStepFarEnough(next.x - previous.x, next.y - previous.y, minDistance);
+}
+
+/** Whether a step of (dx, dy) from the last kept point reaches `minDistance` (isFarEnough without points). */
+export function isStepFarEnough(dx: number, dy: number, minDistance: number = MIN_POINT_DISTANCE): boolean {
   return dx * dx + dy * dy >= minDistance * minDistance;
 }
 

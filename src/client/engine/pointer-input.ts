@@ -1,5 +1,5 @@
 import { CanvasBox } from "./canvas-box.ts";
-import { type ClientRect, isOutsideCanvas, toCanvasPoint } from "./coordinates.ts";
+import { type ClientRect, canvasScale, isOutsideCanvasAt, toCanvasPoint } from "./coordinates.ts";
 import type { TimedPoint } from "./types.ts";
 
 /** What the pointer lifecycle tells the engine, in drawing-space points. */
@@ -9,10 +9,11 @@ export interface StrokeInput {
   /** A press; returns false when it starts no stroke (a tap for another tool), true when it does. */
   start(point: TimedPoint, pointerType: string): boolean;
   /**
-   * One position of a pointermove (each coalesced one in turn, oldest first); true when the stroke can take no
-   * more points (it then ends where it is).
+   * One position of a pointermove (each coalesced one in turn, oldest first) in drawing pixels, with a pen's
+   * pressure (undefined for mouse and touch) and the event's timeStamp, as numbers: no object per move. True
+   * when the stroke can take no more points (it then ends where it is).
    */
-  extend(point: TimedPoint): boolean;
+  extend(x: number, y: number, pressure: number | undefined, at: number): boolean;
   /** The stroke ends; `point` is where (null when the browser cancelled the pointer). */
   end(point: TimedPoint | null): void;
   /** The stroke is taken back: a second finger came down, so the fingers mean zoom or pan. */
@@ -27,6 +28,9 @@ type PointerState =
       readonly pointerId: number;
       readonly pointerType: string;
       readonly box: ClientRect;
+      /** Drawing pixels per CSS pixel across and down the box (see toCanvasPoint), worked out once per stroke. */
+      readonly scaleX: number;
+      readonly scaleY: number;
       /** event.timeStamp of the press. */
       readonly since: number;
     };
@@ -129,7 +133,9 @@ export class PointerInput {
       return;
     }
     const { pointerId, pointerType, timeStamp: since } = event;
-    this.#state = { kind: "drawing", pointerId, pointerType, box, since };
+    const scaleX = canvasScale(box.width);
+    const scaleY = canvasScale(box.height);
+    this.#state = { kind: "drawing", pointerId, pointerType, box, scaleX, scaleY, since };
   }
 
   #move(event: PointerEvent): void {
@@ -138,23 +144,41 @@ export class PointerInput {
     // Coalesced events carry every position the hardware reported since the last frame; synthetic events
     // have none, so the event itself is the fallback.
     const coalesced = typeof event.getCoalescedEvents === "function" ? event.getCoalescedEvents() : [];
-    // One call per position, no arrays in between: this runs for every move the hardware reports.
-    if (coalesced.length === 0 && this.#input.extend(this.#pointOf(event, state.box))) this.endStroke();
-    for (const each of coalesced) {
-      const point = this.#pointOf(each, state.box);
-      // Out of the canvas and back within one frame: the browser sends no pointerleave, as it only looks at
-      // where the pointer is at the frame, so the stroke ends at the first position outside, as it would have
-      // (a canvas with padding is left a little sooner, at the edge of its bitmap).
-      if (isOutsideCanvas(point)) {
-        this.#state = IDLE;
-        this.#input.end(point);
-        return;
-      }
-      if (this.#input.extend(point)) {
-        this.endStroke();
-        return;
-      }
+    // This runs for every move the hardware reports: each position goes on as numbers, with no point,
+    // closure or array made for it.
+    if (coalesced.length === 0) {
+      this.#extend(event, state, false);
+      return;
     }
+    for (let index = 0; index < coalesced.length; index++)
+      if (this.#extend(coalesced[index] as PointerEvent, state, true)) return;
+  }
+
+  /**
+   * Adds one position of a move to the stroke; true when the stroke ended there: it could take no more points,
+   * or (`endsOutside`, a coalesced position) the position is off the canvas. Out of the canvas and back within
+   * one frame, the browser sends no pointerleave, as it only looks at where the pointer is at the frame, so the
+   * stroke ends at the first position outside, as it would have (a canvas with padding is left a little
+   * sooner, at the edge of its bitmap).
+   */
+  #extend(
+    event: PointerEvent,
+    state: Extract<PointerState, { kind: "drawing" }>,
+    endsOutside: boolean,
+  ): boolean {
+    const { box } = state;
+    const x = (event.clientX - box.left) * state.scaleX;
+    const y = (event.clientY - box.top) * state.scaleY;
+    if (endsOutside && isOutsideCanvasAt(x, y)) {
+      this.#state = IDLE;
+      this.#input.end(this.#pointOf(event, box));
+      return true;
+    }
+    const pen = state.pointerType === "pen";
+    if (pen) this.#lastPressure = event.pressure;
+    if (!this.#input.extend(x, y, pen ? this.#lastPressure : undefined, event.timeStamp)) return false;
+    this.endStroke();
+    return true;
   }
 
   /** The drawing-space point of an event and when it was reported; a pen's carries its pressure. */

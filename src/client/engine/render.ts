@@ -1,5 +1,5 @@
 import { BACKGROUND_COLOUR, CANVAS_SIZE, ERASER_COLOUR } from "../../common/constants.ts";
-import type { Segment } from "./smoothing.ts";
+import { emitSegment, type PointColumns, type SegmentSink } from "./smoothing.ts";
 import type { StrokeStyle } from "./types.ts";
 
 /**
@@ -43,42 +43,69 @@ function applyStrokeStyle(context: StrokeContext, style: StrokeStyle): void {
   context.lineJoin = "round";
 }
 
-/** Draws one segment as its own path (a dot is a filled disc as wide as the brush). */
-function drawSegment(context: StrokeContext, segment: Segment, width: number): void {
-  context.beginPath();
-  switch (segment.kind) {
-    case "dot":
-      context.arc(segment.at.x, segment.at.y, width / 2, 0, Math.PI * 2);
-      context.fill();
-      return;
-    case "line":
-      context.moveTo(segment.from.x, segment.from.y);
-      context.lineTo(segment.to.x, segment.to.y);
-      context.stroke();
-      return;
-    case "curve":
-      context.moveTo(segment.from.x, segment.from.y);
-      context.quadraticCurveTo(segment.control.x, segment.control.y, segment.to.x, segment.to.y);
-      context.stroke();
-      return;
+/**
+ * Draws each segment it is given as its own path on `context` with the brush `width` (a pen's segment scales
+ * it): a dot is a filled disc as wide as the brush. One pen serves every stroke drawn, so a pointer move
+ * allocates nothing; `rescaled` says whether a segment left another width on the context.
+ */
+class CanvasPen implements SegmentSink {
+  context: StrokeContext | null = null;
+  width = 1;
+  rescaled = false;
+
+  dot(x: number, y: number, scale: number | undefined): void {
+    const context = this.#begin(scale);
+    context.arc(x, y, (scale === undefined ? this.width : this.width * scale) / 2, 0, Math.PI * 2);
+    context.fill();
+  }
+
+  line(x0: number, y0: number, x1: number, y1: number, scale: number | undefined): void {
+    const context = this.#begin(scale);
+    context.moveTo(x0, y0);
+    context.lineTo(x1, y1);
+    context.stroke();
+  }
+
+  readonly curve: SegmentSink["curve"] = (x0, y0, cx, cy, x1, y1, scale) => {
+    const context = this.#begin(scale);
+    context.moveTo(x0, y0);
+    context.quadraticCurveTo(cx, cy, x1, y1);
+    context.stroke();
+  };
+
+  #begin(scale: number | undefined): StrokeContext {
+    const context = this.context as StrokeContext;
+    if (scale !== undefined) {
+      context.lineWidth = this.width * scale;
+      this.rescaled = true;
+    }
+    context.beginPath();
+    return context;
   }
 }
 
-/** Draws `segments` in order with `style`; a pen segment's `scale` sets its own width. */
-export function drawSegments(context: StrokeContext, style: StrokeStyle, segments: readonly Segment[]): void {
-  if (segments.length === 0) return;
+const pen = new CanvasPen();
+
+/**
+ * Draws the segments of `points` from index `from` up to (not including) `to` with `style` (see emitSegment):
+ * a live stroke its newest point's, a replay all of a finished stroke's, with the same calls.
+ */
+export function drawStroke(
+  context: StrokeContext,
+  style: StrokeStyle,
+  points: PointColumns,
+  from: number,
+  to: number,
+): void {
+  if (from >= to) return;
   applyStrokeStyle(context, style);
-  let rescaled = false;
-  for (const segment of segments) {
-    const width = style.width * (segment.scale ?? 1);
-    if (segment.scale !== undefined) {
-      context.lineWidth = width;
-      rescaled = true;
-    }
-    drawSegment(context, segment, width);
-  }
+  pen.context = context;
+  pen.width = style.width;
+  pen.rescaled = false;
+  for (let index = from; index < to; index++) emitSegment(points, index, pen);
+  pen.context = null;
   // Put back the width the cached style says the context has.
-  if (rescaled) context.lineWidth = style.width;
+  if (pen.rescaled) context.lineWidth = style.width;
 }
 
 /** The first-display picture: white, then `image` (if any) mirrored left-right over the whole canvas. */

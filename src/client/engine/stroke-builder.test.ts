@@ -4,7 +4,7 @@ import { encodeDrawing } from "../../common/drawing-document/encode.ts";
 import { DRAWING_LIMITS } from "../../common/drawing-document/limits.ts";
 import { strokePointList, toStrokePoint } from "../../common/drawing-document/stroke-point.ts";
 import { filterPoints } from "./point-filter.ts";
-import { type Segment, strokeSegments } from "./smoothing.ts";
+import { type Segment, segmentsForPoint, strokeSegments } from "./smoothing.ts";
 import { StrokeBuilder } from "./stroke-builder.ts";
 
 const style = { colour: "#ff0000", width: 5, eraser: false };
@@ -16,29 +16,36 @@ const timedPoint = fc.record({
   pressure: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
 });
 
+/** The segment a live stroke draws for the point just kept (emitSegment over the builder's columns), as data. */
+function drawnLast(builder: StrokeBuilder): Segment[] {
+  return segmentsForPoint(strokePointList(builder.points), builder.pointCount - 1);
+}
+
 describe("the live stroke", () => {
   it("draws a dot at once for a press, and a tap's release keeps just it (a tap leaves a dot)", () => {
     const builder = new StrokeBuilder(style);
-    expect(builder.add({ x: 4, y: 4, at: 50 })).toEqual([{ kind: "dot", at: { x: 4, y: 4, elapsed: 0 } }]);
-    expect(builder.add({ x: 4.2, y: 4.1, at: 60 })).toEqual([]);
+    expect(builder.add(4, 4, undefined, 50)).toBe(true);
+    expect(drawnLast(builder)).toEqual([{ kind: "dot", at: { x: 4, y: 4, elapsed: 0 } }]);
+    expect(builder.add(4.2, 4.1, undefined, 60)).toBe(false);
     expect(builder.finish()).toEqual({ style, points: { x: [4], y: [4], elapsed: [0] }, dot: true });
   });
 
   it("keeps its own style, unaffected by later style changes", () => {
     const builder = new StrokeBuilder(style);
-    builder.add({ x: 1, y: 1, at: 0 });
+    builder.add(1, 1, undefined, 0);
     expect(builder.finish().style).toBe(style);
   });
 
   it("keeps each point on the document's grid, timed from the press, and draws exactly that point", () => {
     const builder = new StrokeBuilder(style);
-    const [dot] = builder.add({ x: 10.01, y: 20.03, at: 1000.4, pressure: 0.33333 });
+    builder.add(10.01, 20.03, 0.33333, 1000.4);
+    const [dot] = drawnLast(builder);
     expect(dot).toEqual({
       kind: "dot",
       at: toStrokePoint(10.01, 20.03, 0.33333, 0),
       scale: expect.any(Number),
     });
-    builder.add({ x: 40.07, y: 20.5, at: 1016.7, pressure: 0.5 });
+    builder.add(40.07, 20.5, 0.5, 1016.7);
     const { points } = builder.finish();
     expect(strokePointList(points)).toEqual([
       toStrokePoint(10.01, 20.03, 0.33333, 0),
@@ -57,7 +64,8 @@ describe("the live stroke", () => {
         }));
         const builder = new StrokeBuilder(style);
         const live: Segment[] = [];
-        for (const point of points) live.push(...builder.add(point));
+        for (const { x, y, pressure, at } of points)
+          if (builder.add(x, y, pressure, at)) live.push(...drawnLast(builder));
         const stroke = builder.finish();
         const kept = strokePointList(stroke.points);
         expect(kept).toEqual(filterPoints(kept));
@@ -72,7 +80,7 @@ describe("the live stroke", () => {
   it("holds at most as many points as a document's stroke may, and says when it is full", () => {
     const builder = new StrokeBuilder(style);
     for (let index = 0; index < DRAWING_LIMITS.pointsPerStroke + 5; index += 1)
-      builder.add({ x: index % 2 === 0 ? 0 : 10, y: index / 100, at: index });
+      builder.add(index % 2 === 0 ? 0 : 10, index / 100, undefined, index);
     expect(builder.isFull).toBe(true);
     expect(builder.pointCount).toBe(DRAWING_LIMITS.pointsPerStroke);
   });

@@ -48,7 +48,7 @@ export class StrokeInput {
         host.started();
         return true;
       },
-      extend: (point) => this.#live.extend(point),
+      extend: (x, y, pressure, at) => this.#live.extend(x, y, pressure, at),
       end: (point: TimedPoint | null) => host.finished(this.#live.finish(point), this.#pressedAt),
       cancel: () => {
         if (this.#live.drop()) host.cancelled();

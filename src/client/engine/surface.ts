@@ -3,8 +3,8 @@ import type { Operation } from "../../common/drawing-document/types.ts";
 import { CanvasPool, type Checkpoint, context2d, isSnapshot, type Snapshot } from "./checkpoints.ts";
 import type { Painter, PaintSource } from "./painter.ts";
 import { backingStoreSize } from "./pixel-ratio.ts";
-import { copyPixels, drawSegments, forgetAppliedStyle, paintBackground, paintDrawing } from "./render.ts";
-import type { Segment } from "./smoothing.ts";
+import { copyPixels, drawStroke, forgetAppliedStyle, paintBackground, paintDrawing } from "./render.ts";
+import type { PointColumns } from "./smoothing.ts";
 import type { StrokeStyle } from "./types.ts";
 
 /**
@@ -51,9 +51,11 @@ export class Surface {
     return this.display.width / CANVAS_SIZE;
   }
 
-  /** Draws stroke segments on the document and the display. */
-  drawSegments(style: StrokeStyle, segments: readonly Segment[]): void {
-    for (const context of this.#drawnContexts) drawSegments(context, style, segments);
+  /** Draws the segments of `points` from index `from` up to `to` (see render.drawStroke) on the document and the display. */
+  drawStroke(style: StrokeStyle, points: PointColumns, from: number, to: number): void {
+    const contexts = this.#drawnContexts;
+    for (let index = 0; index < contexts.length; index++)
+      drawStroke(contexts[index] as CanvasRenderingContext2D, style, points, from, to);
   }
 
   /** Paints `operation` with its painter on the document, then the display. */

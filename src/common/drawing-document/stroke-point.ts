@@ -27,9 +27,13 @@ export function toStrokePoint(
   elapsed: number,
   previousElapsed = 0,
 ): StrokePoint {
-  const time = Math.min(DRAWING_LIMITS.strokeMs, Math.max(previousElapsed, Math.round(elapsed) || 0));
-  const point = { x: onPointGrid(x), y: onPointGrid(y), elapsed: time };
+  const point = { x: onPointGrid(x), y: onPointGrid(y), elapsed: onStrokeTimeline(elapsed, previousElapsed) };
   return pressure === undefined ? point : { ...point, pressure: onPressureSteps(pressure) };
+}
+
+/** A point's milliseconds since the press as the document keeps them (see toStrokePoint). */
+export function onStrokeTimeline(elapsed: number, previousElapsed = 0): number {
+  return Math.min(DRAWING_LIMITS.strokeMs, Math.max(previousElapsed, Math.round(elapsed) || 0));
 }
 
 /** Points as a stroke operation keeps them (columns); a pen's if the first point has pressure. */
