@@ -16,22 +16,15 @@ import { readStore } from "./idb.ts";
 export { BACKUP_LOCATION } from "./backup-store.ts";
 export { openStoreDatabase, readStore, writeStore } from "./idb.ts";
 
-/** How the restore attempt on load ended. */
-export type RestoreOutcome =
-  /** The saved drawing is on the canvas. */
-  | "restored"
-  /** No backup in this browser (or the visitor chose a remix over it). */
-  | "none"
-  /** A backup exists but could not be read or drawn; it is left in place until the visitor's next change. */
-  | "unreadable"
-  /** No IndexedDB here: the page works without a backup. */
-  | "unavailable";
+/**
+ * How the restore attempt on load ended: the saved drawing is on the canvas; no backup here (or the visitor chose a
+ * remix over it); one that could not be read or drawn (kept until the visitor's next change); no IndexedDB here.
+ */
+export type RestoreOutcome = "restored" | "none" | "unreadable" | "unavailable";
 
-/** Options of the backup. */
+/** Options of the backup: told once the restore attempt ended; the mascot a log from it starts on (else white). */
 export interface DrawingBackupOptions {
-  /** Called once when the restore attempt has finished, whatever its outcome. */
   readonly onRestoreSettled?: (outcome: RestoreOutcome) => void;
-  /** The mascot (see first-display.ts): the first display of a log that starts from it. Without it, white. */
   readonly mascot?: Promise<CanvasImageSource | null>;
 }
 
@@ -105,7 +98,6 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
     if ("blob" in header) {
       // A backup from before logs: its picture alone, with no operations and no known start.
       const carried = { index: 0, digest: stored.DIGEST_SEED, image: header.blob, encoding: "png" } as const;
-      const checkpoint = { index: 0, image: await pictureOf(carried) };
       const { savedAt } = header;
       const log = {
         format: 2,
@@ -117,6 +109,7 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
         length: 0,
         savedAt,
       } as const;
+      const checkpoint = { index: 0, image: await pictureOf(carried) };
       return { header: log, operations: [], records: [], checkpoint, carried };
     }
     const values = await read((records) => records.getAll(stored.operationRange(header.log, header.length)));
