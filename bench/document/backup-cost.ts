@@ -1,6 +1,7 @@
 /**
- * The crash backup's cost per stroke on the page's main thread, at full drawing: two pages of one browser, each
- * with Fanvas mounted and built up alike, one with its backup on throughout and one with it off from the start
+ * The crash backup's cost per stroke on the page's main thread, at full drawing: two pages of one browser (in
+ * contexts of their own, so their IndexedDB and tabs are apart), each with Fanvas mounted and built up alike,
+ * one with its backup on throughout and one with it off from the start
  * (bench/page/adapters/fanvas.ts's switch: it hears none of that page's changes, so it does nothing). Probe
  * strokes are drawn in blocks on each page in turn, each block's main-thread CPU counted from its first press to
  * a quiet second and a half after its last release, so all the backup does for a block lands in it: each
@@ -8,7 +9,7 @@
  * last change). Switching one page's backup on and off instead leaves its log with holes the backup never does
  * the work of (a log's checkpoints, for one, stop being due), which under-counts it.
  */
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { buildUp, busyMs, drawProbeStroke, openSystemPage, type Workload } from "../measure.ts";
 import { median } from "../stats.ts";
 
@@ -45,13 +46,14 @@ async function builtUpPage(
 
 /** Measures the backup's cost per stroke on the bench page at `url` (its "fanvas" system must have the switch). */
 export async function backupCostPerStroke(
-  context: BrowserContext,
+  browser: Browser,
   url: string,
   workload: Workload,
 ): Promise<BackupCost> {
+  const context = () => browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
   const pages = {
-    on: await builtUpPage(context, url, workload, true),
-    off: await builtUpPage(context, url, workload, false),
+    on: await builtUpPage(await context(), url, workload, true),
+    off: await builtUpPage(await context(), url, workload, false),
   };
   try {
     await pages.on.page.waitForTimeout(BACKUP_BLOCK.quietMs);
@@ -78,7 +80,7 @@ export async function backupCostPerStroke(
       strokeMs: total(busy.off) / strokes,
     };
   } finally {
-    await pages.on.page.close();
-    await pages.off.page.close();
+    await pages.on.page.context().close();
+    await pages.off.page.context().close();
   }
 }

@@ -13,8 +13,6 @@ export interface BackupHeader {
   readonly format: 2;
   /** The log's id: its records are keyed by it (a new drawing, or a tab taking the backup over, takes a new one). */
   readonly log: string;
-  /** Changes with every write, so a tab can tell whether another tab wrote since it last did. */
-  readonly nonce: string;
   /** The log's start; null when it is a picture kept without its making (a backup from before logs). */
   readonly start: StartingPicture | null;
   /** When the log began, ms since the epoch; how many operations make the picture, and how many it holds. */
@@ -28,9 +26,8 @@ export interface BackupHeader {
 export interface CheckpointRecord {
   readonly index: number;
   readonly digest: number;
-  /** The 600 x 600 picture: its RGBA bytes, or a PNG (a backup from before logs). */
+  /** The 600 x 600 picture's RGBA bytes. */
   readonly image: Blob;
-  readonly encoding: "rgba" | "png";
 }
 
 /** A backup written before the drawing was kept as a log: its PNG alone. */
@@ -72,7 +69,7 @@ export function parseHeader(value: unknown): BackupHeader | PictureBackup | null
   const record = value as Record<string, unknown>;
   if (record.blob instanceof Blob && typeof record.savedAt === "number")
     return { blob: record.blob, savedAt: record.savedAt };
-  if (record.format !== 2 || typeof record.log !== "string" || typeof record.nonce !== "string") return null;
+  if (record.format !== 2 || typeof record.log !== "string") return null;
   const counts = [record.origin, record.position, record.length].every(Number.isSafeInteger);
   if (!counts || (record.position as number) > (record.length as number)) return null;
   return record as unknown as BackupHeader;

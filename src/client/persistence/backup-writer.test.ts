@@ -78,10 +78,8 @@ describe("the backup's writer", () => {
     const { engine, add } = fakeEngine();
     const stop = startBackupWriter(engine, db, {
       log: null,
-      nonce: null,
       records: [],
       checkpoint: null,
-      carried: null,
     });
     for (const x of [10, 60, 110]) add(stroke(x));
     expect(transactions, "nothing written while the changes come").toBe(0);

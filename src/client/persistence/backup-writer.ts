@@ -4,16 +4,11 @@ import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import * as stored from "./backup-store.ts";
 
-/** What the writer carries on from a restore. */
+/** What the writer carries on from a restore: the log's id (null: a new log), its records, its checkpoint's index. */
 export interface Adopted {
-  /** The restored log's id and last header's nonce; null: a new log (nothing restored, or a picture alone). */
   readonly log: string | null;
-  readonly nonce: string | null;
-  /** The restored operations' records, in order, and the index of the log's stored checkpoint, if any. */
   readonly records: readonly Uint8Array[];
   readonly checkpoint: number | null;
-  /** A checkpoint a new log writes under its own id (a picture kept from before logs). */
-  readonly carried: stored.CheckpointRecord | null;
 }
 
 /** Logged with the error when a write fails; the next change writes the whole log again. */
@@ -26,13 +21,12 @@ export const WRITE_WITHIN_MS = 1000;
 /** A checkpoint that is due waits until the visitor has rested this long (no change, no stroke being drawn). */
 export const CHECKPOINT_REST_MS = 400;
 
-/** How long painting the operations after the checkpoint may take (ms, roughly) before a new one is due. */
-const CHECKPOINT_BUDGET_MS = 40;
-
 /**
- * A rough cost of bringing an operation back on a reload, ms: painting it and its share of the undo history's
- * copies the restore takes on the way (measured on the page bench's 1,000-stroke drawing).
+ * A checkpoint is due when painting the operations after the last one would take longer than this (ms, roughly:
+ * a stroke 0.6 ms and 3 µs a point, a fill 6.6, anything else 1.6, with their share of the undo history's copies a
+ * restore takes on the way, measured on the page bench's 1,000-stroke drawing).
  */
+const CHECKPOINT_BUDGET_MS = 40;
 const paintCost = (operation: Operation): number =>
   operation.kind === "stroke"
     ? 0.6 + operation.points.x.length * 0.003
@@ -42,27 +36,32 @@ const paintCost = (operation: Operation): number =>
 
 /**
  * Keeps `engine`'s log in the backup from now on. The operations added since the last write are encoded (a log of
- * one operation each) and written with the header (undo and redo move its position) in one transaction at most
+ * one operation each) and written with the header (undo and redo move its position) in one transaction, at most
  * WRITE_WITHIN_MS after the first of them, and at once, committed in the same task, when the page is hidden or
- * goes, so a reload, a closed tab or a killed page right after a change keeps it. A checkpoint picture is taken
- * once the visitor rests, when painting what follows the last one would take too long. A tab that finds another
- * wrote since its last write takes the backup over with a log id of its own, written whole: the last change wins.
+ * goes: a reload, a closed tab or a killed page right after a change keeps it. A checkpoint picture goes with them
+ * once the visitor rests, when one is due. After another tab wrote, this tab's next change takes the backup over
+ * with a log id of its own, written whole: the last change wins.
  */
 export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, adopted: Adopted): () => void {
   let db: IDBDatabase | null = opened;
-  let { nonce, checkpoint, carried } = adopted;
-  let log = adopted.log ?? crypto.randomUUID();
-  let whole = adopted.log === null;
-  // digests[i]: the digest of the first i records; `written` of them are stored as the log now has them.
+  let [log, whole, checkpoint] = [
+    adopted.log ?? crypto.randomUUID(),
+    adopted.log === null,
+    adopted.checkpoint,
+  ];
+  // digests[i]: the digest of the first i records, `written` of which are stored as the log now has them.
   const digests = [stored.DIGEST_SEED];
   for (const [index, record] of adopted.records.entries())
     digests.push(stored.digestOf(digests[index] as number, record));
   let written = adopted.records.length;
-  let changed = false;
+  let [changed, claimed, stopped] = [false, false, false];
   let [pending, rest]: (ReturnType<typeof setTimeout> | null)[] = [null, null];
-  let stopped = false;
+  const tabs = new BroadcastChannel(stored.BACKUP_LOCATION.database);
+  tabs.onmessage = () => {
+    [log, checkpoint, whole, claimed] = [crypto.randomUUID(), null, true, false];
+  };
 
-  /** Writes what changed since the last write, and with `picture` a checkpoint of the log as it shows now. */
+  /** Writes what changed since the last write and, with `picture`, a checkpoint of the picture as it is now. */
   const write = (picture = false): void => {
     if (pending !== null) clearTimeout(pending);
     pending = null;
@@ -82,15 +81,10 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
       });
       return;
     }
-    if (whole) {
-      for (const range of stored.everyLogRecord()) objects.delete(range);
-      if (carried !== null) objects.put(carried, stored.checkpointKey(log));
-      written = 0;
-    } else {
-      const [expected, read] = [nonce, objects.get(key)];
-      read.onsuccess = () =>
-        (read.result as stored.BackupHeader | undefined)?.nonce !== expected && takeOver();
-    }
+    if (whole) for (const range of stored.everyLogRecord()) objects.delete(range);
+    written = whole ? 0 : written;
+    // The first write since another tab's tells the others that this tab has the backup now.
+    if (!claimed) tabs.postMessage(log);
     const { start, origin, position, operations } = state;
     try {
       for (; written < operations.length; written += 1) {
@@ -104,19 +98,19 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
     } catch (error) {
       // The tools keep within the format's caps: an operation that is not is a fault, not a visitor's doing.
       console.error("Fanvas: an operation could not be kept; the drawing backup stops here.", error);
-      objects.transaction.abort();
-      stopped = true;
+      [stopped] = [true, objects.transaction.abort()];
       return;
     }
-    nonce = crypto.randomUUID();
-    const length = operations.length;
-    objects.put({ format: 2, log, nonce, start, origin, position, length, savedAt: Date.now() }, key);
-    if (picture) {
-      // Its pixels as they are, not a PNG: encoding one costs the page's main thread 5-13 ms, this 2-3.
+    objects.put(
+      { format: 2, log, start, origin, position, length: operations.length, savedAt: Date.now() },
+      key,
+    );
+    // A log from a picture alone (a backup from before logs) keeps that picture as its first checkpoint.
+    if (picture || (start === null && checkpoint === null)) {
+      // The pixels as they are: a PNG would cost the main thread 5-13 ms to encode, these 2-3.
       const image = new Blob([engine.getImageData().data]);
-      const digest = digests[position] as number;
-      objects.put({ index: position, digest, image, encoding: "rgba" }, stored.checkpointKey(log));
-      const forLog = log;
+      const [digest, forLog] = [digests[position] as number, log];
+      objects.put({ index: position, digest, image }, stored.checkpointKey(log));
       objects.transaction.oncomplete = () => {
         if (log === forLog) checkpoint = position;
       };
@@ -126,13 +120,7 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
       whole = changed = true;
     };
     objects.transaction.commit();
-    [whole, changed, carried] = [false, false, null];
-  };
-
-  const takeOver = (): void => {
-    [log, checkpoint, whole, changed] = [crypto.randomUUID(), null, true, true];
-    write();
-    scheduleCheckpoint();
+    [whole, changed, claimed] = [false, false, true];
   };
 
   const checkpointDue = (): boolean => {
@@ -143,32 +131,27 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
       cost += paintCost(operations[index] as Operation);
     return cost > CHECKPOINT_BUDGET_MS;
   };
-
-  const takeCheckpoint = (): void => {
-    rest = null;
-    if (stopped || !checkpointDue()) return;
-    if (engine.isDrawing) return scheduleCheckpoint();
-    write(true);
-  };
-
   const scheduleCheckpoint = (): void => {
     if (rest === null && !stopped && checkpointDue()) rest = setTimeout(takeCheckpoint, CHECKPOINT_REST_MS);
+  };
+  const takeCheckpoint = (): void => {
+    rest = null;
+    if (engine.isDrawing) scheduleCheckpoint();
+    else if (checkpointDue()) write(true);
   };
 
   const stopListening = [
     engine.on("change", (change) => {
-      if (change.kind === "added") {
-        written = Math.min(written, change.index);
-        // A checkpoint past an operation replaced (undone, then drawn over) pictures what is no longer there.
-        if (checkpoint !== null && checkpoint > change.index) checkpoint = null;
-      }
+      // A checkpoint past an operation replaced (undone, then drawn over) pictures what is no longer there.
+      if (change.kind === "added" && checkpoint !== null && checkpoint > change.index) checkpoint = null;
+      written = change.kind === "added" ? Math.min(written, change.index) : written;
       changed = true;
       pending ??= setTimeout(write, WRITE_WITHIN_MS);
       scheduleCheckpoint();
     }),
     // A new first display began a new log (a remix given up for the visitor's own drawing).
     engine.on("ready", () => {
-      [log, whole, carried, checkpoint] = [crypto.randomUUID(), true, null, null];
+      [log, whole, checkpoint] = [crypto.randomUUID(), true, null];
     }),
   ];
   // Going away (a reload, a closed tab, a phone switching apps), even with the pointer down: the stroke as
@@ -189,6 +172,7 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
   return () => {
     write();
     stopped = true;
+    tabs.close();
     if (rest !== null) clearTimeout(rest);
     document.removeEventListener("visibilitychange", leave);
     window.removeEventListener("pagehide", leave);

@@ -13,7 +13,8 @@ const requestResult = <T>(request: IDBRequest<T>): Promise<T> =>
     request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
   });
 
-const transactionDone = (transaction: IDBTransaction): Promise<void> =>
+/** Resolves once `transaction` has committed. */
+export const transactionDone = (transaction: IDBTransaction): Promise<void> =>
   new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve();
     transaction.onerror = transaction.onabort = () =>
@@ -64,27 +65,5 @@ export function writeStore(
   change(transaction.objectStore(store));
   // Committed now rather than once the task ends: a write made as the page goes (pagehide) then lands.
   transaction.commit();
-  return transactionDone(transaction);
-}
-
-/**
- * Reads the record at `key` and writes what `update` makes of it, in one read-write transaction, so a record
- * another tab removed meanwhile is not brought back (`update` answers undefined to write nothing). Committed
- * once the write is asked for: committing before the read answers would end the transaction first.
- */
-export function updateRecord(
-  db: IDBDatabase,
-  store: string,
-  key: IDBValidKey,
-  update: (record: unknown) => unknown,
-): Promise<void> {
-  const transaction = db.transaction(store, "readwrite");
-  const objects = transaction.objectStore(store);
-  const read = objects.get(key);
-  read.onsuccess = () => {
-    const next = update(read.result);
-    if (next !== undefined) objects.put(next);
-    transaction.commit();
-  };
   return transactionDone(transaction);
 }
