@@ -44,11 +44,8 @@ const paintCost = (operation: Operation): number =>
  */
 export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, adopted: Adopted): () => void {
   let db: IDBDatabase | null = opened;
-  let [log, whole, checkpoint] = [
-    adopted.log ?? crypto.randomUUID(),
-    adopted.log === null,
-    adopted.checkpoint,
-  ];
+  let log = adopted.log ?? crypto.randomUUID();
+  let [whole, checkpoint] = [adopted.log === null, adopted.checkpoint];
   // digests[i]: the digest of the first i records, `written` of which are stored as the log now has them.
   const digests = [stored.DIGEST_SEED];
   for (const [index, record] of adopted.records.entries())

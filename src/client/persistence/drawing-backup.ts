@@ -102,22 +102,14 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
     if (records.length !== length) throw new Error(`it holds ${records.length} of ${length} operations`);
     const decode = { stickers: knownStickers(await communityStickers()) };
     const operations = records.map((record) => decodeDrawing(record, decode).operations[0] as Operation);
-    const kept: stored.CheckpointRecord | undefined = await read((records) =>
-      records.get(stored.checkpointKey(log)),
-    );
+    const kept: stored.CheckpointRecord | undefined = await read((all) => all.get(stored.checkpointKey(log)));
     // Used only over the very records it was taken after (another tab may have written since).
     const usable =
       kept !== undefined &&
       kept.index <= position &&
       records.slice(0, kept.index).reduce(stored.digestOf, stored.DIGEST_SEED) === kept.digest;
-    const image = usable ? await pictureOf(kept).catch(() => null) : null;
-    const picture = image && kept ? { index: kept.index, image } : null;
-    return {
-      header,
-      operations,
-      picture,
-      adopted: { log, records, checkpoint: picture?.index ?? null },
-    };
+    const picture = usable ? await pictureOf(kept).catch(() => null) : null;
+    return { header, operations, picture, adopted: { log, records, checkpoint: picture?.index ?? null } };
   } catch (error) {
     console.warn(
       "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",
@@ -128,9 +120,9 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
 }
 
 /** A checkpoint's picture, ready to paint. */
-async function pictureOf({ image }: stored.CheckpointRecord): Promise<ImageBitmap> {
+async function pictureOf({ index, image }: stored.CheckpointRecord): Promise<Found["picture"]> {
   const pixels = new Uint8ClampedArray(await image.arrayBuffer());
-  return createImageBitmap(new ImageData(pixels, CANVAS_SIZE, CANVAS_SIZE));
+  return { index, image: await createImageBitmap(new ImageData(pixels, CANVAS_SIZE, CANVAS_SIZE)) };
 }
 
 /** Paints `operations` (made before the restore, their times from `origin`) again over the restored log. */
