@@ -1,13 +1,15 @@
 /**
  * The crash backup's cost per stroke on the page's main thread, at full drawing: two pages of one browser (in
  * contexts of their own, so their IndexedDB and tabs are apart), each with Fanvas mounted and built up alike,
- * one with its backup on throughout and one with it off from the start
+ * one with its backup on and one with it off from the start
  * (bench/page/adapters/fanvas.ts's switch: it hears none of that page's changes, so it does nothing). Probe
  * strokes are drawn in blocks on each page in turn, each block's main-thread CPU counted from its first press to
  * a quiet second and a half after its last release, so all the backup does for a block lands in it: each
  * operation kept, the batched write (at most a second later) and a checkpoint when one is due (400 ms after the
  * last change). Switching one page's backup on and off instead leaves its log with holes the backup never does
- * the work of (a log's checkpoints, for one, stop being due), which under-counts it.
+ * the work of (a log's checkpoints, for one, stop being due), which under-counts it. Halfway the pages swap
+ * roles (the backup turned off on the first, on on the second and left to catch up before the blocks go on),
+ * so a difference between the two renderers themselves (seen up to half a millisecond a stroke) cancels out.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { buildUp, busyMs, drawProbeStroke, openSystemPage, type Workload } from "../measure.ts";
@@ -44,6 +46,17 @@ async function builtUpPage(
   return opened;
 }
 
+/** Turns the backup off on the first page and on on the second, which then catches up unmeasured. */
+async function swapBackup(pages: readonly { page: Page }[], workload: Workload): Promise<void> {
+  const [first, second] = pages.map(({ page }) => page);
+  if (first === undefined || second === undefined) return;
+  await first.evaluate(() => window.fanvasBench.setBackup(false));
+  await second.evaluate(() => window.fanvasBench.setBackup(true));
+  for (let stroke = 0; stroke < BACKUP_BLOCK.strokes; stroke += 1)
+    await drawProbeStroke(second, workload, 1 + stroke);
+  await second.waitForTimeout(3 * BACKUP_BLOCK.quietMs);
+}
+
 /** Measures the backup's cost per stroke on the bench page at `url` (its "fanvas" system must have the switch). */
 export async function backupCostPerStroke(
   browser: Browser,
@@ -51,16 +64,20 @@ export async function backupCostPerStroke(
   workload: Workload,
 ): Promise<BackupCost> {
   const context = () => browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
-  const pages = {
-    on: await builtUpPage(await context(), url, workload, true),
-    off: await builtUpPage(await context(), url, workload, false),
-  };
+  const pages = [
+    await builtUpPage(await context(), url, workload, true),
+    await builtUpPage(await context(), url, workload, false),
+  ];
   try {
-    await pages.on.page.waitForTimeout(BACKUP_BLOCK.quietMs);
     const busy = { on: [] as number[], off: [] as number[] };
     for (let pair = 0; pair < BACKUP_BLOCK.pairs; pair += 1) {
+      // Halfway, the pages swap: the backup goes off on the first and on on the second (what it does to catch up
+      // is left out), so what differs between the two pages themselves cancels out of the mean.
+      const swapped = pair >= BACKUP_BLOCK.pairs / 2;
+      if (pair === BACKUP_BLOCK.pairs / 2) await swapBackup(pages, workload);
+      if (pair === 0) await pages[0]?.page.waitForTimeout(BACKUP_BLOCK.quietMs);
       for (const side of pair % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
-        const { page, cdp } = pages[side];
+        const { page, cdp } = pages[(side === "on") === swapped ? 1 : 0] as (typeof pages)[number];
         const before = await busyMs(cdp);
         for (let stroke = 0; stroke < BACKUP_BLOCK.strokes; stroke += 1)
           await drawProbeStroke(page, workload, 1 + ((pair + stroke) % workload.probeStrokes));
@@ -80,7 +97,6 @@ export async function backupCostPerStroke(
       strokeMs: total(busy.off) / strokes,
     };
   } finally {
-    await pages.on.page.context().close();
-    await pages.off.page.context().close();
+    for (const { page } of pages) await page.context().close();
   }
 }
