@@ -95,7 +95,8 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
     } catch (error) {
       // The tools keep within the format's caps: an operation that is not is a fault, not a visitor's doing.
       console.error("Fanvas: an operation could not be kept; the drawing backup stops here.", error);
-      [stopped] = [true, objects.transaction.abort()];
+      stopped = true;
+      objects.transaction.abort();
       return;
     }
     objects.put(
