@@ -1,17 +1,21 @@
 /**
- * The crash backup's cost per stroke on the page's main thread, at full drawing: one page, Fanvas mounted and
- * built up, probe strokes drawn in blocks with the backup on and off in turn (bench/page/adapters/fanvas.ts's
- * switch), each block's main-thread CPU counted from its first press to a quiet second after its last release,
- * so what the backup does once the visitor rests (a checkpoint) lands in its own block.
+ * The crash backup's cost per stroke on the page's main thread, at full drawing: two pages of one browser (in
+ * contexts of their own, so their IndexedDB and tabs are apart), each with Fanvas mounted and built up alike,
+ * one with its backup on and one with it off from the start
+ * (bench/page/adapters/fanvas.ts's switch: it hears none of that page's changes, so it does nothing). Probe
+ * strokes are drawn in blocks on each page in turn, each block's main-thread CPU counted from its first press to
+ * a quiet second and a half after its last release, so all the backup does for a block lands in it: each
+ * operation kept, the batched write (at most a second later) and a checkpoint when one is due (400 ms after the
+ * last change). Switching one page's backup on and off instead leaves its log with holes the backup never does
+ * the work of (a log's checkpoints, for one, stop being due), which under-counts it. Halfway the pages swap
+ * roles (the backup turned off on the first, on on the second and left to catch up before the blocks go on),
+ * so a difference between the two renderers themselves (seen up to half a millisecond a stroke) cancels out.
  */
-import type { BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { buildUp, busyMs, drawProbeStroke, openSystemPage, type Workload } from "../measure.ts";
 import { median } from "../stats.ts";
 
-/**
- * Probe strokes per block, pairs of blocks (one on, one off), and the quiet time counted after each block: long
- * enough for a checkpoint due (taken 400 ms after the last change) to land in its own block.
- */
+/** Probe strokes per block, pairs of blocks (one on each page), and the quiet time counted after each block. */
 export const BACKUP_BLOCK = { strokes: 8, pairs: 40, quietMs: 1500 } as const;
 
 /**
@@ -27,29 +31,60 @@ export interface BackupCost {
   readonly strokeMs: number;
 }
 
-/** Measures the backup's cost per stroke on the bench page at `url` (its "fanvas" system must have the switch). */
-export async function backupCostPerStroke(
+/** A page with Fanvas built up to the workload's drawing, its backup on or off from the start. */
+async function builtUpPage(
   context: BrowserContext,
   url: string,
   workload: Workload,
+  backup: boolean,
+): Promise<{ page: Page; cdp: CDPSession }> {
+  const opened = await openSystemPage(context, url, "fanvas");
+  await opened.page.evaluate((state) => window.fanvasBench.setBackup(state), backup);
+  await buildUp(opened.page, workload);
+  for (let stroke = 0; stroke < 20; stroke += 1)
+    await drawProbeStroke(opened.page, workload, 1 + (stroke % 10));
+  return opened;
+}
+
+/** Turns the backup off on the first page and on on the second, which then catches up unmeasured. */
+async function swapBackup(pages: readonly { page: Page }[], workload: Workload): Promise<void> {
+  const [first, second] = pages.map(({ page }) => page);
+  if (first === undefined || second === undefined) return;
+  await first.evaluate(() => window.fanvasBench.setBackup(false));
+  await second.evaluate(() => window.fanvasBench.setBackup(true));
+  for (let stroke = 0; stroke < BACKUP_BLOCK.strokes; stroke += 1)
+    await drawProbeStroke(second, workload, 1 + stroke);
+  await second.waitForTimeout(3 * BACKUP_BLOCK.quietMs);
+}
+
+/** Measures the backup's cost per stroke on the bench page at `url` (its "fanvas" system must have the switch). */
+export async function backupCostPerStroke(
+  browser: Browser,
+  url: string,
+  workload: Workload,
 ): Promise<BackupCost> {
-  const { page, cdp } = await openSystemPage(context, url, "fanvas");
+  const context = () => browser.newContext({ viewport: { width: 700, height: 700 }, deviceScaleFactor: 1 });
+  const pages = [
+    await builtUpPage(await context(), url, workload, true),
+    await builtUpPage(await context(), url, workload, false),
+  ];
   try {
-    await buildUp(page, workload);
-    for (let stroke = 0; stroke < 20; stroke += 1) await drawProbeStroke(page, workload, 1 + (stroke % 10));
-    await page.waitForTimeout(BACKUP_BLOCK.quietMs);
     const busy = { on: [] as number[], off: [] as number[] };
     for (let pair = 0; pair < BACKUP_BLOCK.pairs; pair += 1) {
-      for (const on of pair % 2 === 0 ? [true, false] : [false, true]) {
-        await page.evaluate((state) => window.fanvasBench.setBackup(state), on);
+      // Halfway, the pages swap: the backup goes off on the first and on on the second (what it does to catch up
+      // is left out), so what differs between the two pages themselves cancels out of the mean.
+      const swapped = pair >= BACKUP_BLOCK.pairs / 2;
+      if (pair === BACKUP_BLOCK.pairs / 2) await swapBackup(pages, workload);
+      if (pair === 0) await pages[0]?.page.waitForTimeout(BACKUP_BLOCK.quietMs);
+      for (const side of pair % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const)) {
+        const { page, cdp } = pages[(side === "on") === swapped ? 1 : 0] as (typeof pages)[number];
         const before = await busyMs(cdp);
         for (let stroke = 0; stroke < BACKUP_BLOCK.strokes; stroke += 1)
           await drawProbeStroke(page, workload, 1 + ((pair + stroke) % workload.probeStrokes));
         await page.waitForTimeout(BACKUP_BLOCK.quietMs);
-        busy[on ? "on" : "off"].push((await busyMs(cdp)) - before);
+        busy[side].push((await busyMs(cdp)) - before);
       }
     }
-    await page.evaluate(() => window.fanvasBench.setBackup(true));
     const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
     const strokes = BACKUP_BLOCK.pairs * BACKUP_BLOCK.strokes;
     const differences = busy.on.map((on, index) => on - (busy.off[index] ?? on)).sort((a, b) => a - b);
@@ -62,6 +97,6 @@ export async function backupCostPerStroke(
       strokeMs: total(busy.off) / strokes,
     };
   } finally {
-    await page.close();
+    for (const { page } of pages) await page.context().close();
   }
 }

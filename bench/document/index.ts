@@ -64,9 +64,9 @@ async function replayFromStart(
 }
 
 async function backupCost(url: string, workload: Workload): Promise<BackupCost> {
-  const { browser, context } = await launchBenchBrowser();
+  const { browser } = await launchBenchBrowser();
   try {
-    return await backupCostPerStroke(context, url, workload);
+    return await backupCostPerStroke(browser, url, workload);
   } finally {
     await browser.close();
   }

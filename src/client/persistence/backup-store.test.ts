@@ -13,7 +13,6 @@ import {
 const HEADER = {
   format: 2,
   log: "a",
-  nonce: "n",
   start: { kind: "mascot" },
   origin: 5,
   position: 2,

@@ -1,7 +1,6 @@
 /**
- * The drawing's backup in IndexedDB: the drawing's log as it is made, one record per operation, a header
- * saying which log and how much of it makes the picture, and a checkpoint picture to restore from quickly
- * (docs/decisions/0024-the-backup-is-the-drawings-log.md).
+ * The drawing's backup in IndexedDB: one record per operation of the drawing's log, a header saying which log
+ * and how much of it makes the picture, and a checkpoint picture to restore from quickly (decision 0024).
  */
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { openStoreDatabase } from "./idb.ts";
@@ -14,13 +13,10 @@ export interface BackupHeader {
   readonly format: 2;
   /** The log's id: its records are keyed by it (a new drawing, or a tab taking the backup over, takes a new one). */
   readonly log: string;
-  /** Changes with every write, so a tab can tell whether another tab wrote since it last did. */
-  readonly nonce: string;
   /** The log's start; null when it is a picture kept without its making (a backup from before logs). */
   readonly start: StartingPicture | null;
-  /** When the log began, ms since the epoch (operations' times count from it). */
+  /** When the log began, ms since the epoch; how many operations make the picture, and how many it holds. */
   readonly origin: number;
-  /** How many operations make the picture, and how many the log holds (the rest were undone). */
   readonly position: number;
   readonly length: number;
   readonly savedAt: number;
@@ -30,9 +26,8 @@ export interface BackupHeader {
 export interface CheckpointRecord {
   readonly index: number;
   readonly digest: number;
-  /** The 600 x 600 picture: its RGBA bytes, or a PNG (a backup from before logs). */
+  /** The 600 x 600 picture's RGBA bytes. */
   readonly image: Blob;
-  readonly encoding: "rgba" | "png";
 }
 
 /** A backup written before the drawing was kept as a log: its PNG alone. */
@@ -46,24 +41,23 @@ export const checkpointKey = (log: string): IDBValidKey => ["checkpoint", log];
 export const operationKey = (log: string, index: number): IDBValidKey => ["op", log, index];
 
 /** Every operation record and every checkpoint, of any log: what a tab taking the backup over deletes. */
-export function everyLogRecord(): IDBKeyRange[] {
-  return [IDBKeyRange.bound(["checkpoint"], ["checkpoint", []]), IDBKeyRange.bound(["op"], ["op", []])];
-}
+export const everyLogRecord = (): IDBKeyRange[] => [
+  IDBKeyRange.bound(["checkpoint"], ["checkpoint", []]),
+  IDBKeyRange.bound(["op"], ["op", []]),
+];
 
 /** The records of `log`'s operations 0 .. length - 1. */
-export function operationRange(log: string, length: number): IDBKeyRange {
-  return IDBKeyRange.bound(operationKey(log, 0), operationKey(log, Math.max(0, length - 1)));
-}
+export const operationRange = (log: string, length: number): IDBKeyRange =>
+  IDBKeyRange.bound(operationKey(log, 0), operationKey(log, Math.max(0, length - 1)));
 
 /**
  * FNV-1a over the records of a log's first operations, carried on from `digest` (start at DIGEST_SEED): a
- * checkpoint is used only over the records it was taken after, so a tab that wrote over another's never
- * gets a picture of operations the records no longer hold.
+ * checkpoint is used only over the records it was taken after, so a tab that wrote over another's never gets a
+ * picture of operations the records no longer hold.
  */
 export function digestOf(digest: number, bytes: Uint8Array): number {
   let hash = digest;
-  for (let index = 0; index < bytes.length; index += 1)
-    hash = Math.imul(hash ^ (bytes[index] as number), 0x01000193) >>> 0;
+  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
   return hash;
 }
 
@@ -75,18 +69,14 @@ export function parseHeader(value: unknown): BackupHeader | PictureBackup | null
   const record = value as Record<string, unknown>;
   if (record.blob instanceof Blob && typeof record.savedAt === "number")
     return { blob: record.blob, savedAt: record.savedAt };
-  if (record.format !== 2 || typeof record.log !== "string" || typeof record.nonce !== "string") return null;
+  if (record.format !== 2 || typeof record.log !== "string") return null;
   const counts = [record.origin, record.position, record.length].every(Number.isSafeInteger);
   if (!counts || (record.position as number) > (record.length as number)) return null;
   return record as unknown as BackupHeader;
 }
 
-/**
- * Opens (creating on first use) the backup's database. Resolves null where the browser has no usable IndexedDB
- * (some private modes, blocked storage), after a console warning: the page then simply works without a backup.
- */
-export function openBackupDatabase(): Promise<IDBDatabase | null> {
-  return openStoreDatabase(BACKUP_LOCATION, (reason) =>
+/** Opens the backup's database; null, after a console warning, where the browser has no usable IndexedDB. */
+export const openBackupDatabase = (): Promise<IDBDatabase | null> =>
+  openStoreDatabase(BACKUP_LOCATION, (reason) =>
     console.warn(`Fanvas: drawings will not survive a reload here (IndexedDB is unavailable: ${reason}).`),
   );
-}

@@ -1,10 +1,10 @@
 import { IDBKeyRange as FakeKeyRange, IDBFactory } from "fake-indexeddb";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toStrokePoints } from "../../common/drawing-document/stroke-point.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
-import { BACKUP_LOCATION, openBackupDatabase, operationRange } from "./backup-store.ts";
-import { startBackupWriter } from "./backup-writer.ts";
+import { BACKUP_LOCATION, checkpointKey, openBackupDatabase, operationRange } from "./backup-store.ts";
+import { CHECKPOINT_REST_MS, startBackupWriter } from "./backup-writer.ts";
 
 const stroke = (x: number): Operation => ({
   kind: "stroke",
@@ -27,6 +27,7 @@ function fakeEngine() {
     logState: state,
     isDrawing: false,
     endStroke: () => {},
+    getImageData: () => ({ data: new Uint8ClampedArray(16) }),
     on: (event: string, listener: (change: unknown) => void) => {
       if (event === "change") listeners.push(listener);
       return () => {};
@@ -68,6 +69,7 @@ describe("the backup's writer", () => {
     });
   });
   afterEach(() => {
+    vi.useRealTimers();
     for (const name of ["indexedDB", "IDBKeyRange", "document", "window"])
       Reflect.deleteProperty(globalThis, name);
   });
@@ -78,10 +80,8 @@ describe("the backup's writer", () => {
     const { engine, add } = fakeEngine();
     const stop = startBackupWriter(engine, db, {
       log: null,
-      nonce: null,
       records: [],
       checkpoint: null,
-      carried: null,
     });
     for (const x of [10, 60, 110]) add(stroke(x));
     expect(transactions, "nothing written while the changes come").toBe(0);
@@ -107,6 +107,29 @@ describe("the backup's writer", () => {
     const written = transactions;
     stop();
     expect(transactions, "stopping with nothing new writes nothing").toBe(written);
+    db.close();
+  });
+
+  it("writes a checkpoint due at a rest in the same transaction as the records it pictures", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const db = await openBackupDatabase();
+    if (db === null) throw new Error("no database");
+    const { engine, add } = fakeEngine();
+    const stop = startBackupWriter(engine, db, { log: null, records: [], checkpoint: null });
+    for (const x of [10, 60]) add(stroke(x));
+    vi.advanceTimersByTime(CHECKPOINT_REST_MS);
+    expect(transactions, "the two operations, the header and the checkpoint, in one transaction").toBe(1);
+    vi.useRealTimers();
+    const checkpoint = await new Promise((resolve) => {
+      const objects = db.transaction(BACKUP_LOCATION.store, "readonly").objectStore(BACKUP_LOCATION.store);
+      const header = objects.get(BACKUP_LOCATION.key);
+      header.onsuccess = () => {
+        const read = objects.get(checkpointKey((header.result as { log: string }).log));
+        read.onsuccess = () => resolve(read.result);
+      };
+    });
+    expect(checkpoint).toMatchObject({ index: 2 });
+    stop();
     db.close();
   });
 });

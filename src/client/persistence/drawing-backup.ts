@@ -16,41 +16,31 @@ import { readStore } from "./idb.ts";
 export { BACKUP_LOCATION } from "./backup-store.ts";
 export { openStoreDatabase, readStore, writeStore } from "./idb.ts";
 
-/** How the restore attempt on load ended. */
-export type RestoreOutcome =
-  /** The saved drawing is on the canvas. */
-  | "restored"
-  /** No backup in this browser (or the visitor chose a remix over it). */
-  | "none"
-  /** A backup exists but could not be read or drawn; it is left in place until the visitor's next change. */
-  | "unreadable"
-  /** No IndexedDB here: the page works without a backup. */
-  | "unavailable";
+/**
+ * How the restore attempt on load ended: the saved drawing is on the canvas; no backup here (or the visitor chose a
+ * remix over it); one that could not be read or drawn (kept until the visitor's next change); no IndexedDB here.
+ */
+export type RestoreOutcome = "restored" | "none" | "unreadable" | "unavailable";
 
-/** Options of the backup. */
+/** Options of the backup: told once the restore attempt ended; the mascot a log from it starts on (else white). */
 export interface DrawingBackupOptions {
-  /** Called once when the restore attempt has finished, whatever its outcome. */
   readonly onRestoreSettled?: (outcome: RestoreOutcome) => void;
-  /** The mascot (see first-display.ts): the first display of a log that starts from it. Without it, white. */
   readonly mascot?: Promise<CanvasImageSource | null>;
 }
 
-/** A backup as read: its header, its operations and their records, and its checkpoint's picture if usable. */
+/** A backup as read: its header and operations, its checkpoint's picture if usable, what the writer carries on. */
 interface Found {
   readonly header: stored.BackupHeader;
   readonly operations: Operation[];
-  readonly records: Uint8Array[];
-  readonly checkpoint: { readonly index: number; readonly image: ImageBitmap } | null;
-  /** A picture from before logs, which a new log carries on as its checkpoint. */
-  readonly carried: stored.CheckpointRecord | null;
+  readonly picture: { readonly index: number; readonly image: ImageBitmap } | null;
+  readonly adopted: Adopted;
 }
 
 /**
  * Starts the backup of `engine`'s drawing; returns a function that stops it. Reading starts at once, alongside
- * the first display's load; the restore waits for the engine's first display ('ready') and replaces it with
- * the saved log (its start, its checkpoint picture, the operations after it); from then on the writer follows
- * the visitor's changes (backup-writer.ts). Operations made before the restore was done are painted again on
- * top of what it brought back.
+ * the first display's load; the restore waits for the engine's first display ('ready') and replaces it with the
+ * saved log (its start, its checkpoint picture, the operations after it); then the writer follows the visitor's
+ * changes (backup-writer.ts). What the visitor did before the restore was done is painted again on top.
  */
 export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackupOptions = {}): () => void {
   let stopped = false;
@@ -63,23 +53,17 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     await firstDisplay(engine);
     const early = engine.logState;
     let outcome: RestoreOutcome = typeof found === "string" ? found : "none";
-    let adopted: Adopted = { log: null, nonce: null, records: [], checkpoint: null, carried: null };
+    let adopted: Adopted = { log: null, records: [], checkpoint: null };
     if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.header.start)) {
-      const { header, operations, records, checkpoint, carried } = found;
+      const { header, operations, picture } = found;
       if (header.start !== null)
         await showStart(engine, header.start, options.mascot ?? Promise.resolve(null));
-      outcome = (await engine.restore({ ...header, operations, picture: checkpoint }))
-        ? "restored"
-        : "unreadable";
-      // The log is carried on under its id; a picture from before logs begins a new log that keeps it.
-      const log = carried === null ? header.log : null;
-      if (outcome === "restored")
-        adopted = { log, nonce: header.nonce, records, checkpoint: checkpoint?.index ?? null, carried };
+      const restored = await engine.restore({ ...header, operations, picture });
+      [outcome, adopted] = restored ? ["restored", found.adopted] : ["unreadable", adopted];
     }
-    if (typeof found !== "string") found.checkpoint?.image.close();
+    if (typeof found !== "string") found.picture?.image.close();
     if (stopped || db === null) return options.onRestoreSettled?.(outcome);
     stopWriter = startBackupWriter(engine, db, adopted);
-    // What the visitor did before the restore was done goes on top of what it brought back.
     if (outcome === "restored" && early !== null)
       reapply(engine, early.operations.slice(0, early.position), early.origin);
     options.onRestoreSettled?.(outcome);
@@ -97,45 +81,35 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
 
 /** Reads the backup and decodes it; never rejects (a backup that cannot be read is "unreadable", and kept). */
 async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable"> {
-  const read = (request: (records: IDBObjectStore) => IDBRequest): Promise<unknown> =>
+  const read = <T>(request: (records: IDBObjectStore) => IDBRequest<T>): Promise<T> =>
     readStore(db, stored.BACKUP_LOCATION.store, request);
   try {
     const header = stored.parseHeader(await read((records) => records.get(stored.BACKUP_LOCATION.key)));
     if (header === null) return "none";
     if ("blob" in header) {
-      // A backup from before logs: its picture alone, with no operations and no known start.
-      const carried = { index: 0, digest: stored.DIGEST_SEED, image: header.blob, encoding: "png" } as const;
-      const checkpoint = { index: 0, image: await pictureOf(carried) };
-      const { savedAt } = header;
-      const log = {
-        format: 2,
-        log: "",
-        nonce: "",
-        start: null,
-        origin: savedAt,
-        position: 0,
-        length: 0,
-        savedAt,
-      } as const;
-      return { header: log, operations: [], records: [], checkpoint, carried };
+      // A backup from before logs: its PNG alone, with no known start (a new log keeps it as its checkpoint).
+      const [origin, savedAt, image] = [header.savedAt, header.savedAt, await createImageBitmap(header.blob)];
+      return {
+        header: { format: 2, log: "", start: null, origin, position: 0, length: 0, savedAt },
+        operations: [],
+        picture: { index: 0, image },
+        adopted: { log: null, records: [], checkpoint: null },
+      };
     }
-    const values = await read((records) => records.getAll(stored.operationRange(header.log, header.length)));
-    const records = (values as unknown[]).filter((value): value is Uint8Array => value instanceof Uint8Array);
-    if (records.length !== header.length)
-      throw new Error(`it holds ${records.length} of ${header.length} operations`);
+    const { log, length, position } = header;
+    const values: unknown[] = await read((records) => records.getAll(stored.operationRange(log, length)));
+    const records = values.filter((value): value is Uint8Array => value instanceof Uint8Array);
+    if (records.length !== length) throw new Error(`it holds ${records.length} of ${length} operations`);
     const decode = { stickers: knownStickers(await communityStickers()) };
     const operations = records.map((record) => decodeDrawing(record, decode).operations[0] as Operation);
-    const kept = (await read((records) => records.get(stored.checkpointKey(header.log)))) as
-      | stored.CheckpointRecord
-      | undefined;
-    // A checkpoint is used only over the very records it was taken after (another tab may have written since).
+    const kept: stored.CheckpointRecord | undefined = await read((all) => all.get(stored.checkpointKey(log)));
+    // Used only over the very records it was taken after (another tab may have written since).
     const usable =
       kept !== undefined &&
-      kept.index <= header.position &&
+      kept.index <= position &&
       records.slice(0, kept.index).reduce(stored.digestOf, stored.DIGEST_SEED) === kept.digest;
-    const image = usable ? await pictureOf(kept).catch(() => null) : null;
-    const checkpoint = image && kept ? { index: kept.index, image } : null;
-    return { header, operations, records, checkpoint, carried: null };
+    const picture = usable ? await pictureOf(kept).catch(() => null) : null;
+    return { header, operations, picture, adopted: { log, records, checkpoint: picture?.index ?? null } };
   } catch (error) {
     console.warn(
       "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",
@@ -146,10 +120,9 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
 }
 
 /** A checkpoint's picture, ready to paint. */
-async function pictureOf({ image, encoding }: stored.CheckpointRecord): Promise<ImageBitmap> {
-  if (encoding === "png") return createImageBitmap(image);
+async function pictureOf({ index, image }: stored.CheckpointRecord): Promise<Found["picture"]> {
   const pixels = new Uint8ClampedArray(await image.arrayBuffer());
-  return createImageBitmap(new ImageData(pixels, CANVAS_SIZE, CANVAS_SIZE));
+  return { index, image: await createImageBitmap(new ImageData(pixels, CANVAS_SIZE, CANVAS_SIZE)) };
 }
 
 /** Paints `operations` (made before the restore, their times from `origin`) again over the restored log. */
@@ -160,12 +133,9 @@ function reapply(engine: DrawingEngine, operations: readonly Operation[], origin
 }
 
 /** Resolves when the engine has painted its first display (mascot, remix or white). */
-function firstDisplay(engine: DrawingEngine): Promise<void> {
-  if (engine.isReady) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = engine.on("ready", () => {
-      stop();
-      resolve();
-    });
-  });
-}
+const firstDisplay = (engine: DrawingEngine): Promise<unknown> =>
+  engine.isReady
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        const stop = engine.on("ready", () => resolve(stop()));
+      });

@@ -7,53 +7,47 @@ export interface StoreLocation {
   readonly store: string;
 }
 
-function requestResult<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
+const requestResult = <T>(request: IDBRequest<T>): Promise<T> =>
+  new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
   });
-}
 
-function transactionDone(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
+/** Resolves once `transaction` has committed. */
+export const transactionDone = (transaction: IDBTransaction): Promise<void> =>
+  new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error("IndexedDB transaction failed"));
-    transaction.onabort = () => reject(transaction.error ?? new Error("IndexedDB transaction aborted"));
+    transaction.onerror = transaction.onabort = () =>
+      reject(transaction.error ?? new Error("IndexedDB transaction failed"));
   });
-}
 
 /**
  * Opens (creating on first use) the database at `location` with its one store. Resolves null where the browser
- * has no usable IndexedDB (some private modes, blocked storage), after handing the reason to `unavailable` so the
- * caller can say what the page does without it.
+ * has no usable IndexedDB (some private modes, blocked storage), after handing the reason to `unavailable`.
  */
 export async function openStoreDatabase(
   location: StoreLocation,
   unavailable: (reason: string) => void,
   storeOptions?: IDBObjectStoreParameters,
 ): Promise<IDBDatabase | null> {
-  let db: IDBDatabase;
   try {
     // Reading the property itself throws where storage is denied (sandboxed frames, some privacy settings).
     const factory: IDBFactory | undefined = globalThis.indexedDB;
-    if (factory === undefined) {
-      unavailable("this browser has no IndexedDB");
-      return null;
-    }
+    if (factory === undefined) throw new Error("this browser has no IndexedDB");
     const request = factory.open(location.database, location.version);
     request.onupgradeneeded = () => request.result.createObjectStore(location.store, storeOptions);
-    db = await requestResult(request);
+    const db = await requestResult(request);
+    // Another tab upgrading the database must not wait on us forever.
+    db.onversionchange = () => db.close();
+    return db;
   } catch (error) {
     unavailable(error instanceof Error ? error.message : String(error));
     return null;
   }
-  // Another tab upgrading the database must not wait on us forever.
-  db.onversionchange = () => db.close();
-  return db;
 }
 
 /** Runs one read on `store` in a read-only transaction and resolves with its result. */
-export async function readStore<T>(
+export function readStore<T>(
   db: IDBDatabase,
   store: string,
   read: (objects: IDBObjectStore) => IDBRequest<T>,
@@ -62,7 +56,7 @@ export async function readStore<T>(
 }
 
 /** Makes `change` to `store` in one read-write transaction; resolves once it has committed. */
-export async function writeStore(
+export function writeStore(
   db: IDBDatabase,
   store: string,
   change: (objects: IDBObjectStore) => void,
@@ -71,27 +65,5 @@ export async function writeStore(
   change(transaction.objectStore(store));
   // Committed now rather than once the task ends: a write made as the page goes (pagehide) then lands.
   transaction.commit();
-  await transactionDone(transaction);
-}
-
-/**
- * Reads the record at `key` and writes what `update` makes of it, in one read-write transaction, so a record
- * another tab removed meanwhile is not brought back (`update` answers undefined to write nothing). The
- * transaction is committed once the write is asked for: committing before the read answers would end it first.
- */
-export async function updateRecord(
-  db: IDBDatabase,
-  store: string,
-  key: IDBValidKey,
-  update: (record: unknown) => unknown,
-): Promise<void> {
-  const transaction = db.transaction(store, "readwrite");
-  const objects = transaction.objectStore(store);
-  const read = objects.get(key);
-  read.onsuccess = () => {
-    const next = update(read.result);
-    if (next !== undefined) objects.put(next);
-    transaction.commit();
-  };
-  await transactionDone(transaction);
+  return transactionDone(transaction);
 }

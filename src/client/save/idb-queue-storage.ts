@@ -1,5 +1,5 @@
 /** The save queue in IndexedDB: its own small database, one record per waiting drawing, keyed by its key. */
-import { openStoreDatabase, readStore, updateRecord, writeStore } from "../persistence/idb.ts";
+import { openStoreDatabase, readStore, transactionDone, writeStore } from "../persistence/idb.ts";
 import { byAge, isQueuedSave, type QueueStorage, setClaims } from "./queue-storage.ts";
 
 /**
@@ -48,4 +48,26 @@ function warnUnavailable(reason: string): void {
   console.warn(
     `Fanvas: saves that fail will be retried only while this page stays open (IndexedDB is unavailable: ${reason}).`,
   );
+}
+
+/**
+ * Reads the record at `key` and writes what `update` makes of it, in one read-write transaction, so a record
+ * another tab removed meanwhile is not brought back (`update` answers undefined to write nothing). Committed
+ * once the write is asked for: committing before the read answers would end the transaction first.
+ */
+function updateRecord(
+  db: IDBDatabase,
+  store: string,
+  key: IDBValidKey,
+  update: (record: unknown) => unknown,
+): Promise<void> {
+  const transaction = db.transaction(store, "readwrite");
+  const objects = transaction.objectStore(store);
+  const read = objects.get(key);
+  read.onsuccess = () => {
+    const next = update(read.result);
+    if (next !== undefined) objects.put(next);
+    transaction.commit();
+  };
+  return transactionDone(transaction);
 }
