@@ -64,13 +64,19 @@ for (const dialect of testDialects()) {
       return welcome.message;
     };
 
-    it("hands out two visitors' matching pictures, after a restart too", async () => {
+    /** A fresh database and server with a new room, and a first drawer in it from the first address. */
+    const roomWithDrawer = async () => {
       const database = await createTestDatabase(dialect);
       defer(() => database.drop());
-      const first = await start(database.env);
-      const room = await newRoom(first.baseUrl);
-      const join = joiner(first.baseUrl, room.id);
+      const server = await start(database.env);
+      const room = await newRoom(server.baseUrl);
+      const join = joiner(server.baseUrl, room.id);
       const one = await join({ address: ADDRESSES[0] });
+      return { database, server, room, join, one };
+    };
+
+    it("hands out two visitors' matching pictures, after a restart too", async () => {
+      const { database, server: first, room, join, one } = await roomWithDrawer();
       const welcome = await drawThree(one);
       // With no host's page in the room, a drawer's page is asked for the picture at a quiet moment.
       expect(welcome.picture).toEqual({ every: 2, through: 0, quietMs: expect.any(Number) });
@@ -93,12 +99,7 @@ for (const dialect of testDialects()) {
     }, 60_000);
 
     it("hands out no picture from one guest, one address, one browser or pictures that disagree; the host's is taken", async () => {
-      const database = await createTestDatabase(dialect);
-      defer(() => database.drop());
-      const server = await start(database.env);
-      const room = await newRoom(server.baseUrl);
-      const join = joiner(server.baseUrl, room.id);
-      const one = await join({ address: ADDRESSES[0] });
+      const { room, join, one } = await roomWithDrawer();
       await drawThree(one);
       const mark = { seq: 3, painted: 3 };
       const green = await png(600, "#00c000");
