@@ -57,14 +57,19 @@ export interface PairedFigures {
   readonly msPerMove: Readonly<Record<"a" | "b", number>>;
 }
 
-interface Mounted {
+/** A system mounted at full drawing in a browser of its own, with the DevTools session that measures it. */
+export interface Mounted {
   readonly browser: Browser;
   readonly page: Page;
   readonly cdp: CDPSession;
 }
 
 /** A browser of its own with `name` mounted and its drawing built up, settled and collected. */
-async function mountAtFullDrawing(url: string, name: SystemName, workload: Workload): Promise<Mounted> {
+export async function mountAtFullDrawing(
+  url: string,
+  name: SystemName,
+  workload: Workload,
+): Promise<Mounted> {
   const { browser, context } = await launchBenchBrowser();
   try {
     const { page, cdp } = await openSystemPage(context, url, name);
@@ -82,7 +87,7 @@ async function mountAtFullDrawing(url: string, name: SystemName, workload: Workl
 }
 
 /** Draws one block's probe strokes on `mounted`, one after another as a visitor would. */
-async function drawBlock(mounted: Mounted, workload: Workload, firstProbe: number): Promise<void> {
+export async function drawBlock(mounted: Mounted, workload: Workload, firstProbe: number): Promise<void> {
   for (let stroke = 0; stroke < STROKES_PER_BLOCK; stroke += 1)
     await drawProbeStroke(mounted.page, workload, 1 + ((firstProbe + stroke) % workload.probeStrokes));
 }

@@ -7,20 +7,11 @@
  * `node bench/per-move-profile.ts [pairs]` (default 12 pairs; about a minute on 2 cores). The profiler's
  * sampling slows both pages alike: compare its rows between the two systems, not with the trace's.
  */
-import type { Browser, CDPSession, Page } from "@playwright/test";
-import { launchBenchBrowser } from "./browser.ts";
+import type { CDPSession } from "@playwright/test";
 import { buildBenchPage } from "./build.ts";
-import {
-  buildUp,
-  busyMs,
-  drawProbeStroke,
-  drawWarmUpStroke,
-  MOVES_PER_PROBE,
-  openSystemPage,
-  QUIET_AFTER_BUILD_UP_MS,
-} from "./measure.ts";
+import { busyMs, MOVES_PER_PROBE } from "./measure.ts";
 import type { SystemName } from "./page/api.ts";
-import { STROKES_PER_BLOCK, WARM_UP_STROKES } from "./paired.ts";
+import { drawBlock, type Mounted, mountAtFullDrawing, STROKES_PER_BLOCK } from "./paired.ts";
 import { serveStatic } from "./serve.ts";
 
 const WORKLOAD = { strokes: 1000, probeStrokes: 10, movesPerFrame: 10, stepTimeoutMs: 120_000 };
@@ -36,13 +27,6 @@ const TRACE_CATEGORIES = [
 ];
 const ROWS = 30;
 
-interface Mounted {
-  readonly name: SystemName;
-  readonly browser: Browser;
-  readonly page: Page;
-  readonly cdp: CDPSession;
-}
-
 interface TraceEvent {
   readonly name: string;
   readonly ph: string;
@@ -54,29 +38,12 @@ interface TraceEvent {
   readonly args?: { readonly name?: string };
 }
 
-async function mount(url: string, name: SystemName): Promise<Mounted> {
-  const { browser, context } = await launchBenchBrowser();
-  const { page, cdp } = await openSystemPage(context, url, name);
-  await drawWarmUpStroke(page, WORKLOAD);
-  await buildUp(page, WORKLOAD);
-  for (let stroke = 0; stroke < WARM_UP_STROKES; stroke += 1)
-    await drawProbeStroke(page, WORKLOAD, 1 + (stroke % WORKLOAD.probeStrokes));
-  await page.waitForTimeout(QUIET_AFTER_BUILD_UP_MS);
-  await cdp.send("HeapProfiler.collectGarbage");
-  return { name, browser, page, cdp };
-}
-
 /** Draws `pairs` block pairs, the order alternating; returns each system's main-thread CPU ms over them. */
 async function drawPairs(mounted: readonly Mounted[], pairs: number): Promise<number[]> {
   const before = await Promise.all(mounted.map((each) => busyMs(each.cdp)));
   for (let pair = 0; pair < pairs; pair += 1) {
     for (const each of pair % 2 === 0 ? mounted : [...mounted].reverse())
-      for (let stroke = 0; stroke < STROKES_PER_BLOCK; stroke += 1)
-        await drawProbeStroke(
-          each.page,
-          WORKLOAD,
-          1 + ((pair * STROKES_PER_BLOCK + stroke) % WORKLOAD.probeStrokes),
-        );
+      await drawBlock(each, WORKLOAD, pair * STROKES_PER_BLOCK);
   }
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const after = await Promise.all(mounted.map((each) => busyMs(each.cdp)));
@@ -153,7 +120,7 @@ await buildBenchPage(outDir);
 const server = await serveStatic(outDir);
 const mounted: Mounted[] = [];
 try {
-  for (const name of SYSTEMS) mounted.push(await mount(server.url, name));
+  for (const name of SYSTEMS) mounted.push(await mountAtFullDrawing(server.url, name, WORKLOAD));
   for (const each of mounted) await each.browser.startTracing(each.page, { categories: TRACE_CATEGORIES });
   const traced = await drawPairs(mounted, pairs);
   const traces: Map<string, number>[] = [];
