@@ -50,4 +50,6 @@ export interface BenchApi {
   fillBench(reps: number): Promise<FillTimes>;
   /** Measures the timelapse of the drawing whose log `making` holds (base64): bench/page/timelapse-bench.ts. */
   timelapse(making: string, runs: TimelapseRuns): Promise<TimelapseFigures>;
+  /** The PNG (base64) the page would save for the drawing whose log `making` holds (base64). */
+  finishedPng(making: string): Promise<string>;
 }

@@ -10,7 +10,7 @@ import type { BenchApi, SystemName } from "./api.ts";
 import { benchFill } from "./fill-bench.ts";
 import { nextFrame, timeUntilOnScreen } from "./frames.ts";
 import { drawStrokeAtOnce, drawStrokeOverFrames } from "./pointer.ts";
-import { benchTimelapse } from "./timelapse-bench.ts";
+import { benchTimelapse, finishedPng } from "./timelapse-bench.ts";
 import { syntheticStrokes } from "./workload.ts";
 
 declare global {
@@ -53,6 +53,10 @@ function probe(index: number) {
   const stroke = probes[index % PROBE_COUNT];
   if (stroke === undefined) throw new Error(`no probe stroke ${index}`);
   return stroke;
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 }
 
 function host(): HTMLElement {
@@ -137,9 +141,9 @@ window.fanvasBench = {
   timelapse(making, runs) {
     mounted?.destroy();
     mounted = null;
-    return benchTimelapse(
-      Uint8Array.from(atob(making), (char) => char.charCodeAt(0)),
-      runs,
-    );
+    return benchTimelapse(fromBase64(making), runs);
+  },
+  finishedPng(making) {
+    return finishedPng(fromBase64(making));
   },
 };

@@ -1,15 +1,13 @@
 /**
  * Save with the log against save without it, same run: one server on a fresh database; each pair posts one
- * realistic PNG twice, alone (image/png) and in a save bundle with a realistic 1,000-stroke drawing's log (the
- * body built before the clock starts, as the alone one is), so the two sides differ by the log and nothing else;
- * the order flips every pair so drift and load land on both sides. One at a time, as a visitor saves: the figure
- * is each save's latency.
+ * drawing's PNG twice, alone (image/png) and in a save bundle with a log (the body built before the clock starts,
+ * as the alone one is), so the two sides differ by the log and nothing else; the order flips every pair so drift
+ * and load land on both sides. One at a time, as a visitor saves: the figure is each save's latency.
  */
 import { randomUUID } from "node:crypto";
 import { encodeSaveBundle, SAVE_BUNDLE_TYPE } from "../../src/common/save-bundle.ts";
 import { spawnServer } from "../../tests/api/helpers/server-process.ts";
 import { createBenchDatabase, type Dialect } from "../server/databases.ts";
-import { realisticDrawings } from "../server/drawings.ts";
 import { keepAliveAgent, send } from "../server/http-load.ts";
 import { BENCH_SERVER_ENV } from "../server/saves-bench.ts";
 import { median } from "../stats.ts";
@@ -23,18 +21,26 @@ export interface SaveRound {
 /** Saves sent (and not counted) first, each way: JIT, sharp's threads, the database's caches. */
 const WARMUP = 8;
 
-/** `rounds` rounds of `pairs` pairs on `dialect`; every round's p50 of each side. */
+/** What one pair posts: a PNG, and the log that goes with it in the bundle. */
+export interface SavedPicture {
+  readonly png: Buffer;
+  readonly making: Uint8Array;
+}
+
+/**
+ * `rounds` rounds of `pairs` pairs on `dialect`, the pictures taken in turn from `pictures` (cycled); every round's
+ * p50 of each side.
+ */
 export async function measureSavePairs(
   dialect: Dialect,
-  making: Uint8Array,
+  pictures: readonly SavedPicture[],
   pairs: number,
   rounds: number,
 ): Promise<SaveRound[]> {
-  const pngs = await realisticDrawings(WARMUP + pairs * rounds);
   const database = await createBenchDatabase(dialect);
   const server = await spawnServer({ ...database.env, ...BENCH_SERVER_ENV });
   const agent = keepAliveAgent(1);
-  const save = async (png: Buffer, withLog: boolean): Promise<number> => {
+  const save = async ({ png, making }: SavedPicture, withLog: boolean): Promise<number> => {
     const body = withLog ? Buffer.from(encodeSaveBundle(png, making)) : png;
     const started = performance.now();
     const answer = await send(agent, `${server.baseUrl}/api/drawings`, {
@@ -51,21 +57,25 @@ export async function measureSavePairs(
   };
   try {
     let next = 0;
-    const nextPng = () => pngs[next++] ?? Buffer.alloc(0);
+    const nextPicture = () => {
+      const picture = pictures[next++ % pictures.length];
+      if (picture === undefined) throw new Error("the save pairs were given no pictures");
+      return picture;
+    };
     for (let index = 0; index < WARMUP; index += 1) {
-      const png = nextPng();
-      await save(png, true);
-      await save(png, false);
+      const picture = nextPicture();
+      await save(picture, true);
+      await save(picture, false);
     }
     const results: SaveRound[] = [];
     for (let round = 0; round < rounds; round += 1) {
       const alone: number[] = [];
       const withLog: number[] = [];
       for (let pair = 0; pair < pairs; pair += 1) {
-        const png = nextPng();
+        const picture = nextPicture();
         const logFirst = pair % 2 === 0;
         for (const side of logFirst ? [true, false] : [false, true]) {
-          (side ? withLog : alone).push(await save(png, side));
+          (side ? withLog : alone).push(await save(picture, side));
         }
       }
       results.push({ alone: median(alone), withLog: median(withLog) });
