@@ -2,8 +2,6 @@ import { IDBKeyRange as FakeKeyRange, IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   checkpointKey,
-  DIGEST_SEED,
-  digestOf,
   everyLogRecord,
   operationKey,
   operationRange,
@@ -34,18 +32,11 @@ describe("the backup's records", () => {
     const blob = new Blob(["png"]);
     expect(parseHeader({ blob, savedAt: 1 })).toEqual({ blob, savedAt: 1 });
     expect(parseHeader({ ...HEADER, position: 4 })).toBeNull();
-    expect(parseHeader({ ...HEADER, format: 3 })).toBeNull();
+    expect(parseHeader({ ...HEADER, format: 3 })).toEqual({ ...HEADER, format: 3 });
+    expect(parseHeader({ ...HEADER, format: 4 })).toBeNull();
     expect(parseHeader({ ...HEADER, length: 1.5 })).toBeNull();
     expect(parseHeader("drawing")).toBeNull();
     expect(parseHeader(undefined)).toBeNull();
-  });
-
-  it("digests records in order: any byte changed, or the order, changes the digest", () => {
-    const records = [new Uint8Array([1, 2, 3]), new Uint8Array([4])];
-    const digest = records.reduce(digestOf, DIGEST_SEED);
-    expect(digest).toBe(records.reduce(digestOf, DIGEST_SEED));
-    expect([...records].reverse().reduce(digestOf, DIGEST_SEED)).not.toBe(digest);
-    expect([new Uint8Array([1, 2, 3]), new Uint8Array([5])].reduce(digestOf, DIGEST_SEED)).not.toBe(digest);
   });
 
   it("reaches exactly a log's operations with its range, and every log's records but the header and the open edit with the other", async () => {

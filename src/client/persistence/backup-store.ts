@@ -8,9 +8,13 @@ import { openStoreDatabase } from "./idb.ts";
 /** Where the backup lives (exported so end-to-end tests can look at the records themselves). */
 export const BACKUP_LOCATION = { database: "fanvas", version: 1, store: "backup", key: "drawing" } as const;
 
-/** The header, under BACKUP_LOCATION.key: which log is the backup, and how much of it shows. */
+/**
+ * The header, under BACKUP_LOCATION.key: which log is the backup, and how much of it shows. Format 3's checkpoint
+ * always pictures the records beside it; format 2's may not (its writer left one a replaced operation made stale,
+ * for a digest to catch), so it is used only where nothing else holds the picture (a start of null).
+ */
 export interface BackupHeader {
-  readonly format: 2;
+  readonly format: 2 | 3;
   /** The log's id: its records are keyed by it (a new drawing, or a tab taking the backup over, takes a new one). */
   readonly log: string;
   /** The log's start; null when it is a picture kept without its making (a backup from before logs). */
@@ -22,10 +26,9 @@ export interface BackupHeader {
   readonly savedAt: number;
 }
 
-/** A picture of the log's first `index` operations, and the digest of their records (see digestOf). */
+/** A picture of the log's first `index` operations. */
 export interface CheckpointRecord {
   readonly index: number;
-  readonly digest: number;
   /** The 600 x 600 picture's RGBA bytes. */
   readonly image: Blob;
 }
@@ -50,26 +53,13 @@ export const everyLogRecord = (): IDBKeyRange[] => [
 export const operationRange = (log: string, length: number): IDBKeyRange =>
   IDBKeyRange.bound(operationKey(log, 0), operationKey(log, Math.max(0, length - 1)));
 
-/**
- * FNV-1a over the records of a log's first operations, carried on from `digest` (start at DIGEST_SEED): a
- * checkpoint is used only over the records it was taken after, so a tab that wrote over another's never gets a
- * picture of operations the records no longer hold.
- */
-export function digestOf(digest: number, bytes: Uint8Array): number {
-  let hash = digest;
-  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  return hash;
-}
-
-export const DIGEST_SEED = 0x811c9dc5;
-
 /** The stored header as one, a picture from before logs, or null for anything else (nothing, or unknown). */
 export function parseHeader(value: unknown): BackupHeader | PictureBackup | null {
   if (typeof value !== "object" || value === null) return null;
   const record = value as Record<string, unknown>;
   if (record.blob instanceof Blob && typeof record.savedAt === "number")
     return { blob: record.blob, savedAt: record.savedAt };
-  if (record.format !== 2 || typeof record.log !== "string") return null;
+  if ((record.format !== 2 && record.format !== 3) || typeof record.log !== "string") return null;
   const counts = [record.origin, record.position, record.length].every(Number.isSafeInteger);
   if (!counts || (record.position as number) > (record.length as number)) return null;
   return record as unknown as BackupHeader;

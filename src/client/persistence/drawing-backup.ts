@@ -53,7 +53,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     await firstDisplay(engine);
     const early = engine.logState;
     let outcome: RestoreOutcome = typeof found === "string" ? found : "none";
-    let adopted: Adopted = { log: null, records: [], checkpoint: null };
+    let adopted: Adopted = { log: null, length: 0, checkpoint: null };
     if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.header.start)) {
       const { header, operations, picture } = found;
       if (header.start !== null)
@@ -90,10 +90,10 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
       // A backup from before logs: its PNG alone, with no known start (a new log keeps it as its checkpoint).
       const [origin, savedAt, image] = [header.savedAt, header.savedAt, await createImageBitmap(header.blob)];
       return {
-        header: { format: 2, log: "", start: null, origin, position: 0, length: 0, savedAt },
+        header: { format: 3, log: "", start: null, origin, position: 0, length: 0, savedAt },
         operations: [],
         picture: { index: 0, image },
-        adopted: { log: null, records: [], checkpoint: null },
+        adopted: { log: null, length: 0, checkpoint: null },
       };
     }
     const { log, length, position } = header;
@@ -103,13 +103,11 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
     const decode = { stickers: knownStickers(await communityStickers()) };
     const operations = records.map((record) => decodeDrawing(record, decode).operations[0] as Operation);
     const kept: stored.CheckpointRecord | undefined = await read((all) => all.get(stored.checkpointKey(log)));
-    // Used only over the very records it was taken after (another tab may have written since).
-    const usable =
-      kept !== undefined &&
-      kept.index <= position &&
-      records.slice(0, kept.index).reduce(stored.digestOf, stored.DIGEST_SEED) === kept.digest;
+    const usable = kept !== undefined && kept.index <= position && (header.format === 3 || header.start === null);
     const picture = usable ? await pictureOf(kept).catch(() => null) : null;
-    return { header, operations, picture, adopted: { log, records, checkpoint: picture?.index ?? null } };
+    // A format 2 log is written again whole, as format 3, under a new id: its checkpoint goes with it.
+    const adopted = { log: header.format === 3 ? log : null, length, checkpoint: picture?.index ?? null };
+    return { header, operations, picture, adopted };
   } catch (error) {
     console.warn(
       "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",
