@@ -1,12 +1,6 @@
 import { IDBKeyRange as FakeKeyRange, IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  checkpointKey,
-  everyLogRecord,
-  operationKey,
-  operationRange,
-  parseHeader,
-} from "./backup-store.ts";
+import { checkpointKey, everyLogRecord, operationKey, operationRange, parseHeader } from "./backup-store.ts";
 
 const HEADER = {
   format: 2,
@@ -39,7 +33,7 @@ describe("the backup's records", () => {
     expect(parseHeader(undefined)).toBeNull();
   });
 
-  it("reaches exactly a log's operations with its range, and every log's records but the header and the open edit with the other", async () => {
+  it("reaches exactly a log's records with its ranges, and every log's records but the header and the open edit with the other", async () => {
     const db = await new Promise<IDBDatabase>((resolve) => {
       const request = indexedDB.open("records", 1);
       request.onupgradeneeded = () => request.result.createObjectStore("backup");
@@ -59,7 +53,8 @@ describe("the backup's records", () => {
       [operationKey("b", 0), "b0"],
     ] as const)
       await done(objects().put(value, key));
-    expect(await done(objects().getAll(operationRange("a", 3)))).toEqual([0, 1, 2]);
+    expect(await done(objects().getAll(operationRange("a", 0, 3)))).toEqual([0, 1, 2]);
+    expect(await done(objects().getAll(operationRange("a", 1, Infinity, true)))).toEqual([2, 10]);
     for (const range of everyLogRecord()) await done(objects().delete(range));
     expect(await done(objects().getAllKeys())).toEqual(["drawing", "editing"]);
     db.close();

@@ -34,6 +34,7 @@ const paintCost = (operation: Operation): number =>
       ? 6.6
       : 1.6;
 
+const WHITE = { kind: "white" } as const;
 let pixelReader: Worker | null | undefined;
 
 /**
@@ -65,7 +66,9 @@ async function pixelsOf(engine: DrawingEngine): Promise<Blob> {
 export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, adopted: Adopted): () => void {
   let db: IDBDatabase | null = opened;
   let log = adopted.log ?? crypto.randomUUID();
-  let [whole, checkpoint, written] = [adopted.log === null, adopted.checkpoint, adopted.length];
+  let [whole, checkpoint] = [adopted.log === null, adopted.checkpoint];
+  // How many operations are stored as the log has them, and how many the records hold (replaced ones included).
+  let [written, end] = [adopted.length, adopted.length];
   // The index of the checkpoint whose pixels are being read (null once an operation it pictures is replaced).
   let taking: number | null = null;
   let [changed, claimed, stopped] = [false, false, false];
@@ -100,29 +103,49 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
     if (state === null || stopped || db === null || !(changed || picture)) return;
     const objects = records();
     if (objects === null) return;
-    if (whole) for (const range of stored.everyLogRecord()) objects.delete(range);
-    else if (checkpoint !== null && written < checkpoint) objects.delete(stored.checkpointKey(log));
-    if (whole || (checkpoint !== null && written < checkpoint)) checkpoint = null;
-    written = whole ? 0 : written;
+    const { start, origin, position, operations } = state;
+    if (whole) {
+      for (const range of stored.everyLogRecord()) objects.delete(range);
+      objects.put({ format: 3, log, start, origin, savedAt: Date.now() }, key);
+      [written, end, checkpoint] = [0, 0, null];
+    }
+    // Operations from `written` on were replaced (undone, then drawn over): the records after it, and a picture
+    // of any of them, hold what the log no longer does.
+    if (written < end) objects.delete(stored.operationRange(log, written, Infinity, true));
+    if (checkpoint !== null && written < checkpoint) {
+      objects.delete(stored.checkpointKey(log));
+      checkpoint = null;
+    }
     // The first write since another tab's tells the others that this tab has the backup now.
     if (!claimed) tabs.postMessage(log);
-    const { start, origin, position, operations } = state;
+    let encoded: Uint8Array[];
     try {
-      for (; written < operations.length; written += 1) {
-        const record = encodeDrawing({ start: { kind: "white" }, operations: [operations[written] as Operation] });
-        objects.put(record, stored.operationKey(log, written));
-      }
+      encoded = operations
+        .slice(written)
+        .map((operation) => encodeDrawing({ start: WHITE, operations: [operation] }));
     } catch (error) {
       // The tools keep within the format's caps: an operation that is not is a fault, not a visitor's doing.
       console.error("Fanvas: an operation could not be kept; the drawing backup stops here.", error);
       stopped = true;
-      return objects.transaction.abort();
+      objects.transaction.abort();
+      return;
     }
-    objects.put({ format: 3, log, start, origin, position, length: operations.length, savedAt: Date.now() }, key);
+    // All a write adds is one record: a put costs the page more than the bytes it holds.
+    const record: stored.WriteRecord = {
+      from: written,
+      operations: encoded,
+      position,
+      length: operations.length,
+    };
+    objects.put(record, stored.operationKey(log, written));
+    written = end = operations.length;
     // A log from a picture alone (a backup from before logs) keeps that picture as its first checkpoint, in this
     // transaction: the header this one replaces held it.
     if (start === null && checkpoint === null) {
-      objects.put({ index: position, image: new Blob([engine.getImageData().data]) }, stored.checkpointKey(log));
+      objects.put(
+        { index: position, image: new Blob([engine.getImageData().data]) },
+        stored.checkpointKey(log),
+      );
       checkpoint = position;
     } else if (picture) void takeCheckpoint(position);
     objects.transaction.onabort = () => {
