@@ -4,7 +4,10 @@
  * quiet second and a half after its last release (so the batched write, at most a second later, and a checkpoint,
  * 400 ms after the last change, land in it). A sample counts for the backup when any frame of its stack is code
  * from src/client/persistence/ (found through the build's source maps): its functions and everything they call,
- * the engine's pixel read-back, the encoder, IndexedDB's put and its structured clone included.
+ * the engine's pixel read-back, the encoder, IndexedDB's put and its structured clone included. Sampling slows
+ * the page (a stroke's main thread reads two to three times its cost while profiled), so the figure is the
+ * backup's share of the profiled blocks' sampled time, times the main thread's CPU time per stroke (ThreadTime)
+ * in blocks drawn between them unprofiled.
  *
  * Why this and not two pages' CPU time with the backup on and off: a stroke costs the main thread 14-16 ms, and
  * the difference of two such blocks swung by ±0.4 ms a stroke from run to run, more than the 0.3 ms target, while
@@ -17,17 +20,23 @@ import type { Browser } from "@playwright/test";
 import { buildUp, busyMs, drawProbeStroke, openSystemPage, type Workload } from "../measure.ts";
 import { median } from "../stats.ts";
 
-/** Probe strokes per block, blocks, groups the blocks are judged in, quiet time after a block, sampling (µs). */
-export const BACKUP_BLOCK = { strokes: 8, blocks: 40, groups: 5, quietMs: 1500, samplingUs: 50 } as const;
+/** Probe strokes per block, blocks (half of them profiled), groups judged apart, quiet after a block, sampling (µs). */
+export const BACKUP_BLOCK = { strokes: 8, blocks: 60, groups: 5, quietMs: 1500, samplingUs: 100 } as const;
 
 /** What the backup's code cost the main thread per stroke: overall, per group of blocks, and where it went. */
 export interface BackupCost {
   readonly perStroke: number;
   readonly groups: readonly number[];
-  /** The backup's time by the function each sample was in (ms per stroke), largest first. */
+  /** The backup's time by the function each of its samples was in (ms per stroke), largest first. */
   readonly top: readonly (readonly [string, number])[];
-  /** Main-thread CPU ms per stroke of everything (ThreadTime, the profiler's slowing included), for scale. */
+  /** Main-thread CPU ms per stroke of everything (ThreadTime, in the blocks not profiled), for scale. */
   readonly strokeMs: number;
+}
+
+interface Profile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples?: readonly number[];
+  readonly timeDeltas?: readonly number[];
 }
 
 interface ProfileNode {
@@ -53,47 +62,46 @@ function sourceOf(maps: Map<string, Promise<TraceMap | null>>) {
   };
 }
 
-/** Adds one profile's samples whose stack holds backup code to `byFunction` (µs); returns their total in ms. */
-async function backupTime(
-  nodes: readonly ProfileNode[],
-  samples: readonly number[],
-  deltas: readonly number[],
+/**
+ * One profile's sampled main-thread time (µs): all of it but idle, and the part whose stack holds backup code,
+ * which is also added to `byFunction` by the function each sample was in.
+ */
+async function sampledTimes(
+  { nodes, samples = [], timeDeltas = [] }: Profile,
   source: (frame: ProfileNode["callFrame"]) => Promise<string | null>,
   byFunction: Map<string, number>,
-): Promise<number> {
+): Promise<{ busy: number; backup: number }> {
   const parent = new Map<number, number>();
   for (const node of nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const own = new Map<number, string | null>();
-  const leaf = new Map<number, string>();
-  for (const node of nodes) {
-    const file = await source(node.callFrame);
-    leaf.set(
-      node.id,
-      `${node.callFrame.functionName || "(anonymous)"} ${file ?? node.callFrame.url.split("/").at(-1)}`,
-    );
-    own.set(node.id, file?.startsWith("src/client/persistence/") ? (leaf.get(node.id) as string) : null);
+  const [name, own] = [new Map<number, string>(), new Map<number, boolean>()];
+  for (const { id, callFrame } of nodes) {
+    const file = await source(callFrame);
+    name.set(id, `${callFrame.functionName || "(anonymous)"} ${file ?? callFrame.url.split("/").at(-1)}`);
+    own.set(id, file?.startsWith("src/client/persistence/") ?? false);
   }
-  // The innermost backup frame at or above each node, or null where the stack holds none.
-  const innermost = new Map<number, string | null>();
-  const backupAt = (id: number): string | null => {
-    if (!innermost.has(id)) {
-      const up = parent.get(id);
-      innermost.set(id, own.get(id) ?? (up === undefined ? null : backupAt(up)));
-    }
-    return innermost.get(id) ?? null;
+  const inBackup = new Map<number, boolean>();
+  const backupAt = (id: number): boolean => {
+    const up = parent.get(id);
+    if (!inBackup.has(id)) inBackup.set(id, (own.get(id) ?? false) || (up !== undefined && backupAt(up)));
+    return inBackup.get(id) ?? false;
   };
-  let total = 0;
+  const times = { busy: 0, backup: 0 };
   for (const [index, id] of samples.entries()) {
-    const us = deltas[index + 1] ?? 0;
-    if (backupAt(id) === null) continue;
-    total += us;
-    const name = leaf.get(id) as string;
-    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+    const us = timeDeltas[index + 1] ?? 0;
+    const frame = name.get(id) ?? "";
+    if (!frame.startsWith("(idle)")) times.busy += us;
+    if (!backupAt(id)) continue;
+    times.backup += us;
+    byFunction.set(frame, (byFunction.get(frame) ?? 0) + us);
   }
-  return total / 1000;
+  return times;
 }
 
-/** Measures the backup's main-thread time per stroke on the bench page at `url` (built with its source maps). */
+/**
+ * Measures the backup's main-thread time per stroke on the bench page at `url` (built with its source maps).
+ * Blocks alternate: profiled ones give the backup's share of the sampled main-thread time, unprofiled ones the
+ * main thread's CPU time per stroke (ThreadTime) without the sampling's own slowing, which the share is taken of.
+ */
 export async function backupCostPerStroke(
   browser: Browser,
   url: string,
@@ -107,36 +115,38 @@ export async function backupCostPerStroke(
     await page.waitForTimeout(BACKUP_BLOCK.quietMs);
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: BACKUP_BLOCK.samplingUs });
-    const source = sourceOf(new Map());
-    const byFunction = new Map<string, number>();
-    const blocks: number[] = [];
-    let busy = 0;
+    const [source, byFunction] = [sourceOf(new Map()), new Map<string, number>()];
+    const pairs: { busy: number; backup: number; threadMs: number }[] = [];
     for (let block = 0; block < BACKUP_BLOCK.blocks; block += 1) {
+      const profiled = block % 2 === 0;
       const before = await busyMs(cdp);
-      await cdp.send("Profiler.start");
+      if (profiled) await cdp.send("Profiler.start");
       for (let stroke = 0; stroke < BACKUP_BLOCK.strokes; stroke += 1)
         await drawProbeStroke(page, workload, 1 + ((block + stroke) % workload.probeStrokes));
       await page.waitForTimeout(BACKUP_BLOCK.quietMs);
-      const { profile } = await cdp.send("Profiler.stop");
-      busy += (await busyMs(cdp)) - before;
-      const [samples, deltas] = [profile.samples ?? [], profile.timeDeltas ?? []];
-      blocks.push(await backupTime(profile.nodes, samples, deltas, source, byFunction));
+      if (profiled)
+        pairs.push({
+          ...(await sampledTimes((await cdp.send("Profiler.stop")).profile, source, byFunction)),
+          threadMs: 0,
+        });
+      else (pairs.at(-1) as { threadMs: number }).threadMs = (await busyMs(cdp)) - before;
     }
-    const strokes = BACKUP_BLOCK.blocks * BACKUP_BLOCK.strokes;
-    const perGroup = BACKUP_BLOCK.blocks / BACKUP_BLOCK.groups;
+    const perStroke = (some: typeof pairs): number => {
+      const sum = (key: "busy" | "backup" | "threadMs") => some.reduce((total, pair) => total + pair[key], 0);
+      return ((sum("backup") / sum("busy")) * sum("threadMs")) / (some.length * BACKUP_BLOCK.strokes);
+    };
+    const perGroup = pairs.length / BACKUP_BLOCK.groups;
     const groups = Array.from({ length: BACKUP_BLOCK.groups }, (_, group) =>
-      blocks.slice(group * perGroup, (group + 1) * perGroup).reduce((sum, ms) => sum + ms, 0),
-    ).map((ms) => ms / (perGroup * BACKUP_BLOCK.strokes));
+      perStroke(pairs.slice(group * perGroup, (group + 1) * perGroup)),
+    );
+    const strokeMs =
+      pairs.reduce((total, pair) => total + pair.threadMs, 0) / (pairs.length * BACKUP_BLOCK.strokes);
+    const sampledMs = pairs.reduce((total, pair) => total + pair.busy, 0) / 1000;
     const top = [...byFunction.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 8)
-      .map(([name, us]) => [name, us / 1000 / strokes] as const);
-    return {
-      perStroke: blocks.reduce((sum, ms) => sum + ms, 0) / strokes,
-      groups,
-      top,
-      strokeMs: busy / strokes,
-    };
+      .map(([name, us]) => [name, (us / 1000 / sampledMs) * strokeMs] as const);
+    return { perStroke: perStroke(pairs), groups, top, strokeMs };
   } finally {
     await context.close();
   }
@@ -147,5 +157,5 @@ export function describeCost(cost: BackupCost): string {
   const groups = [...cost.groups].sort((a, b) => a - b);
   const spread = `${groups[0]?.toFixed(3)}-${groups.at(-1)?.toFixed(3)}`;
   const top = cost.top.map(([name, ms]) => `${(ms * 1000).toFixed(0)} µs ${name}`).join("; ");
-  return `${cost.perStroke.toFixed(3)} ms (${BACKUP_BLOCK.blocks * BACKUP_BLOCK.strokes} strokes; ${BACKUP_BLOCK.groups} groups: median ${median(groups).toFixed(3)}, ${spread}; a stroke's whole main thread ${cost.strokeMs.toFixed(2)} ms) [per stroke: ${top}]`;
+  return `${cost.perStroke.toFixed(3)} ms (${(BACKUP_BLOCK.blocks * BACKUP_BLOCK.strokes) / 2} strokes profiled; ${BACKUP_BLOCK.groups} groups: median ${median(groups).toFixed(3)}, ${spread}; a stroke's whole main thread ${cost.strokeMs.toFixed(2)} ms) [per stroke: ${top}]`;
 }

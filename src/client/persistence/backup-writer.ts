@@ -38,8 +38,8 @@ const WHITE = { kind: "white" } as const;
 let pixelReader: Worker | null | undefined;
 
 /**
- * The picture's RGBA bytes as they are now: a bitmap taken at once, its pixels read in a worker, since a read-back
- * and copy here would cost the page's main thread 3-9 ms (read here where the browser has no worker for it).
+ * The picture's RGBA bytes as they are now: a bitmap taken at once, its pixels read in a worker (read here, where
+ * the browser has no worker, a read-back and copy costs the main thread 3-9 ms).
  */
 async function pixelsOf(engine: DrawingEngine): Promise<Blob> {
   pixelReader ??=
@@ -56,12 +56,11 @@ async function pixelsOf(engine: DrawingEngine): Promise<Blob> {
 
 /**
  * Keeps `engine`'s log in the backup from now on. The operations added since the last write are encoded (a log of
- * one operation each) and written with the header (undo and redo move its position) in one transaction, at most
+ * one operation each) and put as one record with the log's position (undo and redo move it) and length, at most
  * WRITE_WITHIN_MS after the first of them, and at once, committed in the same task, when the page is hidden or
  * goes: a reload, a closed tab or a killed page right after a change keeps it. Once the visitor rests, when one is
- * due, a checkpoint picture follows in a transaction of its own; a write that replaces an operation it pictures
- * deletes it. After another tab wrote, this tab's next change takes the backup over with a log id of its own,
- * written whole: the last change wins.
+ * due, a checkpoint picture follows in a transaction of its own. After another tab wrote, this tab's next change
+ * takes the backup over with a log id of its own, written whole: the last change wins.
  */
 export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, adopted: Adopted): () => void {
   let db: IDBDatabase | null = opened;
