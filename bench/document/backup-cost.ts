@@ -5,9 +5,8 @@
  * 400 ms after the last change, land in it). A sample counts for the backup when any frame of its stack is code
  * from src/client/persistence/ (found through the build's source maps): its functions and everything they call,
  * the engine's pixel read-back, the encoder, IndexedDB's put and its structured clone included. Sampling slows
- * the page (a stroke's main thread reads two to three times its cost while profiled), so the figure is the
- * backup's share of the profiled blocks' sampled time, times the main thread's CPU time per stroke (ThreadTime)
- * in blocks drawn between them unprofiled.
+ * the page, so the sampled time is scaled by the main thread's CPU time per stroke (ThreadTime) in blocks drawn
+ * unprofiled over the same in the profiled ones.
  *
  * Why this and not two pages' CPU time with the backup on and off: a stroke costs the main thread 14-16 ms, and
  * the difference of two such blocks swung by ±0.4 ms a stroke from run to run, more than the 0.3 ms target, while
@@ -20,8 +19,18 @@ import type { Browser } from "@playwright/test";
 import { buildUp, busyMs, drawProbeStroke, openSystemPage, type Workload } from "../measure.ts";
 import { median } from "../stats.ts";
 
-/** Probe strokes per block, blocks (half of them profiled), groups judged apart, quiet after a block, sampling (µs). */
-export const BACKUP_BLOCK = { strokes: 8, blocks: 60, groups: 5, quietMs: 1500, samplingUs: 100 } as const;
+/**
+ * Probe strokes per block, blocks unprofiled (for scale) and profiled, groups of the profiled ones judged apart,
+ * the quiet after each block, and the sampling interval (µs).
+ */
+export const BACKUP_BLOCK = {
+  strokes: 8,
+  scaleBlocks: 8,
+  blocks: 40,
+  groups: 5,
+  quietMs: 1500,
+  samplingUs: 200,
+} as const;
 
 /** What the backup's code cost the main thread per stroke: overall, per group of blocks, and where it went. */
 export interface BackupCost {
@@ -31,6 +40,8 @@ export interface BackupCost {
   readonly top: readonly (readonly [string, number])[];
   /** Main-thread CPU ms per stroke of everything (ThreadTime, in the blocks not profiled), for scale. */
   readonly strokeMs: number;
+  /** That over the same in the profiled blocks: how much sampling slowed the page, taken out of the figures. */
+  readonly scale: number;
 }
 
 interface Profile {
@@ -62,15 +73,12 @@ function sourceOf(maps: Map<string, Promise<TraceMap | null>>) {
   };
 }
 
-/**
- * One profile's sampled main-thread time (µs): all of it but idle, and the part whose stack holds backup code,
- * which is also added to `byFunction` by the function each sample was in.
- */
+/** One profile's sampled time (µs) whose stack holds backup code, also added to `byFunction` by function. */
 async function sampledTimes(
   { nodes, samples = [], timeDeltas = [] }: Profile,
   source: (frame: ProfileNode["callFrame"]) => Promise<string | null>,
   byFunction: Map<string, number>,
-): Promise<{ busy: number; backup: number }> {
+): Promise<number> {
   const parent = new Map<number, number>();
   for (const node of nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const [name, own] = [new Map<number, string>(), new Map<number, boolean>()];
@@ -85,22 +93,21 @@ async function sampledTimes(
     if (!inBackup.has(id)) inBackup.set(id, (own.get(id) ?? false) || (up !== undefined && backupAt(up)));
     return inBackup.get(id) ?? false;
   };
-  const times = { busy: 0, backup: 0 };
+  let backup = 0;
   for (const [index, id] of samples.entries()) {
-    const us = timeDeltas[index + 1] ?? 0;
-    const frame = name.get(id) ?? "";
-    if (!frame.startsWith("(idle)")) times.busy += us;
+    const [us, frame] = [timeDeltas[index + 1] ?? 0, name.get(id) ?? ""];
     if (!backupAt(id)) continue;
-    times.backup += us;
+    backup += us;
     byFunction.set(frame, (byFunction.get(frame) ?? 0) + us);
   }
-  return times;
+  return backup;
 }
 
 /**
- * Measures the backup's main-thread time per stroke on the bench page at `url` (built with its source maps).
- * Blocks alternate: profiled ones give the backup's share of the sampled main-thread time, unprofiled ones the
- * main thread's CPU time per stroke (ThreadTime) without the sampling's own slowing, which the share is taken of.
+ * Measures the backup's main-thread time per stroke on the bench page at `url` (built with its source maps):
+ * BACKUP_BLOCK.scaleBlocks blocks unprofiled for the main thread's CPU time per stroke (ThreadTime) without the
+ * sampling's slowing, then BACKUP_BLOCK.blocks profiled blocks, every one of them, so no write or checkpoint of
+ * the backup falls outside the samples (a checkpoint comes every few blocks, in step with them).
  */
 export async function backupCostPerStroke(
   browser: Browser,
@@ -116,37 +123,37 @@ export async function backupCostPerStroke(
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: BACKUP_BLOCK.samplingUs });
     const [source, byFunction] = [sourceOf(new Map()), new Map<string, number>()];
-    const pairs: { busy: number; backup: number; threadMs: number }[] = [];
-    for (let block = 0; block < BACKUP_BLOCK.blocks; block += 1) {
-      const profiled = block % 2 === 0;
+    const blocks: { backup: number; threadMs: number }[] = [];
+    let unprofiledMs = 0;
+    for (let block = 0; block < BACKUP_BLOCK.scaleBlocks + BACKUP_BLOCK.blocks; block += 1) {
+      const profiled = block >= BACKUP_BLOCK.scaleBlocks;
       const before = await busyMs(cdp);
       if (profiled) await cdp.send("Profiler.start");
       for (let stroke = 0; stroke < BACKUP_BLOCK.strokes; stroke += 1)
         await drawProbeStroke(page, workload, 1 + ((block + stroke) % workload.probeStrokes));
       await page.waitForTimeout(BACKUP_BLOCK.quietMs);
-      if (profiled)
-        pairs.push({
-          ...(await sampledTimes((await cdp.send("Profiler.stop")).profile, source, byFunction)),
-          threadMs: 0,
-        });
-      else (pairs.at(-1) as { threadMs: number }).threadMs = (await busyMs(cdp)) - before;
+      const profile = profiled ? (await cdp.send("Profiler.stop")).profile : null;
+      const threadMs = (await busyMs(cdp)) - before;
+      if (profile === null) unprofiledMs += threadMs;
+      else blocks.push({ backup: (await sampledTimes(profile, source, byFunction)) / 1000, threadMs });
     }
-    const perStroke = (some: typeof pairs): number => {
-      const sum = (key: "busy" | "backup" | "threadMs") => some.reduce((total, pair) => total + pair[key], 0);
-      return ((sum("backup") / sum("busy")) * sum("threadMs")) / (some.length * BACKUP_BLOCK.strokes);
-    };
-    const perGroup = pairs.length / BACKUP_BLOCK.groups;
+    const sum = (some: typeof blocks, key: "backup" | "threadMs") =>
+      some.reduce((total, block) => total + block[key], 0);
+    const strokeMs = unprofiledMs / (BACKUP_BLOCK.scaleBlocks * BACKUP_BLOCK.strokes);
+    // What sampling adds to the page's time, taken out of the backup's sampled time alike.
+    const scale = strokeMs / (sum(blocks, "threadMs") / (blocks.length * BACKUP_BLOCK.strokes));
+    const perStroke = (some: typeof blocks) =>
+      (sum(some, "backup") * scale) / (some.length * BACKUP_BLOCK.strokes);
+    const perGroup = blocks.length / BACKUP_BLOCK.groups;
     const groups = Array.from({ length: BACKUP_BLOCK.groups }, (_, group) =>
-      perStroke(pairs.slice(group * perGroup, (group + 1) * perGroup)),
+      perStroke(blocks.slice(group * perGroup, (group + 1) * perGroup)),
     );
-    const strokeMs =
-      pairs.reduce((total, pair) => total + pair.threadMs, 0) / (pairs.length * BACKUP_BLOCK.strokes);
-    const sampledMs = pairs.reduce((total, pair) => total + pair.busy, 0) / 1000;
+    const strokes = blocks.length * BACKUP_BLOCK.strokes;
     const top = [...byFunction.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 8)
-      .map(([name, us]) => [name, (us / 1000 / sampledMs) * strokeMs] as const);
-    return { perStroke: perStroke(pairs), groups, top, strokeMs };
+      .map(([name, us]) => [name, (us / 1000 / strokes) * scale] as const);
+    return { perStroke: perStroke(blocks), groups, top, strokeMs, scale };
   } finally {
     await context.close();
   }
@@ -157,5 +164,5 @@ export function describeCost(cost: BackupCost): string {
   const groups = [...cost.groups].sort((a, b) => a - b);
   const spread = `${groups[0]?.toFixed(3)}-${groups.at(-1)?.toFixed(3)}`;
   const top = cost.top.map(([name, ms]) => `${(ms * 1000).toFixed(0)} µs ${name}`).join("; ");
-  return `${cost.perStroke.toFixed(3)} ms (${(BACKUP_BLOCK.blocks * BACKUP_BLOCK.strokes) / 2} strokes profiled; ${BACKUP_BLOCK.groups} groups: median ${median(groups).toFixed(3)}, ${spread}; a stroke's whole main thread ${cost.strokeMs.toFixed(2)} ms) [per stroke: ${top}]`;
+  return `${cost.perStroke.toFixed(3)} ms (${BACKUP_BLOCK.blocks * BACKUP_BLOCK.strokes} strokes profiled, their time scaled by ${cost.scale.toFixed(2)}; ${BACKUP_BLOCK.groups} groups: median ${median(groups).toFixed(3)}, ${spread}; a stroke's whole main thread ${cost.strokeMs.toFixed(2)} ms) [per stroke: ${top}]`;
 }
