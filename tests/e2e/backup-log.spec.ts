@@ -187,10 +187,10 @@ test("a backup in the format before one record a write still restores, and its c
   page,
 }) => {
   await openRestoredPage(page);
-  await choose(page, "red", 8);
-  await mouseStroke(page, STROKES[0] ?? []);
-  await choose(page, "blue", 12);
-  await mouseStroke(page, STROKES[1] ?? []);
+  for (const [index, colour] of ["red", "blue"].entries()) {
+    await choose(page, colour, 8 + 4 * index);
+    await mouseStroke(page, STROKES[index] ?? []);
+  }
   const drawn = await readCanvasPixels(page);
   await waitForBackupOf(page, drawn);
   // Written again as format 2 kept it: one record per operation, the position and length in the header, and a
