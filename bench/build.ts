@@ -12,15 +12,19 @@ const REPO_ROOT = join(BENCH_DIR, "..");
 const PAGE_DIR = join(BENCH_DIR, "page");
 const ADAPTERS_DIR = join(PAGE_DIR, "adapters");
 
-/** Builds the bench page (all systems, production mode) into `outDir`. */
-export async function buildBenchPage(outDir: string): Promise<void> {
+/**
+ * Builds the bench page (all systems, production mode) into `outDir`, from this checkout's bench/page or another
+ * checkout's (`pageDir`). Source maps go beside the scripts, unreferenced, so the pages run the same code and a
+ * profile can still be traced to source files (bench/document/backup-cost.ts).
+ */
+export async function buildBenchPage(outDir: string, pageDir = PAGE_DIR): Promise<void> {
   await build({
     configFile: false,
-    root: PAGE_DIR,
+    root: pageDir,
     base: "./",
     logLevel: "warn",
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false, sourcemap: "hidden" },
   });
 }
 

@@ -17,17 +17,13 @@ import { buildUp, openSystemPage, type Workload } from "../measure.ts";
 import { describePaired, pairedSides } from "../paired.ts";
 import { serveStatic } from "../serve.ts";
 import { median } from "../stats.ts";
-import { BACKUP_BLOCK, type BackupCost, backupCostPerStroke } from "./backup-cost.ts";
+import { type BackupCost, backupCostPerStroke, describeCost } from "./backup-cost.ts";
 
 /** A bench page served from a build of this checkout or of `checkout`. */
 async function servePage(checkout: string | null): Promise<{ url: string; close: () => Promise<void> }> {
   const outDir = await mkdtemp(join(tmpdir(), "fanvas-bench-"));
-  const build: (dir: string) => Promise<void> =
-    checkout === null
-      ? buildBenchPage
-      : ((await import(join(checkout, "bench", "build.ts"))) as { buildBenchPage: typeof buildBenchPage })
-          .buildBenchPage;
-  await build(outDir);
+  // Both pages are built by this checkout's build, for the source maps the backup's profile is traced through.
+  await buildBenchPage(outDir, checkout === null ? undefined : join(checkout, "bench", "page"));
   const server = await serveStatic(outDir);
   return {
     url: server.url,
@@ -72,10 +68,6 @@ async function backupCost(url: string, workload: Workload): Promise<BackupCost> 
   }
 }
 
-function describeCost(cost: BackupCost): string {
-  return `${cost.perStroke.toFixed(3)} ms (trimmed mean of ${BACKUP_BLOCK.pairs} pairs of ${BACKUP_BLOCK.strokes}-stroke blocks; median ${cost.medianPerStroke.toFixed(3)}, from the totals ${cost.totalsPerStroke.toFixed(3)}; a stroke without it ${cost.strokeMs.toFixed(2)} ms)`;
-}
-
 /** Runs the figures; returns their text and verdict rows. */
 export async function runDocumentBench(options: {
   readonly workload: Workload;
@@ -106,9 +98,10 @@ export async function runDocumentBench(options: {
       lines.push(`the baseline's backup per stroke, measured the same way: ${describeCost(baseCost)}`);
     verdicts.push([
       `backup per stroke on the main thread at ${options.workload.strokes} strokes`,
-      `${cost.perStroke.toFixed(3)} ms${baseCost === null ? "" : `; the baseline's ${baseCost.perStroke.toFixed(3)} ms`}`,
+      `${cost.perStroke.toFixed(3)} ms (groups ${Math.min(...cost.groups).toFixed(3)}-${Math.max(...cost.groups).toFixed(3)})${baseCost === null ? "" : `; the baseline's ${baseCost.perStroke.toFixed(3)} ms`}`,
       "<= 0.3 ms",
-      cost.perStroke <= 0.3 ? "met" : "MISSED",
+      // Met only when every group of blocks holds it, not the overall mean alone.
+      Math.max(...cost.groups) <= 0.3 ? "met" : "MISSED",
     ]);
     if (base !== null && options.pairs > 0) {
       const sides = [

@@ -229,6 +229,11 @@ export class DrawingEngine {
     return this.#surface.getImageData(x, y, width, height);
   }
 
+  /** The drawing as it is now, copied without a read-back: its pixels can be read later, off the main thread. */
+  bitmap(): Promise<ImageBitmap> {
+    return createImageBitmap(this.#surface.documentCanvas);
+  }
+
   /** Adds a listener; returns a function that removes it. */
   on<E extends EngineEventName>(event: E, listener: EngineListener<E>): () => void {
     return this.#emitter.on(event, listener);

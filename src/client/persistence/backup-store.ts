@@ -1,6 +1,7 @@
 /**
- * The drawing's backup in IndexedDB: one record per operation of the drawing's log, a header saying which log
- * and how much of it makes the picture, and a checkpoint picture to restore from quickly (decision 0024).
+ * The drawing's backup in IndexedDB: a header saying which log is the backup, one record per write holding the
+ * operations it added and how much of the log makes the picture, and a checkpoint picture to restore from quickly
+ * (decision 0024).
  */
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { openStoreDatabase } from "./idb.ts";
@@ -8,24 +9,36 @@ import { openStoreDatabase } from "./idb.ts";
 /** Where the backup lives (exported so end-to-end tests can look at the records themselves). */
 export const BACKUP_LOCATION = { database: "fanvas", version: 1, store: "backup", key: "drawing" } as const;
 
-/** The header, under BACKUP_LOCATION.key: which log is the backup, and how much of it shows. */
+/**
+ * The header, under BACKUP_LOCATION.key, written when a log begins. Format 2 (one record per operation, and how
+ * much of the log makes the picture here) is still read; its checkpoint may picture operations since replaced
+ * (its writer left that to a digest), so it is used only where nothing else holds the picture (a start of null).
+ */
 export interface BackupHeader {
-  readonly format: 2;
+  readonly format: 2 | 3;
   /** The log's id: its records are keyed by it (a new drawing, or a tab taking the backup over, takes a new one). */
   readonly log: string;
   /** The log's start; null when it is a picture kept without its making (a backup from before logs). */
   readonly start: StartingPicture | null;
-  /** When the log began, ms since the epoch; how many operations make the picture, and how many it holds. */
+  /** When the log began, ms since the epoch. */
   readonly origin: number;
-  readonly position: number;
-  readonly length: number;
   readonly savedAt: number;
+  readonly position?: number;
+  readonly length?: number;
 }
 
-/** A picture of the log's first `index` operations, and the digest of their records (see digestOf). */
+/** The operations one write added from index `from` (each encoded as a log of one), and the log after it. */
+export interface WriteRecord {
+  readonly from: number;
+  readonly operations: readonly Uint8Array[];
+  /** How many operations make the picture, and how many the log holds. */
+  readonly position: number;
+  readonly length: number;
+}
+
+/** A picture of the log's first `index` operations. */
 export interface CheckpointRecord {
   readonly index: number;
-  readonly digest: number;
   /** The 600 x 600 picture's RGBA bytes. */
   readonly image: Blob;
 }
@@ -36,7 +49,7 @@ export interface PictureBackup {
   readonly savedAt: number;
 }
 
-/** The key of the log's checkpoint, and of its operation at `index`. */
+/** The key of the log's checkpoint, and of its write record from operation `index` on. */
 export const checkpointKey = (log: string): IDBValidKey => ["checkpoint", log];
 export const operationKey = (log: string, index: number): IDBValidKey => ["op", log, index];
 
@@ -46,22 +59,9 @@ export const everyLogRecord = (): IDBKeyRange[] => [
   IDBKeyRange.bound(["op"], ["op", []]),
 ];
 
-/** The records of `log`'s operations 0 .. length - 1. */
-export const operationRange = (log: string, length: number): IDBKeyRange =>
-  IDBKeyRange.bound(operationKey(log, 0), operationKey(log, Math.max(0, length - 1)));
-
-/**
- * FNV-1a over the records of a log's first operations, carried on from `digest` (start at DIGEST_SEED): a
- * checkpoint is used only over the records it was taken after, so a tab that wrote over another's never gets a
- * picture of operations the records no longer hold.
- */
-export function digestOf(digest: number, bytes: Uint8Array): number {
-  let hash = digest;
-  for (const byte of bytes) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  return hash;
-}
-
-export const DIGEST_SEED = 0x811c9dc5;
+/** The records of `log` keyed from `from` (excluded with `open`) up to `end` (excluded). */
+export const operationRange = (log: string, from: number, end: number, open = false): IDBKeyRange =>
+  IDBKeyRange.bound(operationKey(log, from), operationKey(log, end), open, true);
 
 /** The stored header as one, a picture from before logs, or null for anything else (nothing, or unknown). */
 export function parseHeader(value: unknown): BackupHeader | PictureBackup | null {
@@ -69,9 +69,10 @@ export function parseHeader(value: unknown): BackupHeader | PictureBackup | null
   const record = value as Record<string, unknown>;
   if (record.blob instanceof Blob && typeof record.savedAt === "number")
     return { blob: record.blob, savedAt: record.savedAt };
-  if (record.format !== 2 || typeof record.log !== "string") return null;
-  const counts = [record.origin, record.position, record.length].every(Number.isSafeInteger);
-  if (!counts || (record.position as number) > (record.length as number)) return null;
+  if ((record.format !== 2 && record.format !== 3) || typeof record.log !== "string") return null;
+  const counts = record.format === 2 ? [record.origin, record.position, record.length] : [record.origin];
+  if (!counts.every(Number.isSafeInteger) || (record.position as number) > (record.length as number))
+    return null;
   return record as unknown as BackupHeader;
 }
 

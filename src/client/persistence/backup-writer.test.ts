@@ -39,7 +39,7 @@ function fakeEngine() {
     state.position = operations.length;
     for (const listener of listeners) listener({ kind: "added", operation, index });
   };
-  return { engine: engine as unknown as DrawingEngine, add };
+  return { engine: engine as unknown as DrawingEngine, add, operations };
 }
 
 describe("the backup's writer", () => {
@@ -78,11 +78,7 @@ describe("the backup's writer", () => {
     const db = await openBackupDatabase();
     if (db === null) throw new Error("no database");
     const { engine, add } = fakeEngine();
-    const stop = startBackupWriter(engine, db, {
-      log: null,
-      records: [],
-      checkpoint: null,
-    });
+    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
     for (const x of [10, 60, 110]) add(stroke(x));
     expect(transactions, "nothing written while the changes come").toBe(0);
 
@@ -98,29 +94,19 @@ describe("the backup's writer", () => {
         );
         done.onsuccess = () => resolve(done.result);
       });
-    const header = (await read((objects) => objects.get(BACKUP_LOCATION.key))) as {
-      log: string;
-      length: number;
-    };
-    expect(header.length).toBe(3);
-    expect(await read((objects) => objects.count(operationRange(header.log, 3)))).toBe(3);
+    const header = (await read((objects) => objects.get(BACKUP_LOCATION.key))) as { log: string };
+    const records = await read((objects) => objects.getAll(operationRange(header.log, 0, Infinity)));
+    expect(records, "one record of the three operations").toMatchObject([
+      { from: 0, length: 3, position: 3 },
+    ]);
     const written = transactions;
     stop();
     expect(transactions, "stopping with nothing new writes nothing").toBe(written);
     db.close();
   });
 
-  it("writes a checkpoint due at a rest in the same transaction as the records it pictures", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const db = await openBackupDatabase();
-    if (db === null) throw new Error("no database");
-    const { engine, add } = fakeEngine();
-    const stop = startBackupWriter(engine, db, { log: null, records: [], checkpoint: null });
-    for (const x of [10, 60]) add(stroke(x));
-    vi.advanceTimersByTime(CHECKPOINT_REST_MS);
-    expect(transactions, "the two operations, the header and the checkpoint, in one transaction").toBe(1);
-    vi.useRealTimers();
-    const checkpoint = await new Promise((resolve) => {
+  const readCheckpoint = (db: IDBDatabase) =>
+    new Promise((resolve) => {
       const objects = db.transaction(BACKUP_LOCATION.store, "readonly").objectStore(BACKUP_LOCATION.store);
       const header = objects.get(BACKUP_LOCATION.key);
       header.onsuccess = () => {
@@ -128,7 +114,39 @@ describe("the backup's writer", () => {
         read.onsuccess = () => resolve(read.result);
       };
     });
-    expect(checkpoint).toMatchObject({ index: 2 });
+
+  it("writes a checkpoint due at a rest after the records it pictures, in a transaction of its own", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const db = await openBackupDatabase();
+    if (db === null) throw new Error("no database");
+    const { engine, add } = fakeEngine();
+    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
+    for (const x of [10, 60]) add(stroke(x));
+    vi.advanceTimersByTime(CHECKPOINT_REST_MS);
+    expect(transactions, "the two operations and the header in one transaction, the checkpoint after").toBe(
+      1,
+    );
+    vi.useRealTimers();
+    await expect.poll(() => readCheckpoint(db)).toMatchObject({ index: 2 });
+    stop();
+    db.close();
+  });
+
+  it("deletes a stored checkpoint in the write that replaces an operation it pictures", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const db = await openBackupDatabase();
+    if (db === null) throw new Error("no database");
+    const { engine, add, operations } = fakeEngine();
+    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
+    for (const x of [10, 60]) add(stroke(x));
+    vi.advanceTimersByTime(CHECKPOINT_REST_MS);
+    vi.useRealTimers();
+    await expect.poll(() => readCheckpoint(db)).toMatchObject({ index: 2 });
+    // The second stroke undone, then drawn over: the checkpoint pictures a stroke the log no longer holds.
+    operations.length = 1;
+    add(stroke(200));
+    window.dispatchEvent(new Event("pagehide"));
+    expect(await readCheckpoint(db)).toBeUndefined();
     stop();
     db.close();
   });

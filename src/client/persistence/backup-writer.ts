@@ -4,10 +4,10 @@ import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import * as stored from "./backup-store.ts";
 
-/** What the writer carries on from a restore: the log's id (null: a new log), its records, its checkpoint's index. */
+/** What the writer carries on from a restore: the log's id (null: a new log), its length, its checkpoint's index. */
 export interface Adopted {
   readonly log: string | null;
-  readonly records: readonly Uint8Array[];
+  readonly length: number;
   readonly checkpoint: number | null;
 }
 
@@ -34,40 +34,54 @@ const paintCost = (operation: Operation): number =>
       ? 6.6
       : 1.6;
 
+const WHITE = { kind: "white" } as const;
+let pixelReader: Worker | null | undefined;
+
+/**
+ * The picture's RGBA bytes as they are now: a bitmap taken at once, its pixels read in a worker (read here, where
+ * the browser has no worker, a read-back and copy costs the main thread 3-9 ms).
+ */
+async function pixelsOf(engine: DrawingEngine): Promise<Blob> {
+  pixelReader ??=
+    typeof Worker === "function"
+      ? new Worker(new URL("./checkpoint-pixels.worker.ts", import.meta.url), { type: "module" })
+      : null;
+  if (pixelReader === null) return new Blob([engine.getImageData().data]);
+  const [reader, reply, bitmap] = [pixelReader, new MessageChannel(), engine.bitmap()];
+  // A worker that cannot read it (no OffscreenCanvas) leaves this checkpoint untaken; the next is read here.
+  reader.onerror = () => (pixelReader = null);
+  reader.postMessage(await bitmap, [await bitmap, reply.port2]);
+  return new Promise((resolve) => (reply.port1.onmessage = ({ data }: MessageEvent<Blob>) => resolve(data)));
+}
+
 /**
  * Keeps `engine`'s log in the backup from now on. The operations added since the last write are encoded (a log of
- * one operation each) and written with the header (undo and redo move its position) in one transaction, at most
+ * one operation each) and put as one record with the log's position (undo and redo move it) and length, at most
  * WRITE_WITHIN_MS after the first of them, and at once, committed in the same task, when the page is hidden or
- * goes: a reload, a closed tab or a killed page right after a change keeps it. A checkpoint picture goes with them
- * once the visitor rests, when one is due. After another tab wrote, this tab's next change takes the backup over
- * with a log id of its own, written whole: the last change wins.
+ * goes: a reload, a closed tab or a killed page right after a change keeps it. Once the visitor rests, when one is
+ * due, a checkpoint picture follows in a transaction of its own. After another tab wrote, this tab's next change
+ * takes the backup over with a log id of its own, written whole: the last change wins.
  */
 export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, adopted: Adopted): () => void {
   let db: IDBDatabase | null = opened;
   let log = adopted.log ?? crypto.randomUUID();
   let [whole, checkpoint] = [adopted.log === null, adopted.checkpoint];
-  // digests[i]: the digest of the first i records, `written` of which are stored as the log now has them.
-  const digests = [stored.DIGEST_SEED];
-  for (const [index, record] of adopted.records.entries())
-    digests.push(stored.digestOf(digests[index] as number, record));
-  let written = adopted.records.length;
+  // How many operations are stored as the log has them, and how many the records hold (replaced ones included).
+  let [written, end] = [adopted.length, adopted.length];
+  // The index of the checkpoint whose pixels are being read (null once an operation it pictures is replaced).
+  let taking: number | null = null;
   let [changed, claimed, stopped] = [false, false, false];
   let [pending, rest]: (ReturnType<typeof setTimeout> | null)[] = [null, null];
   const tabs = new BroadcastChannel(stored.BACKUP_LOCATION.database);
   tabs.onmessage = () => {
-    [log, checkpoint, whole, claimed] = [crypto.randomUUID(), null, true, false];
+    [log, checkpoint, taking, whole, claimed] = [crypto.randomUUID(), null, null, true, false];
   };
+  const { store, key } = stored.BACKUP_LOCATION;
 
-  /** Writes what changed since the last write and, with `picture`, a checkpoint of the picture as it is now. */
-  const write = (picture = false): void => {
-    if (pending !== null) clearTimeout(pending);
-    pending = null;
-    const state = engine.logState;
-    if (state === null || stopped || db === null || !(changed || picture)) return;
-    const { store, key } = stored.BACKUP_LOCATION;
-    let objects: IDBObjectStore;
+  /** A read-write transaction's store, or null (and a new connection on its way) when the connection closed. */
+  const records = (): IDBObjectStore | null => {
     try {
-      objects = db.transaction(store, "readwrite").objectStore(store);
+      return db?.transaction(store, "readwrite").objectStore(store) ?? null;
     } catch (error) {
       // The connection closed under the page (the site's data cleared, another tab's upgrade): a new one.
       console.warn(WRITE_FAILED_WARNING, error);
@@ -76,22 +90,38 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
         db = reopened;
         write();
       });
-      return;
+      return null;
     }
-    if (whole) for (const range of stored.everyLogRecord()) objects.delete(range);
-    written = whole ? 0 : written;
+  };
+
+  /** Writes what changed since the last write; with `picture`, a checkpoint of the picture as it is now follows. */
+  const write = (picture = false): void => {
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+    const state = engine.logState;
+    if (state === null || stopped || db === null || !(changed || picture)) return;
+    const objects = records();
+    if (objects === null) return;
+    const { start, origin, position, operations } = state;
+    if (whole) {
+      for (const range of stored.everyLogRecord()) objects.delete(range);
+      objects.put({ format: 3, log, start, origin, savedAt: Date.now() }, key);
+      [written, end, checkpoint] = [0, 0, null];
+    }
+    // Operations from `written` on were replaced (undone, then drawn over): the records after it, and a picture
+    // of any of them, hold what the log no longer does.
+    if (written < end) objects.delete(stored.operationRange(log, written, Infinity, true));
+    if (checkpoint !== null && written < checkpoint) {
+      objects.delete(stored.checkpointKey(log));
+      checkpoint = null;
+    }
     // The first write since another tab's tells the others that this tab has the backup now.
     if (!claimed) tabs.postMessage(log);
-    const { start, origin, position, operations } = state;
+    let encoded: Uint8Array[];
     try {
-      for (; written < operations.length; written += 1) {
-        const record = encodeDrawing({
-          start: { kind: "white" },
-          operations: [operations[written] as Operation],
-        });
-        digests[written + 1] = stored.digestOf(digests[written] as number, record);
-        objects.put(record, stored.operationKey(log, written));
-      }
+      encoded = operations
+        .slice(written)
+        .map((operation) => encodeDrawing({ start: WHITE, operations: [operation] }));
     } catch (error) {
       // The tools keep within the format's caps: an operation that is not is a fault, not a visitor's doing.
       console.error("Fanvas: an operation could not be kept; the drawing backup stops here.", error);
@@ -99,26 +129,42 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
       objects.transaction.abort();
       return;
     }
-    objects.put(
-      { format: 2, log, start, origin, position, length: operations.length, savedAt: Date.now() },
-      key,
-    );
-    // A log from a picture alone (a backup from before logs) keeps that picture as its first checkpoint.
-    if (picture || (start === null && checkpoint === null)) {
-      // The pixels as they are: a PNG would cost the main thread 5-13 ms to encode, these 2-3.
-      const image = new Blob([engine.getImageData().data]);
-      const [digest, forLog] = [digests[position] as number, log];
-      objects.put({ index: position, digest, image }, stored.checkpointKey(log));
-      objects.transaction.oncomplete = () => {
-        if (log === forLog) checkpoint = position;
-      };
-    }
+    // All a write adds is one record: a put costs the page more than the bytes it holds.
+    const record: stored.WriteRecord = {
+      from: written,
+      operations: encoded,
+      position,
+      length: operations.length,
+    };
+    objects.put(record, stored.operationKey(log, written));
+    written = end = operations.length;
+    // A log from a picture alone (a backup from before logs) keeps that picture as its first checkpoint, in this
+    // transaction: the header this one replaces held it.
+    if (start === null && checkpoint === null) {
+      objects.put(
+        { index: position, image: new Blob([engine.getImageData().data]) },
+        stored.checkpointKey(log),
+      );
+      checkpoint = position;
+    } else if (picture) void takeCheckpoint(position);
     objects.transaction.onabort = () => {
       console.warn(WRITE_FAILED_WARNING, objects.transaction.error);
       whole = changed = true;
     };
     objects.transaction.commit();
     [whole, changed, claimed] = [false, false, true];
+  };
+
+  /** Stores a picture of the log's first `index` operations as they are now, unless one is replaced meanwhile. */
+  const takeCheckpoint = async (index: number): Promise<void> => {
+    const forLog = log;
+    taking = index;
+    const image = await pixelsOf(engine).catch(() => null);
+    if (taking !== index || log !== forLog || image === null || stopped) return;
+    const objects = records();
+    objects?.put({ index, image }, stored.checkpointKey(log));
+    objects?.transaction.commit();
+    [taking, checkpoint] = [null, objects === null ? checkpoint : index];
   };
 
   const checkpointDue = (): boolean => {
@@ -130,9 +176,9 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
     return cost > CHECKPOINT_BUDGET_MS;
   };
   const scheduleCheckpoint = (): void => {
-    if (rest === null && !stopped && checkpointDue()) rest = setTimeout(takeCheckpoint, CHECKPOINT_REST_MS);
+    if (rest === null && !stopped && checkpointDue()) rest = setTimeout(checkpointAtRest, CHECKPOINT_REST_MS);
   };
-  const takeCheckpoint = (): void => {
+  const checkpointAtRest = (): void => {
     rest = null;
     if (engine.isDrawing) scheduleCheckpoint();
     else if (checkpointDue()) write(true);
@@ -140,16 +186,19 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
 
   const stopListening = [
     engine.on("change", (change) => {
-      // A checkpoint past an operation replaced (undone, then drawn over) pictures what is no longer there.
-      if (change.kind === "added" && checkpoint !== null && checkpoint > change.index) checkpoint = null;
-      written = change.kind === "added" ? Math.min(written, change.index) : written;
+      if (change.kind === "added" && change.index < written) {
+        // Operations from change.index on are replaced (undone, then drawn over): written again, and a picture
+        // of any of them, stored or being taken, no longer holds.
+        written = change.index;
+        if (taking !== null && taking > written) taking = null;
+      }
       changed = true;
       pending ??= setTimeout(write, WRITE_WITHIN_MS);
       scheduleCheckpoint();
     }),
     // A new first display began a new log (a remix given up for the visitor's own drawing).
     engine.on("ready", () => {
-      [log, whole, checkpoint] = [crypto.randomUUID(), true, null];
+      [log, whole, checkpoint, taking] = [crypto.randomUUID(), true, null, null];
     }),
   ];
   // Going away (a reload, a closed tab, a phone switching apps), even with the pointer down: the stroke as

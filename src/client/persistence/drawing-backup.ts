@@ -32,6 +32,7 @@ export interface DrawingBackupOptions {
 interface Found {
   readonly header: stored.BackupHeader;
   readonly operations: Operation[];
+  readonly position: number;
   readonly picture: { readonly index: number; readonly image: ImageBitmap } | null;
   readonly adopted: Adopted;
 }
@@ -53,12 +54,12 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     await firstDisplay(engine);
     const early = engine.logState;
     let outcome: RestoreOutcome = typeof found === "string" ? found : "none";
-    let adopted: Adopted = { log: null, records: [], checkpoint: null };
+    let adopted: Adopted = { log: null, length: 0, checkpoint: null };
     if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.header.start)) {
-      const { header, operations, picture } = found;
+      const { header, operations, position, picture } = found;
       if (header.start !== null)
         await showStart(engine, header.start, options.mascot ?? Promise.resolve(null));
-      const restored = await engine.restore({ ...header, operations, picture });
+      const restored = await engine.restore({ ...header, operations, position, picture });
       [outcome, adopted] = restored ? ["restored", found.adopted] : ["unreadable", adopted];
     }
     if (typeof found !== "string") found.picture?.image.close();
@@ -90,26 +91,39 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
       // A backup from before logs: its PNG alone, with no known start (a new log keeps it as its checkpoint).
       const [origin, savedAt, image] = [header.savedAt, header.savedAt, await createImageBitmap(header.blob)];
       return {
-        header: { format: 2, log: "", start: null, origin, position: 0, length: 0, savedAt },
+        header: { format: 3, log: "", start: null, origin, savedAt },
         operations: [],
+        position: 0,
         picture: { index: 0, image },
-        adopted: { log: null, records: [], checkpoint: null },
+        adopted: { log: null, length: 0, checkpoint: null },
       };
     }
-    const { log, length, position } = header;
-    const values: unknown[] = await read((records) => records.getAll(stored.operationRange(log, length)));
-    const records = values.filter((value): value is Uint8Array => value instanceof Uint8Array);
-    if (records.length !== length) throw new Error(`it holds ${records.length} of ${length} operations`);
+    const { log, format } = header;
+    const range = stored.operationRange(log, 0, format === 2 ? (header.length ?? 0) : Infinity);
+    const values: unknown[] = await read((all) => all.getAll(range));
+    // Format 2 kept one operation a record, in order; format 3 a write's operations from its `from` on, a later
+    // write's overriding those of an earlier one it replaced, and the log's length and position after it.
+    let [records, { position = 0, length = 0 }]: [Uint8Array[], Partial<stored.WriteRecord>] = [[], header];
+    for (const [index, value] of values.entries()) {
+      if (value instanceof Uint8Array) records[index] = value;
+      else {
+        const write = value as stored.WriteRecord;
+        for (const [offset, record] of write.operations.entries()) records[write.from + offset] = record;
+        ({ position, length } = write);
+      }
+    }
+    records = records.slice(0, length).filter((record) => record instanceof Uint8Array);
+    if (records.length !== length || position > length)
+      throw new Error(`it holds ${records.length} of ${length} operations`);
     const decode = { stickers: knownStickers(await communityStickers()) };
     const operations = records.map((record) => decodeDrawing(record, decode).operations[0] as Operation);
     const kept: stored.CheckpointRecord | undefined = await read((all) => all.get(stored.checkpointKey(log)));
-    // Used only over the very records it was taken after (another tab may have written since).
     const usable =
-      kept !== undefined &&
-      kept.index <= position &&
-      records.slice(0, kept.index).reduce(stored.digestOf, stored.DIGEST_SEED) === kept.digest;
+      kept !== undefined && kept.index <= position && (header.format === 3 || header.start === null);
     const picture = usable ? await pictureOf(kept).catch(() => null) : null;
-    return { header, operations, picture, adopted: { log, records, checkpoint: picture?.index ?? null } };
+    // A format 2 log is written again whole, as format 3, under a new id: its checkpoint goes with it.
+    const adopted = { log: format === 3 ? log : null, length, checkpoint: picture?.index ?? null };
+    return { header, operations, position, picture, adopted };
   } catch (error) {
     console.warn(
       "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",

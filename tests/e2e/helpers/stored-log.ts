@@ -32,16 +32,23 @@ export async function readBackupDocument(page: Page): Promise<DrawingDocument | 
           request.onerror = () => reject(request.error);
         });
       const header = (await read(objects.get(key))) as
-        | { log: string; start: StartingPicture | null; position: number; length: number }
+        | { log: string; start: StartingPicture | null }
         | undefined;
       if (header?.log === undefined) return null;
-      const range = IDBKeyRange.bound(
-        ["op", header.log, 0],
-        ["op", header.log, Math.max(0, header.length - 1)],
-      );
-      const values = (await read(objects.getAll(range))) as Uint8Array[];
+      const range = IDBKeyRange.bound(["op", header.log, 0], ["op", header.log, Infinity]);
+      type Write = { from: number; operations: Uint8Array[]; position: number; length: number };
+      const writes = (await read(objects.getAll(range))) as Write[];
+      // Each record holds the operations one write added from its `from` on; a later one overrides.
+      const records: Uint8Array[] = [];
+      for (const write of writes)
+        for (const [offset, record] of write.operations.entries()) records[write.from + offset] = record;
+      const last = writes.at(-1) ?? { position: 0, length: 0 };
       const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-      return { start: header.start, position: header.position, records: values.map(base64) };
+      return {
+        start: header.start,
+        position: last.position,
+        records: records.slice(0, last.length).map(base64),
+      };
     } finally {
       db.close();
     }
