@@ -14,16 +14,6 @@ export interface LazyChunk<Module> {
   readonly prefetchWhenSettled: () => () => void;
 }
 
-/**
- * Resolves in a task of its own. A chunk's download starts there: the bundler's preload of its files (a link
- * element per file) costs a few milliseconds, which would otherwise lengthen the task that asked for the chunk
- * (the page's module evaluation, a React commit) into a long one on a slow phone. Its module, once evaluated,
- * is handed over in a task of its own too, so what the caller does with it (mount the engine, bind the keys)
- * never shares a task with the evaluation.
- */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
-const inNextTask = <Value>(value: Value): Promise<Value> => nextTask().then(() => value);
-
 /** Imports a module by its address; the page's is the browser's own `import()`. */
 export type ImportByAddress = (address: string) => Promise<unknown>;
 
@@ -52,14 +42,11 @@ export function lazyChunk<Module>(
       ? importChunk()
       : (importAgain(`${failedAddress}?retry=${++retries}`) as Promise<Module>);
   const load = (): Promise<Module> => {
-    loading ??= nextTask()
-      .then(download)
-      .then(inNextTask)
-      .catch((error: unknown) => {
-        failedAddress = failedModuleAddress(error, origin) ?? failedAddress;
-        loading = null;
-        throw error;
-      });
+    loading ??= download().catch((error: unknown) => {
+      failedAddress = failedModuleAddress(error, origin) ?? failedAddress;
+      loading = null;
+      throw error;
+    });
     return loading;
   };
   return {

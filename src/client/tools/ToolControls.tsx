@@ -6,12 +6,13 @@
  */
 import {
   type ReactNode,
+  type Ref,
   type RefObject,
   Suspense,
   startTransition,
   useCallback,
   useEffect,
-  useMemo,
+  useImperativeHandle,
   useRef,
   useState,
 } from "react";
@@ -54,8 +55,8 @@ export interface ToolControlsProps {
   /** The clipping box around the canvas, and the stage inside it that zoom transforms and overlays sit in. */
   readonly viewportRef: RefObject<HTMLDivElement | null>;
   readonly stageRef: RefObject<HTMLDivElement | null>;
-  /** Given what the board's buttons, shortcuts and taps call once mounted (null when unmounted). */
-  readonly commandsRef: (commands: ToolCommands | null) => void;
+  /** What the board's buttons and shortcuts call. */
+  readonly commandsRef: Ref<ToolCommands>;
   /** Where in the board's panel each group of controls goes. */
   readonly slots: ToolSlots;
 }
@@ -106,7 +107,8 @@ export function ToolControls(props: ToolControlsProps) {
     toolbox.choose("stickers");
   });
 
-  const commands = useMemo<ToolCommands>(
+  useImperativeHandle(
+    props.commandsRef,
     () => ({
       press: (id) => {
         const { context: now, toolbox: tools } = latest.current;
@@ -114,7 +116,6 @@ export function ToolControls(props: ToolControlsProps) {
         if (id !== tools.state.current && tools.tools.find((tool) => tool.id === id)?.typing) expectCaption();
         pressTool(tools, id, now);
       },
-      tap,
       placeOpen: async () => {
         latest.current.context?.sticker.commit();
         await latest.current.context?.caption.commit();
@@ -123,15 +124,8 @@ export function ToolControls(props: ToolControlsProps) {
       zoomOut: () => withView((view) => view.zoomOut()),
       fit: () => withView((view) => view.fit()),
     }),
-    [withView, tap],
+    [withView],
   );
-  // Handed to the board after the tool chosen while this code loaded has entered (useToolHooks' effect runs
-  // first), so the presses and taps the board kept meanwhile act on it as they would have.
-  const { commandsRef } = props;
-  useEffect(() => {
-    commandsRef(commands);
-    return () => commandsRef(null);
-  }, [commandsRef, commands]);
 
   // A caption placed or cancelled, a sticker placed, the stickers closed, a colour picked with the keyboard's
   // point: the focus goes back to the tool's button.

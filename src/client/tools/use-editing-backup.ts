@@ -49,11 +49,7 @@ export function useEditingBackup(
         return null;
       });
       if (saved !== null && latest.current === null && !stopped) await resumeRef.current(saved);
-      if (stopped) return;
-      setBackup(opened);
-      // Nothing kept and nothing open: there is nothing to write (a write now would be an IndexedDB transaction
-      // in the middle of the page's first load). Otherwise the record is brought in line with what is open.
-      if (saved !== null || latest.current !== null) opened.request();
+      if (!stopped) setBackup(opened);
     };
     start().catch(warn);
     const flushIfHidden = () => {
@@ -73,12 +69,9 @@ export function useEditingBackup(
   }, [ready]);
 
   // A layout effect: the latest edit is known before the browser can run anything else (a reload's pagehide,
-  // whose flush writes it, may come straight after the key that changed it). Written on each change once the
-  // backup is open; the backup itself writes what changed while it opened (above).
-  const backupNow = useRef(backup);
-  backupNow.current = backup;
+  // whose flush writes it, may come straight after the key that changed it).
   useLayoutEffect(() => {
     latest.current = openEdit(caption, placed);
-    backupNow.current?.request();
-  }, [caption, placed]);
+    backup?.request();
+  }, [caption, placed, backup]);
 }

@@ -24,11 +24,8 @@ export interface ToolHooksHost {
 export interface ToolHooks {
   /** Null until the engine is there. */
   readonly context: ToolContext | null;
-  /**
-   * Does what a tap at `point` does with the current tool (the engine's taps, the keyboard point's Enter),
-   * with `brush` when given: the brush as it was at a tap that waited for the tools' code.
-   */
-  readonly tap: (point: Point, brush?: StrokeStyle) => void;
+  /** Does what a tap at `point` does with the current tool (the keyboard point's Enter). */
+  readonly tap: (point: Point) => void;
   readonly recent: readonly string[];
   /** Sets the brush colour; `remember` adds it to the recent colours. */
   readonly chooseColour: (colour: string, remember: boolean) => void;
@@ -36,8 +33,8 @@ export interface ToolHooks {
 
 /**
  * Calls the previous tool's `exit` and the new one's `enter` whenever the current tool changes (also when the
- * tools' code arrives after a tool other than the default was chosen), and gives the current tool's `tap` for
- * the engine's taps (the board hands them on). Hooks read the latest context, never one of an earlier render.
+ * tools' code arrives after a tool other than the default was chosen), and the current tool's `tap` for each
+ * of the engine's taps. Hooks read the latest context, never one of an earlier render.
  */
 export function useToolHooks(host: ToolHooksHost): ToolHooks {
   const { engine, toolbox } = host;
@@ -81,10 +78,11 @@ export function useToolHooks(host: ToolHooksHost): ToolHooks {
     now.toolbox.tool.enter?.(now.context);
   });
 
-  const tap = useRef((point: Point, brush?: StrokeStyle): void => {
-    const { context: now, toolbox: tools } = latest.current;
-    if (now !== null) tools.tool.tap?.(brush === undefined ? now : { ...now, style: brush }, point);
+  const tap = useRef((point: Point): void => {
+    const now = latest.current;
+    if (now.context !== null) now.toolbox.tool.tap?.(now.context, point);
   }).current;
+  useEffect(() => engine?.on("tap", ({ point }) => tap(point)), [engine, tap]);
 
   return { context, tap, recent, chooseColour };
 }
