@@ -25,6 +25,8 @@ export function checkNumber(value: number, min: number, max: number, what: strin
 
 /** A position on either axis within POSITION_RANGE (the drawing and one drawing's width around it). */
 export function checkPosition(value: number, what: string): number {
+  // Checked here first: the label below is text made anew, and the encoder checks every point it writes.
+  if (value >= POSITION_RANGE.min && value <= POSITION_RANGE.max) return value;
   return checkNumber(value, POSITION_RANGE.min, POSITION_RANGE.max, `${what} (drawing pixels)`);
 }
 

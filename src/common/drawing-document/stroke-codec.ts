@@ -24,8 +24,7 @@ const GRID_SPAN = (POSITION_RANGE.max - POSITION_RANGE.min) * POINT_GRID;
 
 /** A position's grid step, or not_representable when it is off the grid. */
 function gridStep(value: number, what: string): number {
-  // Checked inline first: checkPosition makes its message's text for every value it is given.
-  if (!(value >= POSITION_RANGE.min && value <= POSITION_RANGE.max)) checkPosition(value, what);
+  checkPosition(value, what);
   const step = (value - POSITION_RANGE.min) * POINT_GRID;
   if (Number.isInteger(step)) return step;
   throw new DrawingCodecError(
