@@ -47,11 +47,16 @@ async function pixelsOf(engine: DrawingEngine): Promise<Blob> {
       ? new Worker(new URL("./checkpoint-pixels.worker.ts", import.meta.url), { type: "module" })
       : null;
   if (pixelReader === null) return new Blob([engine.getImageData().data]);
-  const [reader, reply, bitmap] = [pixelReader, new MessageChannel(), engine.bitmap()];
-  // A worker that cannot read it (no OffscreenCanvas) leaves this checkpoint untaken; the next is read here.
-  reader.onerror = () => (pixelReader = null);
-  reader.postMessage(await bitmap, [await bitmap, reply.port2]);
-  return new Promise((resolve) => (reply.port1.onmessage = ({ data }: MessageEvent<Blob>) => resolve(data)));
+  const [reader, reply, bitmap] = [pixelReader, new MessageChannel(), await engine.bitmap()];
+  return new Promise((resolve, reject) => {
+    // A worker that cannot read it (no OffscreenCanvas) leaves this checkpoint untaken; the next is read here.
+    reader.onerror = (error) => {
+      pixelReader = null;
+      reject(error);
+    };
+    reply.port1.onmessage = ({ data }: MessageEvent<Blob>) => resolve(data);
+    reader.postMessage(bitmap, [bitmap, reply.port2]);
+  });
 }
 
 /**
