@@ -52,27 +52,22 @@ async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
   return (await new Response(stream).arrayBuffer()).byteLength;
 }
 
-function pngOf(canvas: HTMLCanvasElement): Promise<Blob> {
+function pngSize(canvas: HTMLCanvasElement): Promise<number> {
   return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob === null ? reject(new Error("no PNG")) : resolve(blob)), "image/png"),
+    canvas.toBlob((blob) => (blob === null ? reject(new Error("no PNG")) : resolve(blob.size)), "image/png"),
   );
 }
 
 /**
  * The PNG the page would save for the drawing encoded in `making` (its finished picture, by the same painters and
- * the same canvas.toBlob as the page's Save), as base64: the save bench posts each drawing's own picture.
+ * the canvas's own PNG encoder, which toBlob in the page's Save also uses), as base64: the save bench posts each
+ * drawing's own picture.
  */
 export async function finishedPng(making: Uint8Array<ArrayBuffer>): Promise<string> {
   const drawing = decodeDrawing(making, { stickers: knownStickers() });
   await preparePainters(drawing, PAINTERS);
-  const png = new Uint8Array(
-    await (await pngOf(new TimelapseReplay(drawing, null, PAINTERS).finished())).arrayBuffer(),
-  );
-  let text = "";
-  for (let start = 0; start < png.length; start += 0x8000) {
-    text += String.fromCharCode(...png.subarray(start, start + 0x8000));
-  }
-  return btoa(text);
+  const dataUrl = new TimelapseReplay(drawing, null, PAINTERS).finished().toDataURL("image/png");
+  return dataUrl.slice(dataUrl.indexOf(",") + 1);
 }
 
 /** Plays a fresh replay through on a visible canvas, frame by frame as the player does. */
@@ -114,7 +109,7 @@ export async function benchTimelapse(
     replay.finished();
     return replay;
   };
-  const pngBytes = (await pngOf(fresh().finished())).size;
+  const pngBytes = await pngSize(fresh().finished());
   const host = document.getElementById("host") ?? document.body;
   host.replaceChildren();
   const canvas = document.createElement("canvas");
