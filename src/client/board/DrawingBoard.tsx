@@ -48,6 +48,9 @@ export interface DrawingBoardProps {
   readonly onSave?: SaveCallback | undefined;
 }
 
+const ignore = (): void => {};
+const expectCaptionOf = (extras: { expectCaption: () => void }): void => extras.expectCaption();
+
 const INITIAL_STYLE: StrokeStyle = { colour: DEFAULT_COLOUR, width: DEFAULT_BRUSH_SIZE, eraser: false };
 
 /**
@@ -97,13 +100,29 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
     engine?.setInputMode(toolbox.tool.input);
   }, [engine, toolbox.tool]);
 
-  /** A tool's button or key: the tools' code decides (or, for a tool acting on taps, is fetched first). */
+  /**
+   * A tool's button or key: the tools' code decides. Before it is in, the press takes at once (the button shows
+   * it, the canvas stops drawing strokes), and a tool acting on taps has its code fetched now: it enters, and the
+   * taps made meanwhile act, as soon as the code is there.
+   */
   function press(id: ToolId): void {
     const tools = toolCommands.current();
-    if (tools !== null) tools.press(id);
-    else if (toolById(id, toolbox.tools).input === "tap") toolCommands.run((loaded) => loaded.press(id));
-    else pressTool(toolbox, id, null);
+    if (tools !== null) {
+      tools.press(id);
+      return;
+    }
+    const tool = toolById(id, toolbox.tools);
+    // Keys typed from now on are the caption's, even before its code and field are there.
+    if (tool.typing && id !== toolbox.state.current) void boardExtras.load().then(expectCaptionOf, ignore);
+    pressTool(toolbox, id, null);
+    if (tool.input === "tap") toolCommands.run(ignore);
   }
+  // A tap on the canvas goes to the current tool; one made before the tools' code is in waits for it.
+  const { run: withTools } = toolCommands;
+  useEffect(
+    () => engine?.on("tap", ({ point }) => withTools((tools) => tools.tap(point))),
+    [engine, withTools],
+  );
 
   // Each stored save opens the sheet once; closing it leaves the chip saying "Saved".
   useEffect(() => {
@@ -122,7 +141,7 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
       if (engineReady) void save();
     },
     toggleHelp: () => setHelpOpen((open) => !open),
-    withTools: toolCommands.run,
+    withTools,
   });
 
   // Ready once the first display is painted and the keys work, so nothing the visitor does is lost.
@@ -161,7 +180,6 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
           stageRef,
           wanted: toolCommands.wanted,
           commandsRef: toolCommands.attach,
-          mounted: toolCommands.mounted,
           press,
         }}
         setStyle={setStyle}

@@ -5,17 +5,16 @@ import { ToolButton } from "./ToolButton.tsx";
 export interface ToolButtonsProps {
   readonly tools: readonly ToolDescriptor[];
   readonly current: ToolId;
-  /** Whether the tools' code is in: a tool that acts on taps waits for it. */
-  readonly toolsReady: boolean;
   readonly onPress: (tool: ToolId) => void;
 }
 
 /**
  * A toggle button per tool of the list, in its order, the current one pressed: named, drawn and given its key
  * (aria-keyshortcuts) by its descriptor. The first tools show their names; the rest are icons (their names in
- * the tooltip), as the panel's row has room for.
+ * the tooltip), as the panel's row has room for. Every button takes a press at once, also while the tools' code
+ * is still on its way (the board then applies what the tool does when it is in).
  */
-export function ToolButtons({ tools, current, toolsReady, onPress }: ToolButtonsProps) {
+export function ToolButtons({ tools, current, onPress }: ToolButtonsProps) {
   return (
     <>
       {tools.map((tool, index) => (
@@ -26,7 +25,6 @@ export function ToolButtons({ tools, current, toolsReady, onPress }: ToolButtons
           iconOnly={index >= LABELLED_TOOLS}
           aria-pressed={tool.id === current}
           aria-keyshortcuts={tool.key}
-          disabled={tool.input === "tap" && !toolsReady}
           data-tool={tool.id}
           onClick={() => onPress(tool.id)}
         />

@@ -1,4 +1,4 @@
-import { type RefCallback, type RefObject, Suspense, useRef } from "react";
+import { type RefObject, Suspense, useRef } from "react";
 import { SignatureSlot } from "../credit/CreditSlots.tsx";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import type { StrokeStyle } from "../engine/types.ts";
@@ -57,9 +57,7 @@ export interface ToolHooks {
   readonly stageRef: RefObject<HTMLDivElement | null>;
   /** The tools' controls mount once this is true (after the page has settled, or when a key needs them). */
   readonly wanted: boolean;
-  readonly commandsRef: RefCallback<ToolCommands | null>;
-  /** Whether the tools' controls are mounted (a tool acting on taps waits for them). */
-  readonly mounted: boolean;
+  readonly commandsRef: (commands: ToolCommands | null) => void;
   /** A tool's button pressed. */
   readonly press: (tool: ToolId) => void;
 }
@@ -99,12 +97,7 @@ export function ToolPanel(props: ToolPanelProps) {
       <fieldset className="panel__group panel__tools">
         <legend className="panel__label">Tool</legend>
         <div ref={toolButtons} className="tools__options">
-          <ToolButtons
-            tools={toolbox.tools}
-            current={toolbox.tool.id}
-            toolsReady={tools.mounted}
-            onPress={tools.press}
-          />
+          <ToolButtons tools={toolbox.tools} current={toolbox.tool.id} onPress={tools.press} />
         </div>
       </fieldset>
       {/* Between the tools and the footer, which stay in view: where the panel cannot grow to hold a tool's

@@ -6,6 +6,7 @@
  */
 export { BrushCursorPreview } from "../cursor/BrushCursorPreview.tsx";
 export { bindBoardKeys } from "../keyboard/board-keys.ts";
+export { expectCaption } from "../keyboard/caption-keys.ts";
 export { SaveSheetSlot } from "../save/SaveSheetSlot.tsx";
 export { SaveStatusLine } from "../save/SaveStatusLine.tsx";
 export { DrawTogether } from "./DrawTogether.tsx";

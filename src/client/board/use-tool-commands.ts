@@ -1,4 +1,4 @@
-/** The tools' chunk as the board sees it: mounted once the page has settled, or at once when a key needs it. */
+/** The tools' chunk as the board sees it: mounted once the page has settled, or at once when a tool needs it. */
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { whenPageSettles } from "../lazy/lazy-chunk.ts";
 import type { ToolCommands } from "../tools/tool-commands.ts";
@@ -11,11 +11,9 @@ export interface ToolCommandsHandle {
   readonly attach: (commands: ToolCommands | null) => void;
   /** The tools' commands, or null before they are mounted. */
   readonly current: () => ToolCommands | null;
-  /** Whether the tools are mounted (as React state: what shows it re-renders when they arrive). */
-  readonly mounted: boolean;
   /**
    * Runs `command` on the tools: at once when they are in; otherwise they are asked for now and the command
-   * runs as soon as they mount, so a shortcut pressed while their chunk loads is not lost.
+   * runs as soon as they mount, in order, so a shortcut or a tap made while their chunk loads is not lost.
    */
   readonly run: (command: (tools: ToolCommands) => void) => void;
 }
@@ -23,19 +21,17 @@ export interface ToolCommandsHandle {
 /**
  * The tools' code (text, stickers, fill, pick, zoom: a chunk of its own) is not needed to paint or to draw the
  * first stroke, so it mounts once the page has settled, as a transition (React renders it in slices that
- * never hold up a stroke or a click); a tool's shortcut pressed before then mounts it at once.
+ * never hold up a stroke or a click); a tool's button, key or tap before then mounts it at once.
  */
 export function useToolCommands(): ToolCommandsHandle {
   const commands = useRef<ToolCommands | null>(null);
   const pending = useRef<((tools: ToolCommands) => void)[]>([]);
   const [wanted, setWanted] = useState(false);
-  const [mounted, setMounted] = useState(false);
 
   useEffect(() => whenPageSettles(() => startTransition(() => setWanted(true))), []);
 
   const attach = useCallback((tools: ToolCommands | null) => {
     commands.current = tools;
-    startTransition(() => setMounted(tools !== null));
     if (tools === null) return;
     for (const command of pending.current.splice(0)) command(tools);
   }, []);
@@ -50,5 +46,5 @@ export function useToolCommands(): ToolCommandsHandle {
   }, []);
 
   const current = useCallback(() => commands.current, []);
-  return { wanted, attach, current, run, mounted };
+  return { wanted, attach, current, run };
 }

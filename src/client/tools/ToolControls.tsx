@@ -6,13 +6,12 @@
  */
 import {
   type ReactNode,
-  type Ref,
   type RefObject,
   Suspense,
   startTransition,
   useCallback,
   useEffect,
-  useImperativeHandle,
+  useMemo,
   useRef,
   useState,
 } from "react";
@@ -55,8 +54,8 @@ export interface ToolControlsProps {
   /** The clipping box around the canvas, and the stage inside it that zoom transforms and overlays sit in. */
   readonly viewportRef: RefObject<HTMLDivElement | null>;
   readonly stageRef: RefObject<HTMLDivElement | null>;
-  /** What the board's buttons and shortcuts call. */
-  readonly commandsRef: Ref<ToolCommands>;
+  /** Given what the board's buttons, shortcuts and taps call once mounted (null when unmounted). */
+  readonly commandsRef: (commands: ToolCommands | null) => void;
   /** Where in the board's panel each group of controls goes. */
   readonly slots: ToolSlots;
 }
@@ -107,8 +106,7 @@ export function ToolControls(props: ToolControlsProps) {
     toolbox.choose("stickers");
   });
 
-  useImperativeHandle(
-    props.commandsRef,
+  const commands = useMemo<ToolCommands>(
     () => ({
       press: (id) => {
         const { context: now, toolbox: tools } = latest.current;
@@ -116,6 +114,7 @@ export function ToolControls(props: ToolControlsProps) {
         if (id !== tools.state.current && tools.tools.find((tool) => tool.id === id)?.typing) expectCaption();
         pressTool(tools, id, now);
       },
+      tap,
       placeOpen: async () => {
         latest.current.context?.sticker.commit();
         await latest.current.context?.caption.commit();
@@ -124,8 +123,15 @@ export function ToolControls(props: ToolControlsProps) {
       zoomOut: () => withView((view) => view.zoomOut()),
       fit: () => withView((view) => view.fit()),
     }),
-    [withView],
+    [withView, tap],
   );
+  // Handed to the board after the tool chosen while this code loaded has entered (useToolHooks' effect runs
+  // first), so the presses and taps the board kept meanwhile act on it as they would have.
+  const { commandsRef } = props;
+  useEffect(() => {
+    commandsRef(commands);
+    return () => commandsRef(null);
+  }, [commandsRef, commands]);
 
   // A caption placed or cancelled, a sticker placed, the stickers closed, a colour picked with the keyboard's
   // point: the focus goes back to the tool's button.

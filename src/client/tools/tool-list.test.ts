@@ -20,8 +20,8 @@ const STAMP: ToolDescriptor = {
   makes: "sticker",
 };
 
-function buttons(tools: readonly ToolDescriptor[], current: string, toolsReady = true): string {
-  return renderToStaticMarkup(createElement(ToolButtons, { tools, current, toolsReady, onPress: () => {} }));
+function buttons(tools: readonly ToolDescriptor[], current: string): string {
+  return renderToStaticMarkup(createElement(ToolButtons, { tools, current, onPress: () => {} }));
 }
 
 function letter(key: string) {
@@ -38,13 +38,12 @@ describe("the tools' list", () => {
     expect(shortcutFor(letter("g"))).toBeNull();
   });
 
-  it("draws every page tool's button in the list's order, one pressed, tap tools waiting for the tools' code", () => {
-    const markup = buttons(TOOLS, "fill", false);
+  it("draws every page tool's button in the list's order, one pressed, each taking a press at once", () => {
+    const markup = buttons(TOOLS, "fill");
     const order = [...markup.matchAll(/data-tool="([a-z]+)"/g)].map((match) => match[1]);
     expect(order).toEqual(TOOLS.map((tool) => tool.id));
     expect(markup.match(/aria-pressed="true"/g)).toHaveLength(1);
-    expect(markup).toMatch(/disabled=""[^>]*data-tool="fill"/);
-    expect(markup).not.toMatch(/disabled=""[^>]*data-tool="eraser"/);
+    expect(markup).not.toContain("disabled");
   });
 
   it("maps each tool's key, and no two tools share one", () => {

@@ -24,7 +24,7 @@ export interface ToolHooksHost {
 export interface ToolHooks {
   /** Null until the engine is there. */
   readonly context: ToolContext | null;
-  /** Does what a tap at `point` does with the current tool (the keyboard point's Enter). */
+  /** Does what a tap at `point` does with the current tool (the engine's taps, the keyboard point's Enter). */
   readonly tap: (point: Point) => void;
   readonly recent: readonly string[];
   /** Sets the brush colour; `remember` adds it to the recent colours. */
@@ -33,8 +33,8 @@ export interface ToolHooks {
 
 /**
  * Calls the previous tool's `exit` and the new one's `enter` whenever the current tool changes (also when the
- * tools' code arrives after a tool other than the default was chosen), and the current tool's `tap` for each
- * of the engine's taps. Hooks read the latest context, never one of an earlier render.
+ * tools' code arrives after a tool other than the default was chosen), and gives the current tool's `tap` for
+ * the engine's taps (the board hands them on). Hooks read the latest context, never one of an earlier render.
  */
 export function useToolHooks(host: ToolHooksHost): ToolHooks {
   const { engine, toolbox } = host;
@@ -82,7 +82,6 @@ export function useToolHooks(host: ToolHooksHost): ToolHooks {
     const now = latest.current;
     if (now.context !== null) now.toolbox.tool.tap?.(now.context, point);
   }).current;
-  useEffect(() => engine?.on("tap", ({ point }) => tap(point)), [engine, tap]);
 
   return { context, tap, recent, chooseColour };
 }

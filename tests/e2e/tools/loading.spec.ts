@@ -1,7 +1,9 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import type { Point } from "../../../src/client/engine/types.ts";
 import { expect, test } from "../fixtures.ts";
-import { openDrawingPage } from "../helpers/page.ts";
-import { toolButton } from "../helpers/tools.ts";
+import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "../helpers/page.ts";
+import { compareBitmaps, hexToRgba, pixelAtCanvasPoint, scaleOf } from "../helpers/pixels.ts";
+import { changedBox, toolButton, waitForCanvasChange } from "../helpers/tools.ts";
 
 /**
  * Holds every request for the built chunk named `chunk` (e.g. "ToolControls") until the returned function is
@@ -24,8 +26,6 @@ test("a tool's key pressed while the tools' code is still loading is not lost: F
 }) => {
   const release = await holdChunk(page, "ToolControls");
   await openDrawingPage(page);
-  // The tools mount once the page has settled; their code is held, so Fill cannot act yet.
-  await expect(toolButton(page, "Fill")).toBeDisabled();
   await page.keyboard.press("f");
   release();
   await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "true");
@@ -38,4 +38,76 @@ test("a zoom key pressed before the view's code is in zooms once it is", async (
   await page.keyboard.press("+");
   release();
   await expect(page.locator(".view-controls__level")).toHaveText("200%");
+});
+
+/** A point inside the default mascot's belly (drawing pixels), and the box its fill stays inside. */
+const BELLY: Point = { x: 300, y: 440 };
+const BELLY_BOX = { left: 198, top: 376, right: 402, bottom: 504 };
+
+/**
+ * Presses `control` where it is on screen with the device's own input (the mouse, or a finger), as a visitor
+ * does: never waiting for it to be enabled first, as a locator's click would.
+ */
+async function pressOnScreen(page: Page, control: Locator, touch: boolean): Promise<void> {
+  const box = await control.boundingBox();
+  if (box === null) throw new Error("the control is not on screen");
+  await tapAt(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, touch);
+}
+
+async function tapAt(page: Page, at: Point, touch: boolean): Promise<void> {
+  if (touch) await page.touchscreen.tap(at.x, at.y);
+  else await page.mouse.click(at.x, at.y);
+}
+
+for (const device of [
+  { name: "with a mouse", touch: false, use: {} },
+  {
+    name: "on a phone",
+    touch: true,
+    use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  },
+]) {
+  test.describe(device.name, () => {
+    test.use(device.use);
+
+    test("Fill pressed as soon as the canvas is ready, then a tap on the belly, fills the belly once the tools' code is in, and draws no stroke", async ({
+      page,
+    }) => {
+      const release = await holdChunk(page, "ToolControls");
+      const before = await openDrawingPage(page);
+      await choose(page, "orange");
+      await pressOnScreen(page, toolButton(page, "Fill"), device.touch);
+      // The press takes at once, though the tools' code is held back.
+      await expect(toolButton(page, "Fill")).toHaveAttribute("aria-pressed", "true");
+      await tapAt(page, toViewport(await canvasGeometry(page), BELLY), device.touch);
+      // The tap waits for Fill's code: nothing on the canvas yet, and no stroke.
+      expect(compareBitmaps(before, await readCanvasPixels(page)).differingPixels, "no stroke").toBe(0);
+
+      release();
+      const after = await waitForCanvasChange(page, before, 0);
+      expect(pixelAtCanvasPoint(after, BELLY)).toEqual(hexToRgba("#ffa500"));
+      const changed = changedBox(before, after);
+      const s = scaleOf(after);
+      expect(changed.left).toBeGreaterThanOrEqual(BELLY_BOX.left * s);
+      expect(changed.top).toBeGreaterThanOrEqual(BELLY_BOX.top * s);
+      expect(changed.right).toBeLessThanOrEqual(BELLY_BOX.right * s);
+      expect(changed.bottom).toBeLessThanOrEqual(BELLY_BOX.bottom * s);
+    });
+  });
+}
+
+test("Text pressed while the tools' code is still loading opens its caption once it is in, with the letters typed meanwhile", async ({
+  page,
+}) => {
+  const release = await holdChunk(page, "ToolControls");
+  await openDrawingPage(page);
+  await pressOnScreen(page, toolButton(page, "Text"), false);
+  await expect(toolButton(page, "Text")).toHaveAttribute("aria-pressed", "true");
+  // F and E are Fill's and the eraser's keys: typed for the caption, they must stay its letters.
+  await page.keyboard.type("FRED");
+  release();
+  const field = page.getByRole("textbox", { name: "Caption text" });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue("FRED");
+  await expect(toolButton(page, "Text")).toHaveAttribute("aria-pressed", "true");
 });
