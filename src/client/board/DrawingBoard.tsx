@@ -117,10 +117,17 @@ export function DrawingBoard({ backgroundSrc, downloadPrefix, onSave }: DrawingB
     pressTool(toolbox, id, null);
     if (tool.input === "tap") toolCommands.run(ignore);
   }
-  // A tap on the canvas goes to the current tool; one made before the tools' code is in waits for it.
+  // A tap on the canvas goes to the current tool, with the brush as it was at the tap; one made before the
+  // tools' code is in waits for it.
   const { run: withTools } = toolCommands;
+  const brushNow = useRef(brush);
+  brushNow.current = brush;
   useEffect(
-    () => engine?.on("tap", ({ point }) => withTools((tools) => tools.tap(point))),
+    () =>
+      engine?.on("tap", ({ point }) => {
+        const atTap = brushNow.current;
+        withTools((tools) => tools.tap(point, atTap));
+      }),
     [engine, withTools],
   );
 

@@ -24,8 +24,11 @@ export interface ToolHooksHost {
 export interface ToolHooks {
   /** Null until the engine is there. */
   readonly context: ToolContext | null;
-  /** Does what a tap at `point` does with the current tool (the engine's taps, the keyboard point's Enter). */
-  readonly tap: (point: Point) => void;
+  /**
+   * Does what a tap at `point` does with the current tool (the engine's taps, the keyboard point's Enter),
+   * with `brush` when given: the brush as it was at a tap that waited for the tools' code.
+   */
+  readonly tap: (point: Point, brush?: StrokeStyle) => void;
   readonly recent: readonly string[];
   /** Sets the brush colour; `remember` adds it to the recent colours. */
   readonly chooseColour: (colour: string, remember: boolean) => void;
@@ -78,9 +81,9 @@ export function useToolHooks(host: ToolHooksHost): ToolHooks {
     now.toolbox.tool.enter?.(now.context);
   });
 
-  const tap = useRef((point: Point): void => {
-    const now = latest.current;
-    if (now.context !== null) now.toolbox.tool.tap?.(now.context, point);
+  const tap = useRef((point: Point, brush?: StrokeStyle): void => {
+    const { context: now, toolbox: tools } = latest.current;
+    if (now !== null) tools.tool.tap?.(brush === undefined ? now : { ...now, style: brush }, point);
   }).current;
 
   return { context, tap, recent, chooseColour };

@@ -1,7 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Point } from "../../../src/client/engine/types.ts";
 import { expect, test } from "../fixtures.ts";
-import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "../helpers/page.ts";
+import {
+  canvasGeometry,
+  choose,
+  openDrawingPage,
+  readCanvasPixels,
+  swatch,
+  toViewport,
+} from "../helpers/page.ts";
 import { compareBitmaps, hexToRgba, pixelAtCanvasPoint, scaleOf } from "../helpers/pixels.ts";
 import { changedBox, toolButton, waitForCanvasChange } from "../helpers/tools.ts";
 
@@ -82,6 +89,9 @@ for (const device of [
       await tapAt(page, toViewport(await canvasGeometry(page), BELLY), device.touch);
       // The tap waits for Fill's code: nothing on the canvas yet, and no stroke.
       expect(compareBitmaps(before, await readCanvasPixels(page)).differingPixels, "no stroke").toBe(0);
+      // A colour chosen after the tap is for what comes next: the belly takes the colour it was tapped with.
+      await pressOnScreen(page, swatch(page, "red"), device.touch);
+      await expect(swatch(page, "red")).toHaveAttribute("aria-pressed", "true");
 
       release();
       const after = await waitForCanvasChange(page, before, 0);
