@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CAPTION_MARGIN } from "../../../src/client/tools/caption/caption-fit.ts";
-import { CAPTION_SIZE } from "../../../src/client/tools/caption/caption-layout.ts";
+import { CAPTION_FAMILY, CAPTION_SIZE } from "../../../src/client/tools/caption/caption-layout.ts";
 import { CANVAS_SIZE } from "../../../src/common/constants.ts";
 import { expect, test } from "../fixtures.ts";
 import { axeViolations } from "../helpers/axe.ts";
@@ -21,12 +21,20 @@ import {
   waitForCanvasChange,
 } from "../helpers/tools.ts";
 
-/** The drawing page with the mascot blocked (a white first display) and Text chosen: its field has the focus. */
+/**
+ * The drawing page with the mascot blocked (a white first display) and Text chosen: its field has the focus, in
+ * the caption's own face. Until the face is in, the caption is shown in the device's wider one, and its move
+ * handle, beside it, moves when the face arrives: a press aimed at the handle would land on the drawing.
+ */
 async function openCaption(page: Page) {
   const blank = await openBlankPage(page);
   await chooseTool(page, "Text");
   const field = page.getByRole("textbox", { name: "Caption text" });
   await expect(field).toBeFocused();
+  await page.waitForFunction(
+    (family) => [...document.fonts].some((face) => face.family === family && face.status === "loaded"),
+    CAPTION_FAMILY,
+  );
   return { blank, field };
 }
 
