@@ -35,10 +35,13 @@ const COMBINING_PILE = /\p{M}{5,}/u;
 /** The most UTF-16 code units a character can take in text we accept (a long emoji sequence). */
 const UNITS_PER_CHARACTER = 16;
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+// Made at the first count, not as the module loads: a segmenter loads the locale's break rules, about 15 ms,
+// which would lengthen the task its chunk arrives in.
+let graphemes: Intl.Segmenter | null = null;
 
 /** Counts what a reader sees as characters. */
 export function characterCount(text: string): number {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   let count = 0;
   for (const _ of graphemes.segment(text)) count += 1;
   return count;

@@ -14,6 +14,13 @@ export interface LazyChunk<Module> {
   readonly prefetchWhenSettled: () => () => void;
 }
 
+/**
+ * Resolves in a task of its own. A chunk's download starts there: the bundler's preload of its files (a link
+ * element per file) costs a few milliseconds, which would otherwise lengthen the task that asked for the chunk
+ * (the page's module evaluation, a React commit) into a long one on a slow phone.
+ */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
+
 /** Imports a module by its address; the page's is the browser's own `import()`. */
 export type ImportByAddress = (address: string) => Promise<unknown>;
 
@@ -42,11 +49,13 @@ export function lazyChunk<Module>(
       ? importChunk()
       : (importAgain(`${failedAddress}?retry=${++retries}`) as Promise<Module>);
   const load = (): Promise<Module> => {
-    loading ??= download().catch((error: unknown) => {
-      failedAddress = failedModuleAddress(error, origin) ?? failedAddress;
-      loading = null;
-      throw error;
-    });
+    loading ??= nextTask()
+      .then(download)
+      .catch((error: unknown) => {
+        failedAddress = failedModuleAddress(error, origin) ?? failedAddress;
+        loading = null;
+        throw error;
+      });
     return loading;
   };
   return {

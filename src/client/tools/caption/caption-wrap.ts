@@ -10,8 +10,12 @@
  */
 export type PieceWidth = (piece: string) => number;
 
-/** Characters as a reader sees them (a letter with its accents, an emoji with its modifiers). */
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/**
+ * Characters as a reader sees them (a letter with its accents, an emoji with its modifiers). The segmenter is
+ * made at the first word too wide for a line, not as the tools' chunk loads: it loads the locale's break rules,
+ * about 15 ms, which would lengthen the task the chunk arrives in.
+ */
+let graphemes: Intl.Segmenter | null = null;
 
 /**
  * The lines of `text` no wider than `room` each: greedy, a line takes every word that fits. The spaces where
@@ -73,6 +77,7 @@ class LineBreaker {
       this.#worded = true;
       return;
     }
+    graphemes ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
     for (const { segment } of graphemes.segment(word)) {
       const segmentWidth = this.widthOf(segment);
       if (this.#worded && this.#width + segmentWidth > this.room) this.#break();
