@@ -47,6 +47,11 @@ export class BrushCursor {
   readonly #resize: ResizeObserver | null;
   readonly #previous: string;
   #style: StrokeStyle | null = null;
+  /**
+   * The canvas's displayed width, as the ResizeObserver last gave it (it reports once as soon as it observes):
+   * reading the element's width instead would make the browser lay the page out in the middle of a commit.
+   */
+  #width = 0;
   /** The cursor shown when there is no brush to preview. */
   #plain = "";
   #shown = "";
@@ -57,7 +62,13 @@ export class BrushCursor {
     const view = canvas.ownerDocument.defaultView;
     this.#hovering = view?.matchMedia?.(HOVERING_POINTER) ?? null;
     this.#hovering?.addEventListener("change", this.#update);
-    this.#resize = typeof ResizeObserver === "function" ? new ResizeObserver(this.#update) : null;
+    this.#resize =
+      typeof ResizeObserver === "function"
+        ? new ResizeObserver((entries) => {
+            this.#width = entries.at(-1)?.contentRect.width ?? this.#width;
+            this.#update();
+          })
+        : null;
     this.#resize?.observe(canvas);
   }
 
@@ -76,7 +87,7 @@ export class BrushCursor {
   }
 
   readonly #update = (): void => {
-    const width = this.#canvas.clientWidth;
+    const width = this.#resize === null ? this.#canvas.clientWidth : this.#width;
     const wanted =
       this.#style === null
         ? this.#plain || this.#previous
