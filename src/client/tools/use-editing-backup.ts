@@ -49,7 +49,11 @@ export function useEditingBackup(
         return null;
       });
       if (saved !== null && latest.current === null && !stopped) await resumeRef.current(saved);
-      if (!stopped) setBackup(opened);
+      if (stopped) return;
+      setBackup(opened);
+      // Nothing kept and nothing open: there is nothing to write (a write now would be an IndexedDB transaction
+      // in the middle of the page's first load). Otherwise the record is brought in line with what is open.
+      if (saved !== null || latest.current !== null) opened.request();
     };
     start().catch(warn);
     const flushIfHidden = () => {
@@ -69,9 +73,12 @@ export function useEditingBackup(
   }, [ready]);
 
   // A layout effect: the latest edit is known before the browser can run anything else (a reload's pagehide,
-  // whose flush writes it, may come straight after the key that changed it).
+  // whose flush writes it, may come straight after the key that changed it). Written on each change once the
+  // backup is open; the backup itself writes what changed while it opened (above).
+  const backupNow = useRef(backup);
+  backupNow.current = backup;
   useLayoutEffect(() => {
     latest.current = openEdit(caption, placed);
-    backup?.request();
-  }, [caption, placed, backup]);
+    backupNow.current?.request();
+  }, [caption, placed]);
 }
