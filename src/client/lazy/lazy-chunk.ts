@@ -17,9 +17,12 @@ export interface LazyChunk<Module> {
 /**
  * Resolves in a task of its own. A chunk's download starts there: the bundler's preload of its files (a link
  * element per file) costs a few milliseconds, which would otherwise lengthen the task that asked for the chunk
- * (the page's module evaluation, a React commit) into a long one on a slow phone.
+ * (the page's module evaluation, a React commit) into a long one on a slow phone. Its module, once evaluated,
+ * is handed over in a task of its own too, so what the caller does with it (mount the engine, bind the keys)
+ * never shares a task with the evaluation.
  */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve));
+const inNextTask = <Value>(value: Value): Promise<Value> => nextTask().then(() => value);
 
 /** Imports a module by its address; the page's is the browser's own `import()`. */
 export type ImportByAddress = (address: string) => Promise<unknown>;
@@ -51,6 +54,7 @@ export function lazyChunk<Module>(
   const load = (): Promise<Module> => {
     loading ??= nextTask()
       .then(download)
+      .then(inNextTask)
       .catch((error: unknown) => {
         failedAddress = failedModuleAddress(error, origin) ?? failedAddress;
         loading = null;

@@ -39,8 +39,12 @@ function loadFlakyChunk(failing: number) {
   };
 }
 
-/** Lets the chunk's promises settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the chunk's promises settle: its download starts in a task of its own, and hands over in the next. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settle = async () => {
+  await nextTask();
+  await nextTask();
+};
 
 describe("loadUntilLoaded", () => {
   it("hands over a chunk that loads at once, and waits for nothing", async () => {
