@@ -1,4 +1,5 @@
-import { IDBKeyRange as FakeKeyRange, IDBFactory } from "fake-indexeddb";
+import * as fakeIndexedDB from "fake-indexeddb";
+import type { IDBPDatabase } from "idb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toStrokePoints } from "../../common/drawing-document/stroke-point.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
@@ -45,7 +46,7 @@ function fakeEngine() {
 describe("the backup's writer", () => {
   let transactions = 0;
   beforeEach(() => {
-    const factory = new IDBFactory();
+    const factory = new fakeIndexedDB.IDBFactory();
     const open = factory.open.bind(factory);
     // Every transaction the writer starts is counted (the header's get and the records' puts are in one).
     factory.open = (...args: Parameters<IDBFactory["open"]>) => {
@@ -62,15 +63,15 @@ describe("the backup's writer", () => {
     };
     transactions = 0;
     Object.assign(globalThis, {
+      ...fakeIndexedDB,
       indexedDB: factory,
-      IDBKeyRange: FakeKeyRange,
       document: Object.assign(new EventTarget(), { visibilityState: "visible" }),
       window: new EventTarget(),
     });
   });
   afterEach(() => {
     vi.useRealTimers();
-    for (const name of ["indexedDB", "IDBKeyRange", "document", "window"])
+    for (const name of [...Object.keys(fakeIndexedDB), "document", "window"])
       Reflect.deleteProperty(globalThis, name);
   });
 
@@ -87,15 +88,9 @@ describe("the backup's writer", () => {
     window.dispatchEvent(new Event("pagehide"));
     expect(transactions, "the three operations and the header, in one transaction").toBe(1);
 
-    const read = <T>(request: (objects: IDBObjectStore) => IDBRequest<T>) =>
-      new Promise<T>((resolve) => {
-        const done = request(
-          db.transaction(BACKUP_LOCATION.store, "readonly").objectStore(BACKUP_LOCATION.store),
-        );
-        done.onsuccess = () => resolve(done.result);
-      });
-    const header = (await read((objects) => objects.get(BACKUP_LOCATION.key))) as { log: string };
-    const records = await read((objects) => objects.getAll(operationRange(header.log, 0, Infinity)));
+    const { store, key } = BACKUP_LOCATION;
+    const header = (await db.get(store, key)) as { log: string };
+    const records = await db.getAll(store, operationRange(header.log, 0, Infinity));
     expect(records, "one record of the three operations").toMatchObject([
       { from: 0, length: 3, position: 3 },
     ]);
@@ -105,15 +100,11 @@ describe("the backup's writer", () => {
     db.close();
   });
 
-  const readCheckpoint = (db: IDBDatabase) =>
-    new Promise((resolve) => {
-      const objects = db.transaction(BACKUP_LOCATION.store, "readonly").objectStore(BACKUP_LOCATION.store);
-      const header = objects.get(BACKUP_LOCATION.key);
-      header.onsuccess = () => {
-        const read = objects.get(checkpointKey((header.result as { log: string }).log));
-        read.onsuccess = () => resolve(read.result);
-      };
-    });
+  const readCheckpoint = async (db: IDBPDatabase) => {
+    const { store, key } = BACKUP_LOCATION;
+    const header = (await db.get(store, key)) as { log: string };
+    return db.get(store, checkpointKey(header.log));
+  };
 
   it("writes a checkpoint due at a rest after the records it pictures, in a transaction of its own", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

@@ -1,4 +1,6 @@
 /** Writes the drawing's log to the backup as it is made: each change at most a second later (decision 0024). */
+
+import { type IDBPDatabase, unwrap } from "idb";
 import { encodeDrawing } from "../../common/drawing-document/encode.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
@@ -67,12 +69,12 @@ async function pixelsOf(engine: DrawingEngine): Promise<Blob> {
  * due, a checkpoint picture follows in a transaction of its own. After another tab wrote, this tab's next change
  * takes the backup over with a log id of its own, written whole: the last change wins.
  */
-export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, adopted: Adopted): () => void {
-  let db: IDBDatabase | null = opened;
+export function startBackupWriter(engine: DrawingEngine, opened: IDBPDatabase, adopted: Adopted): () => void {
+  let db: IDBPDatabase | null = opened;
   let log = adopted.log ?? crypto.randomUUID();
   let [whole, checkpoint] = [adopted.log === null, adopted.checkpoint];
-  // How many operations are stored as the log has them, and how many the records hold (replaced ones included).
-  let [written, end] = [adopted.length, adopted.length];
+  // How many operations are stored as the log has them.
+  let written = adopted.length;
   // The index of the checkpoint whose pixels are being read (null once an operation it pictures is replaced).
   let taking: number | null = null;
   let [changed, claimed, stopped] = [false, false, false];
@@ -83,10 +85,14 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
   };
   const { store, key } = stored.BACKUP_LOCATION;
 
-  /** A read-write transaction's store, or null (and a new connection on its way) when the connection closed. */
+  /**
+   * A read-write transaction's store, or null (and a new connection on its way) when the connection closed. The
+   * store itself, not idb's wrapper: its requests are made and committed in one task, and a promise for each would
+   * reject unheard when the write fails (the transaction's abort tells that once).
+   */
   const records = (): IDBObjectStore | null => {
     try {
-      return db?.transaction(store, "readwrite").objectStore(store) ?? null;
+      return db === null ? null : unwrap(db).transaction(store, "readwrite").objectStore(store);
     } catch (error) {
       // The connection closed under the page (the site's data cleared, another tab's upgrade): a new one.
       console.warn(WRITE_FAILED_WARNING, error);
@@ -105,23 +111,8 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
     pending = null;
     const state = engine.logState;
     if (state === null || stopped || db === null || !(changed || picture)) return;
-    const objects = records();
-    if (objects === null) return;
     const { start, origin, position, operations } = state;
-    if (whole) {
-      for (const range of stored.everyLogRecord()) objects.delete(range);
-      objects.put({ format: 3, log, start, origin, savedAt: Date.now() }, key);
-      [written, end, checkpoint] = [0, 0, null];
-    }
-    // Operations from `written` on were replaced (undone, then drawn over): the records after it, and a picture
-    // of any of them, hold what the log no longer does.
-    if (written < end) objects.delete(stored.operationRange(log, written, Infinity, true));
-    if (checkpoint !== null && written < checkpoint) {
-      objects.delete(stored.checkpointKey(log));
-      checkpoint = null;
-    }
-    // The first write since another tab's tells the others that this tab has the backup now.
-    if (!claimed) tabs.postMessage(log);
+    if (whole) written = 0;
     let encoded: Uint8Array[];
     try {
       encoded = operations
@@ -131,9 +122,21 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
       // The tools keep within the format's caps: an operation that is not is a fault, not a visitor's doing.
       console.error("Fanvas: an operation could not be kept; the drawing backup stops here.", error);
       stopped = true;
-      objects.transaction.abort();
       return;
     }
+    const objects = records();
+    if (objects === null) return;
+    // A write's record is the log's last: any after it hold operations replaced (undone, then drawn over), and a
+    // log written whole replaces every log's records.
+    objects.delete(whole ? stored.everyLogRecord() : stored.operationRange(log, written, Infinity, true));
+    if (whole) objects.put({ format: 3, log, start, origin, savedAt: Date.now() }, key);
+    // A picture of a replaced operation no longer holds (nor of another log's, for a log written whole).
+    if (checkpoint !== null && (whole || written < checkpoint)) {
+      objects.delete(stored.checkpointKey(log));
+      checkpoint = null;
+    }
+    // The first write since another tab's tells the others that this tab has the backup now.
+    if (!claimed) tabs.postMessage(log);
     // All a write adds is one record: a put costs the page more than the bytes it holds.
     const record: stored.WriteRecord = {
       from: written,
@@ -142,7 +145,7 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
       length: operations.length,
     };
     objects.put(record, stored.operationKey(log, written));
-    written = end = operations.length;
+    written = operations.length;
     // A log from a picture alone (a backup from before logs) keeps that picture as its first checkpoint, in this
     // transaction: the header this one replaces held it.
     if (start === null && checkpoint === null) {

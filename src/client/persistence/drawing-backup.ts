@@ -1,4 +1,6 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
+
+import type { IDBPDatabase } from "idb";
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { decodeDrawing } from "../../common/drawing-document/decode.ts";
 import { knownStickers } from "../../common/drawing-document/known-stickers.ts";
@@ -9,12 +11,11 @@ import { backupMayReplaceRemix } from "../remix/remix-base.ts";
 import { communityStickers } from "../tools/stickers/community-stickers.ts";
 import * as stored from "./backup-store.ts";
 import { type Adopted, startBackupWriter } from "./backup-writer.ts";
-import { readStore } from "./idb.ts";
 
 // What the tools' backup of an open caption or sticker shares with this one: it loads this chunk for them, so
 // the bundler makes no chunk of its own for the shared modules (each chunk costs the first bundle its name).
 export { BACKUP_LOCATION } from "./backup-store.ts";
-export { openStoreDatabase, readStore, writeStore } from "./idb.ts";
+export { openStoreDatabase, writeStore } from "./idb.ts";
 
 /**
  * How the restore attempt on load ended: the saved drawing is on the canvas; no backup here (or the visitor chose a
@@ -81,11 +82,10 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
 }
 
 /** Reads the backup and decodes it; never rejects (a backup that cannot be read is "unreadable", and kept). */
-async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable"> {
-  const read = <T>(request: (records: IDBObjectStore) => IDBRequest<T>): Promise<T> =>
-    readStore(db, stored.BACKUP_LOCATION.store, request);
+async function readBackup(db: IDBPDatabase): Promise<Found | "none" | "unreadable"> {
+  const { store, key } = stored.BACKUP_LOCATION;
   try {
-    const header = stored.parseHeader(await read((records) => records.get(stored.BACKUP_LOCATION.key)));
+    const header = stored.parseHeader(await db.get(store, key));
     if (header === null) return "none";
     if ("blob" in header) {
       // A backup from before logs: its PNG alone, with no known start (a new log keeps it as its checkpoint).
@@ -100,7 +100,7 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
     }
     const { log, format } = header;
     const range = stored.operationRange(log, 0, format === 2 ? (header.length ?? 0) : Infinity);
-    const values: unknown[] = await read((all) => all.getAll(range));
+    const values: unknown[] = await db.getAll(store, range);
     // Format 2 kept one operation a record, in order; format 3 a write's operations from its `from` on, a later
     // write's overriding those of an earlier one it replaced, and the log's length and position after it.
     let [records, { position = 0, length = 0 }]: [Uint8Array[], Partial<stored.WriteRecord>] = [[], header];
@@ -117,7 +117,7 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
       throw new Error(`it holds ${records.length} of ${length} operations`);
     const decode = { stickers: knownStickers(await communityStickers()) };
     const operations = records.map((record) => decodeDrawing(record, decode).operations[0] as Operation);
-    const kept: stored.CheckpointRecord | undefined = await read((all) => all.get(stored.checkpointKey(log)));
+    const kept: stored.CheckpointRecord | undefined = await db.get(store, stored.checkpointKey(log));
     const usable =
       kept !== undefined && kept.index <= position && (header.format === 3 || header.start === null);
     const picture = usable ? await pictureOf(kept).catch(() => null) : null;
