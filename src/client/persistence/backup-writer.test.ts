@@ -5,7 +5,7 @@ import { toStrokePoints } from "../../common/drawing-document/stroke-point.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { BACKUP_LOCATION, checkpointKey, openBackupDatabase, operationRange } from "./backup-store.ts";
-import { CHECKPOINT_REST_MS, startBackupWriter } from "./backup-writer.ts";
+import { startBackupWriter, WRITE_WITHIN_MS } from "./backup-writer.ts";
 
 const stroke = (x: number): Operation => ({
   kind: "stroke",
@@ -79,7 +79,7 @@ describe("the backup's writer", () => {
     const db = await openBackupDatabase();
     if (db === null) throw new Error("no database");
     const { engine, add } = fakeEngine();
-    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
+    const stop = startBackupWriter(engine, db, null);
     for (const x of [10, 60, 110]) add(stroke(x));
     expect(transactions, "nothing written while the changes come").toBe(0);
 
@@ -106,14 +106,14 @@ describe("the backup's writer", () => {
     return db.get(store, checkpointKey(header.log));
   };
 
-  it("writes a checkpoint due at a rest after the records it pictures, in a transaction of its own", async () => {
+  it("writes a checkpoint that is due after the timed write of the records it pictures, in a transaction of its own", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const db = await openBackupDatabase();
     if (db === null) throw new Error("no database");
     const { engine, add } = fakeEngine();
-    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
+    const stop = startBackupWriter(engine, db, null);
     for (const x of [10, 60]) add(stroke(x));
-    vi.advanceTimersByTime(CHECKPOINT_REST_MS);
+    vi.advanceTimersByTime(WRITE_WITHIN_MS);
     expect(transactions, "the two operations and the header in one transaction, the checkpoint after").toBe(
       1,
     );
@@ -128,9 +128,9 @@ describe("the backup's writer", () => {
     const db = await openBackupDatabase();
     if (db === null) throw new Error("no database");
     const { engine, add, operations } = fakeEngine();
-    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
+    const stop = startBackupWriter(engine, db, null);
     for (const x of [10, 60]) add(stroke(x));
-    vi.advanceTimersByTime(CHECKPOINT_REST_MS);
+    vi.advanceTimersByTime(WRITE_WITHIN_MS);
     vi.useRealTimers();
     await expect.poll(() => readCheckpoint(db)).toMatchObject({ index: 2 });
     // The second stroke undone, then drawn over: the checkpoint pictures a stroke the log no longer holds.

@@ -35,7 +35,7 @@ interface Found {
   readonly operations: Operation[];
   readonly position: number;
   readonly picture: { readonly index: number; readonly image: ImageBitmap } | null;
-  readonly adopted: Adopted;
+  readonly adopted: Adopted | null;
 }
 
 /**
@@ -55,7 +55,7 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     await firstDisplay(engine);
     const early = engine.logState;
     let outcome: RestoreOutcome = typeof found === "string" ? found : "none";
-    let adopted: Adopted = { log: null, length: 0, checkpoint: null };
+    let adopted: Adopted | null = null;
     if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.header.start)) {
       const { header, operations, position, picture } = found;
       if (header.start !== null)
@@ -95,7 +95,7 @@ async function readBackup(db: IDBPDatabase): Promise<Found | "none" | "unreadabl
         operations: [],
         position: 0,
         picture: { index: 0, image },
-        adopted: { log: null, length: 0, checkpoint: null },
+        adopted: null,
       };
     }
     const { log, format } = header;
@@ -122,7 +122,7 @@ async function readBackup(db: IDBPDatabase): Promise<Found | "none" | "unreadabl
       kept !== undefined && kept.index <= position && (header.format === 3 || header.start === null);
     const picture = usable ? await pictureOf(kept).catch(() => null) : null;
     // A format 2 log is written again whole, as format 3, under a new id: its checkpoint goes with it.
-    const adopted = { log: format === 3 ? log : null, length, checkpoint: picture?.index ?? null };
+    const adopted = format === 3 ? { log, length, checkpoint: picture?.index ?? null } : null;
     return { header, operations, position, picture, adopted };
   } catch (error) {
     console.warn(
