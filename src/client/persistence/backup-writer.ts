@@ -88,6 +88,12 @@ export function startBackupWriter(
   const afresh = (): void => {
     [log, written, checkpoint, taking] = [crypto.randomUUID(), null, null, null];
   };
+  /** A write failed (and whatever it held is lost): the next change writes the whole log again. */
+  const failed = (error: unknown): void => {
+    console.warn(WRITE_FAILED_WARNING, error);
+    changed = true;
+    afresh();
+  };
   const tabs = new BroadcastChannel(stored.BACKUP_LOCATION.database);
   tabs.onmessage = afresh;
   const { store, key } = stored.BACKUP_LOCATION;
@@ -102,9 +108,8 @@ export function startBackupWriter(
       return db === null ? null : unwrap(db).transaction(store, "readwrite").objectStore(store);
     } catch (error) {
       // The connection closed under the page (the site's data cleared, another tab's upgrade): a new one.
-      console.warn(WRITE_FAILED_WARNING, error);
-      [db, changed] = [null, true];
-      afresh();
+      failed(error);
+      db = null;
       void stored.openBackupDatabase().then((reopened) => {
         db = reopened;
         write();
@@ -161,11 +166,7 @@ export function startBackupWriter(
       );
       checkpoint = position;
     } else if (picture) void takeCheckpoint(position);
-    objects.transaction.onabort = () => {
-      console.warn(WRITE_FAILED_WARNING, objects.transaction.error);
-      changed = true;
-      afresh();
-    };
+    objects.transaction.onabort = () => failed(objects.transaction.error);
     objects.transaction.commit();
     [written, changed] = [operations.length, false];
   };

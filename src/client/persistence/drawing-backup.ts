@@ -6,6 +6,7 @@ import { decodeDrawing } from "../../common/drawing-document/decode.ts";
 import { knownStickers } from "../../common/drawing-document/known-stickers.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import type { SavedLog } from "../engine/picture.ts";
 import { showStart } from "../remix/first-display.ts";
 import { backupMayReplaceRemix } from "../remix/remix-base.ts";
 import { communityStickers } from "../tools/stickers/community-stickers.ts";
@@ -29,12 +30,11 @@ export interface DrawingBackupOptions {
   readonly mascot?: Promise<CanvasImageSource | null>;
 }
 
-/** A backup as read: its header and operations, its checkpoint's picture if usable, what the writer carries on. */
+/** A backup as read: the log to restore (with its checkpoint's picture if usable), what the writer carries on. */
 interface Found {
-  readonly header: stored.BackupHeader;
-  readonly operations: Operation[];
-  readonly position: number;
-  readonly picture: { readonly index: number; readonly image: ImageBitmap } | null;
+  readonly saved: SavedLog & {
+    readonly picture: { readonly index: number; readonly image: ImageBitmap } | null;
+  };
   readonly adopted: Adopted | null;
 }
 
@@ -56,14 +56,12 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     const early = engine.logState;
     let outcome: RestoreOutcome = typeof found === "string" ? found : "none";
     let adopted: Adopted | null = null;
-    if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.header.start)) {
-      const { header, operations, position, picture } = found;
-      if (header.start !== null)
-        await showStart(engine, header.start, options.mascot ?? Promise.resolve(null));
-      const restored = await engine.restore({ ...header, operations, position, picture });
-      [outcome, adopted] = restored ? ["restored", found.adopted] : ["unreadable", adopted];
+    if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.saved.start)) {
+      const { saved } = found;
+      if (saved.start !== null) await showStart(engine, saved.start, options.mascot ?? Promise.resolve(null));
+      [outcome, adopted] = (await engine.restore(saved)) ? ["restored", found.adopted] : ["unreadable", null];
     }
-    if (typeof found !== "string") found.picture?.image.close();
+    if (typeof found !== "string") found.saved.picture?.image.close();
     if (stopped || db === null) return options.onRestoreSettled?.(outcome);
     stopWriter = startBackupWriter(engine, db, adopted);
     if (outcome === "restored" && early !== null)
@@ -89,16 +87,13 @@ async function readBackup(db: IDBPDatabase): Promise<Found | "none" | "unreadabl
     if (header === null) return "none";
     if ("blob" in header) {
       // A backup from before logs: its PNG alone, with no known start (a new log keeps it as its checkpoint).
-      const [origin, savedAt, image] = [header.savedAt, header.savedAt, await createImageBitmap(header.blob)];
+      const picture = { index: 0, image: await createImageBitmap(header.blob) };
       return {
-        header: { format: 3, log: "", start: null, origin, savedAt },
-        operations: [],
-        position: 0,
-        picture: { index: 0, image },
+        saved: { start: null, origin: header.savedAt, operations: [], position: 0, picture },
         adopted: null,
       };
     }
-    const { log, format } = header;
+    const { log, format, start, origin } = header;
     const range = stored.operationRange(log, 0, format === 2 ? (header.length ?? 0) : Infinity);
     const values: unknown[] = await db.getAll(store, range);
     // Format 2 kept one operation a record, in order; format 3 a write's operations from its `from` on, a later
@@ -118,12 +113,11 @@ async function readBackup(db: IDBPDatabase): Promise<Found | "none" | "unreadabl
     const decode = { stickers: knownStickers(await communityStickers()) };
     const operations = records.map((record) => decodeDrawing(record, decode).operations[0] as Operation);
     const kept: stored.CheckpointRecord | undefined = await db.get(store, stored.checkpointKey(log));
-    const usable =
-      kept !== undefined && kept.index <= position && (header.format === 3 || header.start === null);
+    const usable = kept !== undefined && kept.index <= position && (format === 3 || start === null);
     const picture = usable ? await pictureOf(kept).catch(() => null) : null;
     // A format 2 log is written again whole, as format 3, under a new id: its checkpoint goes with it.
     const adopted = format === 3 ? { log, length, checkpoint: picture?.index ?? null } : null;
-    return { header, operations, position, picture, adopted };
+    return { saved: { start, origin, operations, position, picture }, adopted };
   } catch (error) {
     console.warn(
       "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",
@@ -134,7 +128,7 @@ async function readBackup(db: IDBPDatabase): Promise<Found | "none" | "unreadabl
 }
 
 /** A checkpoint's picture, ready to paint. */
-async function pictureOf({ index, image }: stored.CheckpointRecord): Promise<Found["picture"]> {
+async function pictureOf({ index, image }: stored.CheckpointRecord): Promise<Found["saved"]["picture"]> {
   const pixels = new Uint8ClampedArray(await image.arrayBuffer());
   return { index, image: await createImageBitmap(new ImageData(pixels, CANVAS_SIZE, CANVAS_SIZE)) };
 }
