@@ -80,13 +80,11 @@ export function startBackupWriter(
   // How many operations are stored as the log has them; null while not even its header is (a new log).
   let written = adopted?.length ?? null;
   let checkpoint = adopted?.checkpoint ?? null;
-  // The index of the checkpoint whose pixels are being read (null once an operation it pictures is replaced).
-  let taking: number | null = null;
   let [changed, stopped] = [false, false];
   let pending: ReturnType<typeof setTimeout> | null = null;
   /** The next write starts a new log, written whole. */
   const afresh = (): void => {
-    [log, written, checkpoint, taking] = [crypto.randomUUID(), null, null, null];
+    [log, written, checkpoint] = [crypto.randomUUID(), null, null];
   };
   /** A write failed (and whatever it held is lost): the next change writes the whole log again. */
   const failed = (error: unknown): void => {
@@ -173,14 +171,15 @@ export function startBackupWriter(
 
   /** Stores a picture of the log's first `index` operations as they are now, unless one is replaced meanwhile. */
   const takeCheckpoint = async (index: number): Promise<void> => {
-    const forLog = log;
-    taking = index;
+    const [forLog, last] = [log, engine.logState?.operations[index - 1]];
     const image = await pixelsOf(engine).catch(() => null);
-    if (taking !== index || log !== forLog || image === null || stopped) return;
+    // An operation replaced meanwhile (the log truncates, then records the new one) leaves another object there.
+    const pictures = log === forLog && engine.logState?.operations[index - 1] === last;
+    if (image === null || stopped || !pictures) return;
     const objects = records();
     objects?.put({ index, image }, stored.checkpointKey(log));
     objects?.transaction.commit();
-    [taking, checkpoint] = [null, objects === null ? checkpoint : index];
+    if (objects !== null) checkpoint = index;
   };
 
   /** Whether a checkpoint is due: none yet, undo went below it, or painting what follows it costs too much. */
@@ -196,10 +195,8 @@ export function startBackupWriter(
   const stopListening = [
     engine.on("change", (change) => {
       if (change.kind === "added" && written !== null && change.index < written) {
-        // Operations from change.index on are replaced (undone, then drawn over): written again, and a picture
-        // of any of them, stored or being taken, no longer holds.
+        // Operations from change.index on are replaced (undone, then drawn over): written again.
         written = change.index;
-        if (taking !== null && taking > written) taking = null;
       }
       changed = true;
       pending ??= setTimeout(write, WRITE_WITHIN_MS, true);
