@@ -3,7 +3,6 @@
  * operations it added and how much of the log makes the picture, and a checkpoint picture to restore from quickly
  * (decision 0024).
  */
-
 import type { IDBPDatabase } from "idb";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { openStoreDatabase } from "./idb.ts";

@@ -141,4 +141,24 @@ describe("the backup's writer", () => {
     stop();
     db.close();
   });
+
+  it("stores no checkpoint whose pixels were being read when an operation it pictures was replaced", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const db = await openBackupDatabase();
+    if (db === null) throw new Error("no database");
+    const { engine, add, operations } = fakeEngine();
+    const stop = startBackupWriter(engine, db, null);
+    for (const x of [10, 60]) add(stroke(x));
+    // The timed write starts reading the picture of both strokes; the second is undone and drawn over before
+    // the read is back.
+    vi.advanceTimersByTime(WRITE_WITHIN_MS);
+    operations.length = 1;
+    add(stroke(200));
+    vi.useRealTimers();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(await readCheckpoint(db)).toBeUndefined();
+    expect(await db.getAllKeys(BACKUP_LOCATION.store), "the header and the two writes alone").toHaveLength(3);
+    stop();
+    db.close();
+  });
 });

@@ -1,5 +1,4 @@
 /** Writes the drawing's log to the backup as it is made: each change at most a second later (decision 0024). */
-
 import { type IDBPDatabase, unwrap } from "idb";
 import { encodeDrawing } from "../../common/drawing-document/encode.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";

@@ -1,5 +1,4 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
-
 import type { IDBPDatabase } from "idb";
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { decodeDrawing } from "../../common/drawing-document/decode.ts";
