@@ -79,11 +79,12 @@ export function startBackupWriter(
   // How many operations are stored as the log has them; null while not even its header is (a new log).
   let written = adopted?.length ?? null;
   let checkpoint = adopted?.checkpoint ?? null;
-  let [changed, stopped] = [false, false];
+  // Whether this tab's log has been written since it began or another tab wrote (which it then tells them).
+  let [changed, claimed, stopped] = [false, false, false];
   let pending: ReturnType<typeof setTimeout> | null = null;
   /** The next write starts a new log, written whole. */
   const afresh = (): void => {
-    [log, written, checkpoint] = [crypto.randomUUID(), null, null];
+    [log, written, checkpoint, claimed] = [crypto.randomUUID(), null, null, false];
   };
   /** A write failed (and whatever it held is lost): the next change writes the whole log again. */
   const failed = (error: unknown): void => {
@@ -149,8 +150,9 @@ export function startBackupWriter(
       objects.delete(stored.checkpointKey(log));
       checkpoint = null;
     }
-    // Every write tells the other tabs that this tab has the backup now.
-    tabs.postMessage(log);
+    // The first write since another tab's tells the others that this tab has the backup now (a message a write
+    // would cost the page about 0.02 ms a stroke).
+    if (!claimed) tabs.postMessage(log);
     // All a write adds is one record: a put costs the page more than the bytes it holds.
     const record: stored.WriteRecord = { from, operations: encoded, position, length: operations.length };
     objects.put(record, stored.operationKey(log, from));
@@ -165,7 +167,7 @@ export function startBackupWriter(
     } else if (picture) void takeCheckpoint(position);
     objects.transaction.onabort = () => failed(objects.transaction.error);
     objects.transaction.commit();
-    [written, changed] = [operations.length, false];
+    [written, changed, claimed] = [operations.length, false, true];
   };
 
   /** Stores a picture of the log's first `index` operations as they are now, unless one is replaced meanwhile. */
