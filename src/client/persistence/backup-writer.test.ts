@@ -106,12 +106,22 @@ describe("the backup's writer", () => {
     return db.get(store, checkpointKey(header.log));
   };
 
-  it("writes a checkpoint that is due after the timed write of the records it pictures, in a transaction of its own", async () => {
+  /** A writer of a new log over a fake engine, with fake timers (the test turns them off). */
+  const openWriter = async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const db = await openBackupDatabase();
     if (db === null) throw new Error("no database");
-    const { engine, add } = fakeEngine();
-    const stop = startBackupWriter(engine, db, null);
+    const fake = fakeEngine();
+    const stop = startBackupWriter(fake.engine, db, null);
+    const close = () => {
+      stop();
+      db.close();
+    };
+    return { ...fake, db, close };
+  };
+
+  it("writes a checkpoint that is due after the timed write of the records it pictures, in a transaction of its own", async () => {
+    const { db, add, close } = await openWriter();
     for (const x of [10, 60]) add(stroke(x));
     vi.advanceTimersByTime(WRITE_WITHIN_MS);
     expect(transactions, "the two operations and the header in one transaction, the checkpoint after").toBe(
@@ -119,16 +129,11 @@ describe("the backup's writer", () => {
     );
     vi.useRealTimers();
     await expect.poll(() => readCheckpoint(db)).toMatchObject({ index: 2 });
-    stop();
-    db.close();
+    close();
   });
 
   it("deletes a stored checkpoint in the write that replaces an operation it pictures", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const db = await openBackupDatabase();
-    if (db === null) throw new Error("no database");
-    const { engine, add, operations } = fakeEngine();
-    const stop = startBackupWriter(engine, db, null);
+    const { db, add, operations, close } = await openWriter();
     for (const x of [10, 60]) add(stroke(x));
     vi.advanceTimersByTime(WRITE_WITHIN_MS);
     vi.useRealTimers();
@@ -138,16 +143,11 @@ describe("the backup's writer", () => {
     add(stroke(200));
     window.dispatchEvent(new Event("pagehide"));
     expect(await readCheckpoint(db)).toBeUndefined();
-    stop();
-    db.close();
+    close();
   });
 
   it("stores no checkpoint whose pixels were being read when an operation it pictures was replaced", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const db = await openBackupDatabase();
-    if (db === null) throw new Error("no database");
-    const { engine, add, operations } = fakeEngine();
-    const stop = startBackupWriter(engine, db, null);
+    const { db, add, operations, close } = await openWriter();
     for (const x of [10, 60]) add(stroke(x));
     // The timed write starts reading the picture of both strokes; the second is undone and drawn over before
     // the read is back.
@@ -158,7 +158,6 @@ describe("the backup's writer", () => {
     window.dispatchEvent(new Event("pagehide"));
     expect(await readCheckpoint(db)).toBeUndefined();
     expect(await db.getAllKeys(BACKUP_LOCATION.store), "the header and the two writes alone").toHaveLength(3);
-    stop();
-    db.close();
+    close();
   });
 });
