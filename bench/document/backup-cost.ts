@@ -2,7 +2,7 @@
  * The crash backup's own main-thread time per stroke at full drawing, read from V8's sampling profiler: Fanvas
  * built up in a page with its backup on, then blocks of probe strokes, each profiled from its first press to a
  * quiet second and a half after its last release (so the batched write, at most a second later, and a checkpoint,
- * 400 ms after the last change, land in it). A sample counts for the backup when any frame of its stack is code
+ * which follows that write, land in it). A sample counts for the backup when any frame of its stack is code
  * from src/client/persistence/ (found through the build's source maps): its functions and everything they call,
  * the engine's pixel read-back, the encoder, IndexedDB's put and its structured clone included. Sampling slows
  * the page, so the sampled time is scaled by the main thread's CPU time per stroke (ThreadTime) in blocks drawn

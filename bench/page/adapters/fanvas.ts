@@ -1,6 +1,6 @@
 import { DrawingEngine } from "../../../src/client/engine/drawing-engine.ts";
 import { BACKUP_LOCATION } from "../../../src/client/persistence/backup-store.ts";
-import { CHECKPOINT_REST_MS } from "../../../src/client/persistence/backup-writer.ts";
+import { WRITE_WITHIN_MS } from "../../../src/client/persistence/backup-writer.ts";
 import { type RestoreOutcome, startDrawingBackup } from "../../../src/client/persistence/drawing-backup.ts";
 import type { BenchStroke } from "../workload.ts";
 import { createCanvas, inkedShareOf } from "./canvas.ts";
@@ -15,9 +15,9 @@ function readyEngine(host: HTMLElement): { canvas: HTMLCanvasElement; engine: Dr
   return { canvas, engine };
 }
 
-/** Waits until the visitor has rested long enough for the backup's due checkpoint to be taken and stored. */
+/** Waits until the backup has written what changed and its due checkpoint has been taken and stored. */
 function backupAtRest(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, CHECKPOINT_REST_MS + 600));
+  return new Promise((resolve) => setTimeout(resolve, WRITE_WITHIN_MS + 600));
 }
 
 /** Deletes the page's backup, so a Fanvas mounted after another starts from its own first display. */

@@ -3,6 +3,7 @@
  * operations it added and how much of the log makes the picture, and a checkpoint picture to restore from quickly
  * (decision 0024).
  */
+import type { IDBPDatabase } from "idb";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { openStoreDatabase } from "./idb.ts";
 
@@ -53,11 +54,11 @@ export interface PictureBackup {
 export const checkpointKey = (log: string): IDBValidKey => ["checkpoint", log];
 export const operationKey = (log: string, index: number): IDBValidKey => ["op", log, index];
 
-/** Every operation record and every checkpoint, of any log: what a tab taking the backup over deletes. */
-export const everyLogRecord = (): IDBKeyRange[] => [
-  IDBKeyRange.bound(["checkpoint"], ["checkpoint", []]),
-  IDBKeyRange.bound(["op"], ["op", []]),
-];
+/**
+ * Every operation record and every checkpoint, of any log: what a tab taking the backup over deletes. Their keys
+ * are arrays, which IndexedDB orders after every string key (the header's, the open edit's).
+ */
+export const everyLogRecord = (): IDBKeyRange => IDBKeyRange.lowerBound([]);
 
 /** The records of `log` keyed from `from` (excluded with `open`) up to `end` (excluded). */
 export const operationRange = (log: string, from: number, end: number, open = false): IDBKeyRange =>
@@ -77,7 +78,7 @@ export function parseHeader(value: unknown): BackupHeader | PictureBackup | null
 }
 
 /** Opens the backup's database; null, after a console warning, where the browser has no usable IndexedDB. */
-export const openBackupDatabase = (): Promise<IDBDatabase | null> =>
+export const openBackupDatabase = (): Promise<IDBPDatabase | null> =>
   openStoreDatabase(BACKUP_LOCATION, (reason) =>
     console.warn(`Fanvas: drawings will not survive a reload here (IndexedDB is unavailable: ${reason}).`),
   );

@@ -1,10 +1,11 @@
-import { IDBKeyRange as FakeKeyRange, IDBFactory } from "fake-indexeddb";
+import * as fakeIndexedDB from "fake-indexeddb";
+import type { IDBPDatabase } from "idb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toStrokePoints } from "../../common/drawing-document/stroke-point.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import { BACKUP_LOCATION, checkpointKey, openBackupDatabase, operationRange } from "./backup-store.ts";
-import { CHECKPOINT_REST_MS, startBackupWriter } from "./backup-writer.ts";
+import { startBackupWriter, WRITE_WITHIN_MS } from "./backup-writer.ts";
 
 const stroke = (x: number): Operation => ({
   kind: "stroke",
@@ -45,7 +46,7 @@ function fakeEngine() {
 describe("the backup's writer", () => {
   let transactions = 0;
   beforeEach(() => {
-    const factory = new IDBFactory();
+    const factory = new fakeIndexedDB.IDBFactory();
     const open = factory.open.bind(factory);
     // Every transaction the writer starts is counted (the header's get and the records' puts are in one).
     factory.open = (...args: Parameters<IDBFactory["open"]>) => {
@@ -62,15 +63,15 @@ describe("the backup's writer", () => {
     };
     transactions = 0;
     Object.assign(globalThis, {
+      ...fakeIndexedDB,
       indexedDB: factory,
-      IDBKeyRange: FakeKeyRange,
       document: Object.assign(new EventTarget(), { visibilityState: "visible" }),
       window: new EventTarget(),
     });
   });
   afterEach(() => {
     vi.useRealTimers();
-    for (const name of ["indexedDB", "IDBKeyRange", "document", "window"])
+    for (const name of [...Object.keys(fakeIndexedDB), "document", "window"])
       Reflect.deleteProperty(globalThis, name);
   });
 
@@ -78,7 +79,7 @@ describe("the backup's writer", () => {
     const db = await openBackupDatabase();
     if (db === null) throw new Error("no database");
     const { engine, add } = fakeEngine();
-    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
+    const stop = startBackupWriter(engine, db, null);
     for (const x of [10, 60, 110]) add(stroke(x));
     expect(transactions, "nothing written while the changes come").toBe(0);
 
@@ -87,15 +88,9 @@ describe("the backup's writer", () => {
     window.dispatchEvent(new Event("pagehide"));
     expect(transactions, "the three operations and the header, in one transaction").toBe(1);
 
-    const read = <T>(request: (objects: IDBObjectStore) => IDBRequest<T>) =>
-      new Promise<T>((resolve) => {
-        const done = request(
-          db.transaction(BACKUP_LOCATION.store, "readonly").objectStore(BACKUP_LOCATION.store),
-        );
-        done.onsuccess = () => resolve(done.result);
-      });
-    const header = (await read((objects) => objects.get(BACKUP_LOCATION.key))) as { log: string };
-    const records = await read((objects) => objects.getAll(operationRange(header.log, 0, Infinity)));
+    const { store, key } = BACKUP_LOCATION;
+    const header = (await db.get(store, key)) as { log: string };
+    const records = await db.getAll(store, operationRange(header.log, 0, Infinity));
     expect(records, "one record of the three operations").toMatchObject([
       { from: 0, length: 3, position: 3 },
     ]);
@@ -105,41 +100,42 @@ describe("the backup's writer", () => {
     db.close();
   });
 
-  const readCheckpoint = (db: IDBDatabase) =>
-    new Promise((resolve) => {
-      const objects = db.transaction(BACKUP_LOCATION.store, "readonly").objectStore(BACKUP_LOCATION.store);
-      const header = objects.get(BACKUP_LOCATION.key);
-      header.onsuccess = () => {
-        const read = objects.get(checkpointKey((header.result as { log: string }).log));
-        read.onsuccess = () => resolve(read.result);
-      };
-    });
+  const readCheckpoint = async (db: IDBPDatabase) => {
+    const { store, key } = BACKUP_LOCATION;
+    const header = (await db.get(store, key)) as { log: string };
+    return db.get(store, checkpointKey(header.log));
+  };
 
-  it("writes a checkpoint due at a rest after the records it pictures, in a transaction of its own", async () => {
+  /** A writer of a new log over a fake engine, with fake timers (the test turns them off). */
+  const openWriter = async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const db = await openBackupDatabase();
     if (db === null) throw new Error("no database");
-    const { engine, add } = fakeEngine();
-    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
+    const fake = fakeEngine();
+    const stop = startBackupWriter(fake.engine, db, null);
+    const close = () => {
+      stop();
+      db.close();
+    };
+    return { ...fake, db, close };
+  };
+
+  it("writes a checkpoint that is due after the timed write of the records it pictures, in a transaction of its own", async () => {
+    const { db, add, close } = await openWriter();
     for (const x of [10, 60]) add(stroke(x));
-    vi.advanceTimersByTime(CHECKPOINT_REST_MS);
+    vi.advanceTimersByTime(WRITE_WITHIN_MS);
     expect(transactions, "the two operations and the header in one transaction, the checkpoint after").toBe(
       1,
     );
     vi.useRealTimers();
     await expect.poll(() => readCheckpoint(db)).toMatchObject({ index: 2 });
-    stop();
-    db.close();
+    close();
   });
 
   it("deletes a stored checkpoint in the write that replaces an operation it pictures", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const db = await openBackupDatabase();
-    if (db === null) throw new Error("no database");
-    const { engine, add, operations } = fakeEngine();
-    const stop = startBackupWriter(engine, db, { log: null, length: 0, checkpoint: null });
+    const { db, add, operations, close } = await openWriter();
     for (const x of [10, 60]) add(stroke(x));
-    vi.advanceTimersByTime(CHECKPOINT_REST_MS);
+    vi.advanceTimersByTime(WRITE_WITHIN_MS);
     vi.useRealTimers();
     await expect.poll(() => readCheckpoint(db)).toMatchObject({ index: 2 });
     // The second stroke undone, then drawn over: the checkpoint pictures a stroke the log no longer holds.
@@ -147,7 +143,21 @@ describe("the backup's writer", () => {
     add(stroke(200));
     window.dispatchEvent(new Event("pagehide"));
     expect(await readCheckpoint(db)).toBeUndefined();
-    stop();
-    db.close();
+    close();
+  });
+
+  it("stores no checkpoint whose pixels were being read when an operation it pictures was replaced", async () => {
+    const { db, add, operations, close } = await openWriter();
+    for (const x of [10, 60]) add(stroke(x));
+    // The timed write starts reading the picture of both strokes; the second is undone and drawn over before
+    // the read is back.
+    vi.advanceTimersByTime(WRITE_WITHIN_MS);
+    operations.length = 1;
+    add(stroke(200));
+    vi.useRealTimers();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(await readCheckpoint(db)).toBeUndefined();
+    expect(await db.getAllKeys(BACKUP_LOCATION.store), "the header and the two writes alone").toHaveLength(3);
+    close();
   });
 });

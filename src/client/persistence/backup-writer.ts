@@ -1,12 +1,13 @@
 /** Writes the drawing's log to the backup as it is made: each change at most a second later (decision 0024). */
+import { type IDBPDatabase, unwrap } from "idb";
 import { encodeDrawing } from "../../common/drawing-document/encode.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
 import * as stored from "./backup-store.ts";
 
-/** What the writer carries on from a restore: the log's id (null: a new log), its length, its checkpoint's index. */
+/** What the writer carries on from a restored log: its id, its length, its checkpoint's index. */
 export interface Adopted {
-  readonly log: string | null;
+  readonly log: string;
   readonly length: number;
   readonly checkpoint: number | null;
 }
@@ -15,11 +16,11 @@ export interface Adopted {
 export const WRITE_FAILED_WARNING =
   "Fanvas: the drawing backup could not be written; the next change tries again.";
 
-/** While the page is shown, changes wait at most this long and are then written together in one transaction. */
+/**
+ * While the page is shown, changes wait at most this long and are then written together in one transaction; a
+ * checkpoint that is due follows that write.
+ */
 export const WRITE_WITHIN_MS = 1000;
-
-/** A checkpoint that is due waits until the visitor has rested this long (no change, no stroke being drawn). */
-export const CHECKPOINT_REST_MS = 400;
 
 /**
  * A checkpoint is due when painting the operations after the last one would take longer than this (ms, roughly:
@@ -60,37 +61,53 @@ async function pixelsOf(engine: DrawingEngine): Promise<Blob> {
 }
 
 /**
- * Keeps `engine`'s log in the backup from now on. The operations added since the last write are encoded (a log of
- * one operation each) and put as one record with the log's position (undo and redo move it) and length, at most
- * WRITE_WITHIN_MS after the first of them, and at once, committed in the same task, when the page is hidden or
- * goes: a reload, a closed tab or a killed page right after a change keeps it. Once the visitor rests, when one is
- * due, a checkpoint picture follows in a transaction of its own. After another tab wrote, this tab's next change
- * takes the backup over with a log id of its own, written whole: the last change wins.
+ * Keeps `engine`'s log in the backup from now on (`adopted`: a restored log it carries on; null: a new log). The
+ * operations added since the last write are encoded (a log of one operation each) and put as one record with the
+ * log's position (undo and redo move it) and length, at most WRITE_WITHIN_MS after the first of them, and at once,
+ * committed in the same task, when the page is hidden or goes: a reload, a closed tab or a killed page right after
+ * a change keeps it. A checkpoint picture that is due follows a timed write in a transaction of its own. After
+ * another tab wrote, this tab's next change takes the backup over with a log id of its own, written whole: the
+ * last change wins.
  */
-export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, adopted: Adopted): () => void {
-  let db: IDBDatabase | null = opened;
-  let log = adopted.log ?? crypto.randomUUID();
-  let [whole, checkpoint] = [adopted.log === null, adopted.checkpoint];
-  // How many operations are stored as the log has them, and how many the records hold (replaced ones included).
-  let [written, end] = [adopted.length, adopted.length];
-  // The index of the checkpoint whose pixels are being read (null once an operation it pictures is replaced).
-  let taking: number | null = null;
+export function startBackupWriter(
+  engine: DrawingEngine,
+  opened: IDBPDatabase,
+  adopted: Adopted | null,
+): () => void {
+  let db: IDBPDatabase | null = opened;
+  let log = adopted?.log ?? crypto.randomUUID();
+  // How many operations are stored as the log has them; null while not even its header is (a new log).
+  let written = adopted?.length ?? null;
+  let checkpoint = adopted?.checkpoint ?? null;
+  // Whether this tab's log has been written since it began or another tab wrote (which it then tells them).
   let [changed, claimed, stopped] = [false, false, false];
-  let [pending, rest]: (ReturnType<typeof setTimeout> | null)[] = [null, null];
-  const tabs = new BroadcastChannel(stored.BACKUP_LOCATION.database);
-  tabs.onmessage = () => {
-    [log, checkpoint, taking, whole, claimed] = [crypto.randomUUID(), null, null, true, false];
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  /** The next write starts a new log, written whole. */
+  const afresh = (): void => {
+    [log, written, checkpoint, claimed] = [crypto.randomUUID(), null, null, false];
   };
+  /** A write failed (and whatever it held is lost): the next change writes the whole log again. */
+  const failed = (error: unknown): void => {
+    console.warn(WRITE_FAILED_WARNING, error);
+    changed = true;
+    afresh();
+  };
+  const tabs = new BroadcastChannel(stored.BACKUP_LOCATION.database);
+  tabs.onmessage = afresh;
   const { store, key } = stored.BACKUP_LOCATION;
 
-  /** A read-write transaction's store, or null (and a new connection on its way) when the connection closed. */
+  /**
+   * A read-write transaction's store, or null (and a new connection on its way) when the connection closed. The
+   * store itself, not idb's wrapper: its requests are made and committed in one task, and a promise for each would
+   * reject unheard when the write fails (the transaction's abort tells that once).
+   */
   const records = (): IDBObjectStore | null => {
     try {
-      return db?.transaction(store, "readwrite").objectStore(store) ?? null;
+      return db === null ? null : unwrap(db).transaction(store, "readwrite").objectStore(store);
     } catch (error) {
       // The connection closed under the page (the site's data cleared, another tab's upgrade): a new one.
-      console.warn(WRITE_FAILED_WARNING, error);
-      [db, whole, changed] = [null, true, true];
+      failed(error);
+      db = null;
       void stored.openBackupDatabase().then((reopened) => {
         db = reopened;
         write();
@@ -99,50 +116,46 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
     }
   };
 
-  /** Writes what changed since the last write; with `picture`, a checkpoint of the picture as it is now follows. */
-  const write = (picture = false): void => {
+  /** Writes what changed since the last write; a timed write (`timed`) then takes a checkpoint that is due. */
+  const write = (timed = false): void => {
     if (pending !== null) clearTimeout(pending);
     pending = null;
     const state = engine.logState;
+    // A stroke being drawn would be in the picture: its end is a change, whose write takes the checkpoint.
+    const picture = timed && !engine.isDrawing && checkpointDue();
     if (state === null || stopped || db === null || !(changed || picture)) return;
-    const objects = records();
-    if (objects === null) return;
     const { start, origin, position, operations } = state;
-    if (whole) {
-      for (const range of stored.everyLogRecord()) objects.delete(range);
-      objects.put({ format: 3, log, start, origin, savedAt: Date.now() }, key);
-      [written, end, checkpoint] = [0, 0, null];
-    }
-    // Operations from `written` on were replaced (undone, then drawn over): the records after it, and a picture
-    // of any of them, hold what the log no longer does.
-    if (written < end) objects.delete(stored.operationRange(log, written, Infinity, true));
-    if (checkpoint !== null && written < checkpoint) {
-      objects.delete(stored.checkpointKey(log));
-      checkpoint = null;
-    }
-    // The first write since another tab's tells the others that this tab has the backup now.
-    if (!claimed) tabs.postMessage(log);
+    const from = written ?? 0;
     let encoded: Uint8Array[];
     try {
       encoded = operations
-        .slice(written)
+        .slice(from)
         .map((operation) => encodeDrawing({ start: WHITE, operations: [operation] }));
     } catch (error) {
       // The tools keep within the format's caps: an operation that is not is a fault, not a visitor's doing.
       console.error("Fanvas: an operation could not be kept; the drawing backup stops here.", error);
       stopped = true;
-      objects.transaction.abort();
       return;
     }
+    const objects = records();
+    if (objects === null) return;
+    // A write's record is the log's last: any after it hold operations replaced (undone, then drawn over), and a
+    // new log replaces every log's records.
+    objects.delete(
+      written === null ? stored.everyLogRecord() : stored.operationRange(log, from, Infinity, true),
+    );
+    if (written === null) objects.put({ format: 3, log, start, origin, savedAt: Date.now() }, key);
+    else if (checkpoint !== null && written < checkpoint) {
+      // A picture of a replaced operation no longer holds.
+      objects.delete(stored.checkpointKey(log));
+      checkpoint = null;
+    }
+    // The first write since another tab's tells the others that this tab has the backup now (a message a write
+    // would cost the page about 0.02 ms a stroke).
+    if (!claimed) tabs.postMessage(log);
     // All a write adds is one record: a put costs the page more than the bytes it holds.
-    const record: stored.WriteRecord = {
-      from: written,
-      operations: encoded,
-      position,
-      length: operations.length,
-    };
-    objects.put(record, stored.operationKey(log, written));
-    written = end = operations.length;
+    const record: stored.WriteRecord = { from, operations: encoded, position, length: operations.length };
+    objects.put(record, stored.operationKey(log, from));
     // A log from a picture alone (a backup from before logs) keeps that picture as its first checkpoint, in this
     // transaction: the header this one replaces held it.
     if (start === null && checkpoint === null) {
@@ -152,26 +165,25 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
       );
       checkpoint = position;
     } else if (picture) void takeCheckpoint(position);
-    objects.transaction.onabort = () => {
-      console.warn(WRITE_FAILED_WARNING, objects.transaction.error);
-      whole = changed = true;
-    };
+    objects.transaction.onabort = () => failed(objects.transaction.error);
     objects.transaction.commit();
-    [whole, changed, claimed] = [false, false, true];
+    [written, changed, claimed] = [operations.length, false, true];
   };
 
   /** Stores a picture of the log's first `index` operations as they are now, unless one is replaced meanwhile. */
   const takeCheckpoint = async (index: number): Promise<void> => {
-    const forLog = log;
-    taking = index;
+    const [forLog, last] = [log, engine.logState?.operations[index - 1]];
     const image = await pixelsOf(engine).catch(() => null);
-    if (taking !== index || log !== forLog || image === null || stopped) return;
+    // An operation replaced meanwhile (the log truncates, then records the new one) leaves another object there.
+    const pictures = log === forLog && engine.logState?.operations[index - 1] === last;
+    if (image === null || stopped || !pictures) return;
     const objects = records();
     objects?.put({ index, image }, stored.checkpointKey(log));
     objects?.transaction.commit();
-    [taking, checkpoint] = [null, objects === null ? checkpoint : index];
+    if (objects !== null) checkpoint = index;
   };
 
+  /** Whether a checkpoint is due: none yet, undo went below it, or painting what follows it costs too much. */
   const checkpointDue = (): boolean => {
     const { operations = [], position = 0 } = engine.logState ?? {};
     if (checkpoint === null || checkpoint > position) return position > 0;
@@ -180,31 +192,18 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
       cost += paintCost(operations[index] as Operation);
     return cost > CHECKPOINT_BUDGET_MS;
   };
-  const scheduleCheckpoint = (): void => {
-    if (rest === null && !stopped && checkpointDue()) rest = setTimeout(checkpointAtRest, CHECKPOINT_REST_MS);
-  };
-  const checkpointAtRest = (): void => {
-    rest = null;
-    if (engine.isDrawing) scheduleCheckpoint();
-    else if (checkpointDue()) write(true);
-  };
 
   const stopListening = [
     engine.on("change", (change) => {
-      if (change.kind === "added" && change.index < written) {
-        // Operations from change.index on are replaced (undone, then drawn over): written again, and a picture
-        // of any of them, stored or being taken, no longer holds.
+      if (change.kind === "added" && written !== null && change.index < written) {
+        // Operations from change.index on are replaced (undone, then drawn over): written again.
         written = change.index;
-        if (taking !== null && taking > written) taking = null;
       }
       changed = true;
-      pending ??= setTimeout(write, WRITE_WITHIN_MS);
-      scheduleCheckpoint();
+      pending ??= setTimeout(write, WRITE_WITHIN_MS, true);
     }),
     // A new first display began a new log (a remix given up for the visitor's own drawing).
-    engine.on("ready", () => {
-      [log, whole, checkpoint, taking] = [crypto.randomUUID(), true, null, null];
-    }),
+    engine.on("ready", afresh),
   ];
   // Going away (a reload, a closed tab, a phone switching apps), even with the pointer down: the stroke as
   // drawn is ended into the log, and what is not written yet is written now.
@@ -216,16 +215,15 @@ export function startBackupWriter(engine: DrawingEngine, opened: IDBDatabase, ad
   };
   document.addEventListener("visibilitychange", leave);
   window.addEventListener("pagehide", leave);
-  // Operations made before the restore was done, with nothing restored: written now.
-  changed = whole && (engine.logState?.operations.length ?? 0) > 0;
+  // Operations made before the restore was done, with nothing restored: written now; a checkpoint due, soon.
+  changed = written === null && (engine.logState?.operations.length ?? 0) > 0;
   write();
-  scheduleCheckpoint();
+  pending = setTimeout(write, WRITE_WITHIN_MS, true);
 
   return () => {
     write();
     stopped = true;
     tabs.close();
-    if (rest !== null) clearTimeout(rest);
     document.removeEventListener("visibilitychange", leave);
     window.removeEventListener("pagehide", leave);
     for (const stop of stopListening) stop();

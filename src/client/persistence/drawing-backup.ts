@@ -1,20 +1,21 @@
 /** Keeps the visitor's drawing in the browser as they draw and brings it back on load. */
+import type { IDBPDatabase } from "idb";
 import { CANVAS_SIZE } from "../../common/constants.ts";
 import { decodeDrawing } from "../../common/drawing-document/decode.ts";
 import { knownStickers } from "../../common/drawing-document/known-stickers.ts";
 import type { Operation } from "../../common/drawing-document/types.ts";
 import type { DrawingEngine } from "../engine/drawing-engine.ts";
+import type { SavedLog } from "../engine/picture.ts";
 import { showStart } from "../remix/first-display.ts";
 import { backupMayReplaceRemix } from "../remix/remix-base.ts";
 import { communityStickers } from "../tools/stickers/community-stickers.ts";
 import * as stored from "./backup-store.ts";
 import { type Adopted, startBackupWriter } from "./backup-writer.ts";
-import { readStore } from "./idb.ts";
 
 // What the tools' backup of an open caption or sticker shares with this one: it loads this chunk for them, so
 // the bundler makes no chunk of its own for the shared modules (each chunk costs the first bundle its name).
 export { BACKUP_LOCATION } from "./backup-store.ts";
-export { openStoreDatabase, readStore, writeStore } from "./idb.ts";
+export { openStoreDatabase, writeStore } from "./idb.ts";
 
 /**
  * How the restore attempt on load ended: the saved drawing is on the canvas; no backup here (or the visitor chose a
@@ -28,13 +29,12 @@ export interface DrawingBackupOptions {
   readonly mascot?: Promise<CanvasImageSource | null>;
 }
 
-/** A backup as read: its header and operations, its checkpoint's picture if usable, what the writer carries on. */
+/** A backup as read: the log to restore (with its checkpoint's picture if usable), what the writer carries on. */
 interface Found {
-  readonly header: stored.BackupHeader;
-  readonly operations: Operation[];
-  readonly position: number;
-  readonly picture: { readonly index: number; readonly image: ImageBitmap } | null;
-  readonly adopted: Adopted;
+  readonly saved: SavedLog & {
+    readonly picture: { readonly index: number; readonly image: ImageBitmap } | null;
+  };
+  readonly adopted: Adopted | null;
 }
 
 /**
@@ -54,15 +54,13 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
     await firstDisplay(engine);
     const early = engine.logState;
     let outcome: RestoreOutcome = typeof found === "string" ? found : "none";
-    let adopted: Adopted = { log: null, length: 0, checkpoint: null };
-    if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.header.start)) {
-      const { header, operations, position, picture } = found;
-      if (header.start !== null)
-        await showStart(engine, header.start, options.mascot ?? Promise.resolve(null));
-      const restored = await engine.restore({ ...header, operations, position, picture });
-      [outcome, adopted] = restored ? ["restored", found.adopted] : ["unreadable", adopted];
+    let adopted: Adopted | null = null;
+    if (!stopped && typeof found !== "string" && backupMayReplaceRemix(found.saved.start)) {
+      const { saved } = found;
+      if (saved.start !== null) await showStart(engine, saved.start, options.mascot ?? Promise.resolve(null));
+      [outcome, adopted] = (await engine.restore(saved)) ? ["restored", found.adopted] : ["unreadable", null];
     }
-    if (typeof found !== "string") found.picture?.image.close();
+    if (typeof found !== "string") found.saved.picture?.image.close();
     if (stopped || db === null) return options.onRestoreSettled?.(outcome);
     stopWriter = startBackupWriter(engine, db, adopted);
     if (outcome === "restored" && early !== null)
@@ -81,26 +79,22 @@ export function startDrawingBackup(engine: DrawingEngine, options: DrawingBackup
 }
 
 /** Reads the backup and decodes it; never rejects (a backup that cannot be read is "unreadable", and kept). */
-async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable"> {
-  const read = <T>(request: (records: IDBObjectStore) => IDBRequest<T>): Promise<T> =>
-    readStore(db, stored.BACKUP_LOCATION.store, request);
+async function readBackup(db: IDBPDatabase): Promise<Found | "none" | "unreadable"> {
+  const { store, key } = stored.BACKUP_LOCATION;
   try {
-    const header = stored.parseHeader(await read((records) => records.get(stored.BACKUP_LOCATION.key)));
+    const header = stored.parseHeader(await db.get(store, key));
     if (header === null) return "none";
     if ("blob" in header) {
       // A backup from before logs: its PNG alone, with no known start (a new log keeps it as its checkpoint).
-      const [origin, savedAt, image] = [header.savedAt, header.savedAt, await createImageBitmap(header.blob)];
+      const picture = { index: 0, image: await createImageBitmap(header.blob) };
       return {
-        header: { format: 3, log: "", start: null, origin, savedAt },
-        operations: [],
-        position: 0,
-        picture: { index: 0, image },
-        adopted: { log: null, length: 0, checkpoint: null },
+        saved: { start: null, origin: header.savedAt, operations: [], position: 0, picture },
+        adopted: null,
       };
     }
-    const { log, format } = header;
+    const { log, format, start, origin } = header;
     const range = stored.operationRange(log, 0, format === 2 ? (header.length ?? 0) : Infinity);
-    const values: unknown[] = await read((all) => all.getAll(range));
+    const values: unknown[] = await db.getAll(store, range);
     // Format 2 kept one operation a record, in order; format 3 a write's operations from its `from` on, a later
     // write's overriding those of an earlier one it replaced, and the log's length and position after it.
     let [records, { position = 0, length = 0 }]: [Uint8Array[], Partial<stored.WriteRecord>] = [[], header];
@@ -117,13 +111,12 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
       throw new Error(`it holds ${records.length} of ${length} operations`);
     const decode = { stickers: knownStickers(await communityStickers()) };
     const operations = records.map((record) => decodeDrawing(record, decode).operations[0] as Operation);
-    const kept: stored.CheckpointRecord | undefined = await read((all) => all.get(stored.checkpointKey(log)));
-    const usable =
-      kept !== undefined && kept.index <= position && (header.format === 3 || header.start === null);
+    const kept: stored.CheckpointRecord | undefined = await db.get(store, stored.checkpointKey(log));
+    const usable = kept !== undefined && kept.index <= position && (format === 3 || start === null);
     const picture = usable ? await pictureOf(kept).catch(() => null) : null;
     // A format 2 log is written again whole, as format 3, under a new id: its checkpoint goes with it.
-    const adopted = { log: format === 3 ? log : null, length, checkpoint: picture?.index ?? null };
-    return { header, operations, position, picture, adopted };
+    const adopted = format === 3 ? { log, length, checkpoint: picture?.index ?? null } : null;
+    return { saved: { start, origin, operations, position, picture }, adopted };
   } catch (error) {
     console.warn(
       "Fanvas: the drawing backup could not be read; it is kept, and the page starts fresh.",
@@ -134,7 +127,7 @@ async function readBackup(db: IDBDatabase): Promise<Found | "none" | "unreadable
 }
 
 /** A checkpoint's picture, ready to paint. */
-async function pictureOf({ index, image }: stored.CheckpointRecord): Promise<Found["picture"]> {
+async function pictureOf({ index, image }: stored.CheckpointRecord): Promise<Found["saved"]["picture"]> {
   const pixels = new Uint8ClampedArray(await image.arrayBuffer());
   return { index, image: await createImageBitmap(new ImageData(pixels, CANVAS_SIZE, CANVAS_SIZE)) };
 }

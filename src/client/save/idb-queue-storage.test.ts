@@ -1,13 +1,14 @@
-import { IDBFactory } from "fake-indexeddb";
+import * as fakeIndexedDB from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openIdbQueueStorage } from "./idb-queue-storage.ts";
 
 describe("the save queue in IndexedDB", () => {
   beforeEach(() => {
-    Object.assign(globalThis, { indexedDB: new IDBFactory() });
+    // The browser's IndexedDB classes too: idb tells requests and transactions apart by them.
+    Object.assign(globalThis, { ...fakeIndexedDB, indexedDB: new fakeIndexedDB.IDBFactory() });
   });
   afterEach(() => {
-    Reflect.deleteProperty(globalThis, "indexedDB");
+    for (const name of Object.keys(fakeIndexedDB)) Reflect.deleteProperty(globalThis, name);
   });
 
   it("keeps a waiting save with its claims and making, counts its attempts in one transaction, and removes it", async () => {

@@ -1,5 +1,6 @@
 /** The save queue in IndexedDB: its own small database, one record per waiting drawing, keyed by its key. */
-import { openStoreDatabase, readStore, transactionDone, writeStore } from "../persistence/idb.ts";
+import { type IDBPDatabase, unwrap } from "idb";
+import { openStoreDatabase, writeStore } from "../persistence/idb.ts";
 import { byAge, isQueuedSave, type QueueStorage, setClaims } from "./queue-storage.ts";
 
 /**
@@ -26,7 +27,7 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
         saves.put({ key, blob, createdAt, attempts, ...claims, ...(making === undefined ? {} : { making }) });
       }),
     async list() {
-      const values: unknown[] = await readStore(db, store, (saves) => saves.getAll());
+      const values: unknown[] = await db.getAll(store);
       const items = values.filter(isQueuedSave);
       if (items.length < values.length) {
         console.warn(
@@ -56,18 +57,18 @@ function warnUnavailable(reason: string): void {
  * once the write is asked for: committing before the read answers would end the transaction first.
  */
 function updateRecord(
-  db: IDBDatabase,
+  db: IDBPDatabase,
   store: string,
   key: IDBValidKey,
   update: (record: unknown) => unknown,
 ): Promise<void> {
   const transaction = db.transaction(store, "readwrite");
-  const objects = transaction.objectStore(store);
+  const objects = unwrap(transaction.store);
   const read = objects.get(key);
   read.onsuccess = () => {
     const next = update(read.result);
     if (next !== undefined) objects.put(next);
     transaction.commit();
   };
-  return transactionDone(transaction);
+  return transaction.done;
 }

@@ -91,7 +91,7 @@ export async function openEditingBackup(
   current: () => OpenEdit | null,
   onError: (error: unknown) => void,
 ): Promise<EditingBackup | null> {
-  const { BACKUP_LOCATION, openStoreDatabase, readStore, writeStore } = await persistenceChunk.load();
+  const { BACKUP_LOCATION, openStoreDatabase, writeStore } = await persistenceChunk.load();
   const db = await openStoreDatabase(BACKUP_LOCATION, () => {});
   if (db === null) return null;
   const { store } = BACKUP_LOCATION;
@@ -107,7 +107,7 @@ export async function openEditingBackup(
     }).catch(onError);
   };
   return {
-    read: async () => parseOpenEdit(await readStore(db, store, (records) => records.get(EDITING_KEY))),
+    read: async () => parseOpenEdit(await db.get(store, EDITING_KEY)),
     request: () => {
       waiting ??= setTimeout(writeNow, WRITE_DELAY_MS);
     },
