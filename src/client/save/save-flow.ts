@@ -3,18 +3,18 @@
  * their drawing), then hand it to the save callback and report its progress. Its own chunk, loaded beside the
  * drawing tool as the board mounts, so the first bundle carries only what paints and draws.
  */
+import type { DrawingDocument } from "../../common/drawing-document/types.ts";
 import { rememberMyDrawing } from "../wall/my-drawings.ts";
 import { downloadBlob, downloadFileName } from "./download.ts";
+import { encodedMaking } from "./making.ts";
 import type { SaveCallback } from "./save-callback.ts";
 import type { SaveProgress } from "./save-queue.ts";
 import type { SaveStatus } from "./save-status.ts";
 import "./save-status.css";
 
-export { encodedMaking } from "./making.ts";
-
 /**
  * Downloads `png` as `{downloadPrefix}-{milliseconds}.png`, then hands the same bytes and the drawing's making
- * (its document encoded by encodedMaking: its timelapse; undefined for none) to `onSave`, showing each step through `show`. Never rejects: a callback
+ * (`document` encoded: its timelapse) to `onSave`, showing each step through `show`. Never rejects: a callback
  * that fails shows the "download is safe" failure (the callback has already logged the details).
  */
 export async function deliverDrawing(
@@ -22,10 +22,11 @@ export async function deliverDrawing(
   downloadPrefix: string,
   onSave: SaveCallback | undefined,
   show: (status: SaveStatus) => void,
-  making: Uint8Array | undefined = undefined,
+  document: DrawingDocument | null = null,
 ): Promise<void> {
   downloadBlob(png, downloadFileName(downloadPrefix));
   if (!onSave) return;
+  const making = encodedMaking(document);
   let reported = false;
   const report = (progress: SaveProgress): void => {
     reported = true;

@@ -51,17 +51,10 @@ export function useSaveImage(
     exporting.current = true;
     // Taken with the picture, before anything is awaited: the making is of exactly what the PNG shows.
     const document = engine.document;
-    let exported: [Blob, typeof import("./save-flow.ts"), Uint8Array | undefined];
+    let exported: [Blob, typeof import("./save-flow.ts")];
     try {
       // Download and hand-over come with the board's extras, fetched as it mounts; a Save made before waits.
-      // The log is encoded while the browser encodes the PNG (mostly off this thread), so a save does not pay
-      // for the two one after the other.
-      const flow = saveFlow.load();
-      exported = await Promise.all([
-        engine.toBlob(),
-        flow,
-        flow.then((loaded) => loaded.encodedMaking(document)),
-      ]);
+      exported = await Promise.all([engine.toBlob(), saveFlow.load()]);
     } catch (error) {
       // A chunk that cannot load (offline before it arrived) is retried by the next click.
       console.error("Could not export the drawing as PNG", error);
@@ -69,8 +62,7 @@ export function useSaveImage(
     } finally {
       exporting.current = false;
     }
-    const [png, flow, making] = exported;
-    await flow.deliverDrawing(png, downloadPrefix, onSave, show, making);
+    await exported[1].deliverDrawing(exported[0], downloadPrefix, onSave, show, document);
   }
 
   return { status, save };
