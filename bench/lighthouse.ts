@@ -29,7 +29,7 @@ const AUDITS = {
 type Figures = Record<(typeof CATEGORIES)[number] | keyof typeof AUDITS, number>;
 
 /** Builds the page and its server-rendering bundle (as npm run build does) into `outDir`. */
-async function buildPage(outDir: string): Promise<void> {
+export async function buildPage(outDir: string): Promise<void> {
   await build({ root: REPO_ROOT, logLevel: "silent", build: { outDir, emptyOutDir: true } });
   await build({
     root: REPO_ROOT,

@@ -1,4 +1,5 @@
 import type { FillTimes } from "./fill-bench.ts";
+import type { PageSave } from "./save-bench.tsx";
 import type { TimelapseFigures, TimelapseRuns } from "./timelapse-bench.ts";
 
 /** The systems the bench page can mount; "harness" is the empty baseline. */
@@ -52,4 +53,10 @@ export interface BenchApi {
   timelapse(making: string, runs: TimelapseRuns): Promise<TimelapseFigures>;
   /** The PNG (base64) the page would save for the drawing whose log `making` holds (base64). */
   finishedPng(making: string): Promise<string>;
+  /** Mounts a fresh engine and the page's Save function on it (bench/page/save-bench.tsx). */
+  mountSaves(): Promise<void>;
+  /** Shows the drawing whose log `making` holds (base64) on the mounted engine, as its log. */
+  showDrawing(making: string): Promise<void>;
+  /** Times one Save of the drawing on screen (with a new dot placed by `index`), with its log or without. */
+  timeSave(withLog: boolean, index: number): Promise<PageSave>;
 }

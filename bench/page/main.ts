@@ -10,6 +10,7 @@ import type { BenchApi, SystemName } from "./api.ts";
 import { benchFill } from "./fill-bench.ts";
 import { nextFrame, timeUntilOnScreen } from "./frames.ts";
 import { drawStrokeAtOnce, drawStrokeOverFrames } from "./pointer.ts";
+import { mountSaves, showDrawing, timeSave } from "./save-bench.tsx";
 import { benchTimelapse, finishedPng } from "./timelapse-bench.ts";
 import { syntheticStrokes } from "./workload.ts";
 
@@ -146,4 +147,13 @@ window.fanvasBench = {
   finishedPng(making) {
     return finishedPng(fromBase64(making));
   },
+  mountSaves() {
+    mounted?.destroy();
+    mounted = null;
+    return mountSaves(host());
+  },
+  showDrawing(making) {
+    return showDrawing(fromBase64(making));
+  },
+  timeSave,
 };

@@ -46,12 +46,23 @@ export class SaveBundleError extends Error {
   }
 }
 
+/**
+ * The bytes a bundle starts with, for a PNG of `pngLength` bytes: the PNG's bytes and then the log's follow. The
+ * page sends the header, its PNG Blob and the log as the parts of one Blob, so the PNG is never read into the
+ * page's memory or copied to be sent.
+ */
+export function saveBundleHeader(pngLength: number): Uint8Array<ArrayBuffer> {
+  const header = new Uint8Array(HEADER_BYTES);
+  header.set(MAGIC, 0);
+  header[MAGIC.length] = VERSION;
+  new DataView(header.buffer).setUint32(MAGIC.length + 1, pngLength);
+  return header;
+}
+
 /** The bundle of `png` and its drawing's encoded log `making`. */
 export function encodeSaveBundle(png: Uint8Array, making: Uint8Array): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(HEADER_BYTES + png.length + making.length);
-  bytes.set(MAGIC, 0);
-  bytes[MAGIC.length] = VERSION;
-  new DataView(bytes.buffer).setUint32(MAGIC.length + 1, png.length);
+  bytes.set(saveBundleHeader(png.length), 0);
   bytes.set(png, HEADER_BYTES);
   bytes.set(making, HEADER_BYTES + png.length);
   return bytes;

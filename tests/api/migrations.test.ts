@@ -139,6 +139,19 @@ describe("the migration set", () => {
       expect(asSqliteWouldHoldIt(postgres)).toEqual(sqlite);
       expect(postgres.drawings?.columns.find((column) => column.name === "created_at")?.type).toBe("time");
     });
+
+    it("keeps a drawing's making out of line and uncompressed on PostgreSQL (no pglz attempt on a save's path)", async () => {
+      const opened = await openTestStore("postgres");
+      try {
+        const { rows } = await sql<{ attstorage: string }>`
+          select attstorage from pg_attribute
+          where attrelid = 'drawings'::regclass and attname = 'making'`.execute(opened.store.db);
+        // 'e': EXTERNAL, out of line and never compressed; PostgreSQL's default for bytea is 'x' (EXTENDED).
+        expect(rows).toEqual([{ attstorage: "e" }]);
+      } finally {
+        await opened.close();
+      }
+    });
   }
 });
 

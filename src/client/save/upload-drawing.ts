@@ -1,7 +1,7 @@
 /** One upload attempt of a queued drawing, with the spec's console messages on failure. */
 import { DRAWINGS_PATH } from "../../common/api.ts";
 import { CONSOLE_MESSAGES } from "../../common/constants.ts";
-import { encodeSaveBundle, SAVE_BUNDLE_TYPE } from "../../common/save-bundle.ts";
+import { SAVE_BUNDLE_TYPE, saveBundleHeader } from "../../common/save-bundle.ts";
 import { type AttemptVerdict, classifyAnswer, type UploadAnswer } from "./classify-answer.ts";
 import { type QueuedSave, setClaims } from "./queue-storage.ts";
 import { isApiError } from "./save-checks.ts";
@@ -44,10 +44,12 @@ async function post(item: QueuedSave, making: Uint8Array | undefined): Promise<U
     setClaims({ remixOf: item.remixOf, name: item.name, prompt: item.prompt }),
   );
   const query = claims.size === 0 ? "" : `?${claims}`;
+  // The bundle is put together from its parts: the PNG Blob (kept by the queue, perhaps on disk) is sent as it
+  // is, never read into memory or copied.
   const body =
     making === undefined
       ? item.blob
-      : new Blob([encodeSaveBundle(new Uint8Array(await item.blob.arrayBuffer()), making)]);
+      : new Blob([saveBundleHeader(item.blob.size), item.blob, new Uint8Array(making)]);
   const response = await fetch(`${DRAWINGS_PATH}${query}`, {
     method: "POST",
     headers: {

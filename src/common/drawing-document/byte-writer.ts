@@ -31,6 +31,15 @@ export class ByteWriter {
   varint(value: number): void {
     this.#reserve(8);
     let rest = value;
+    // Within 32 bits (every value of a real drawing) the bits shift; beyond, the division keeps 2^53 exact.
+    if (rest <= 0xffffffff) {
+      while (rest >= 0x80) {
+        this.#buffer[this.#length++] = (rest & 0x7f) | 0x80;
+        rest >>>= 7;
+      }
+      this.#buffer[this.#length++] = rest;
+      return;
+    }
     while (rest >= 0x80) {
       this.#buffer[this.#length++] = (rest % 0x80) | 0x80;
       rest = Math.floor(rest / 0x80);

@@ -43,16 +43,32 @@ function pressureStep(pressure: number): number {
   );
 }
 
-/** Writes `values`: the first as it is, then each one's difference from its prediction (see readColumn). */
-function writeColumn(writer: ByteWriter, values: readonly number[], shape: ColumnShape): void {
-  writer.varint(values[0] ?? 0);
+/** A column's values as they are. */
+const asItIs = (value: number): number => value;
+/** A position column's values as grid steps. */
+const xStep = (value: number): number => gridStep(value, "x");
+const yStep = (value: number): number => gridStep(value, "y");
+
+/**
+ * Writes `values` (each taken through `step`): the first as it is, then each one's difference from its
+ * prediction (see readColumn). One pass, no array made: the page encodes every stroke of a drawing at each save.
+ */
+function writeColumn(
+  writer: ByteWriter,
+  values: readonly number[],
+  shape: ColumnShape,
+  step: (value: number) => number,
+): void {
+  let previous = step(values[0] ?? 0);
+  writer.varint(previous);
+  let before = previous;
   for (let index = 1; index < values.length; index += 1) {
-    const previous = values[index - 1] ?? 0;
-    const before = values[index - 2];
-    const predicted = shape === "curve" && before !== undefined ? 2 * previous - before : previous;
-    const difference = (values[index] ?? 0) - predicted;
-    if (shape === "rising") writer.varint(difference);
-    else writer.signed(difference);
+    const value = step(values[index] ?? 0);
+    const predicted = shape === "curve" && index > 1 ? 2 * previous - before : previous;
+    if (shape === "rising") writer.varint(value - predicted);
+    else writer.signed(value - predicted);
+    before = previous;
+    previous = value;
   }
 }
 
@@ -81,18 +97,10 @@ export function writeStroke(writer: ByteWriter, stroke: StrokeOperation): void {
   writer.colour(style.colour);
   writer.varint(style.width);
   writer.varint(count);
-  writeColumn(
-    writer,
-    points.x.map((x) => gridStep(x, "x")),
-    "curve",
-  );
-  writeColumn(
-    writer,
-    points.y.map((y) => gridStep(y, "y")),
-    "curve",
-  );
-  writeColumn(writer, points.elapsed, "rising");
-  if (pressure) writeColumn(writer, pressure.map(pressureStep), "steps");
+  writeColumn(writer, points.x, "curve", xStep);
+  writeColumn(writer, points.y, "curve", yStep);
+  writeColumn(writer, points.elapsed, "rising", asItIs);
+  if (pressure) writeColumn(writer, pressure, "steps", pressureStep);
 }
 
 function outOfRange(what: string): DrawingCodecError {
