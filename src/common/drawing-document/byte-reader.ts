@@ -34,6 +34,16 @@ export class ByteReader {
     this.#view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
+  /** How many bytes were read. */
+  get offset(): number {
+    return this.#offset;
+  }
+
+  /** A copy of the bytes read from byte `from` on. */
+  readSince(from: number): Uint8Array {
+    return this.#bytes.slice(from, this.#offset);
+  }
+
   /** Bytes not read yet. */
   get remaining(): number {
     return this.#bytes.length - this.#offset;

@@ -70,9 +70,19 @@ export class ByteWriter {
   /** Bytes preceded by their length. */
   chunk(bytes: Uint8Array): void {
     this.varint(bytes.length);
+    this.raw(bytes);
+  }
+
+  /** Bytes as they are, with nothing before them. */
+  raw(bytes: Uint8Array): void {
     this.#reserve(bytes.length);
     this.#buffer.set(bytes, this.#length);
     this.#length += bytes.length;
+  }
+
+  /** A copy of what was written from byte `from` on. */
+  bytesFrom(from: number): Uint8Array {
+    return this.#buffer.slice(from, this.#length);
   }
 
   #reserve(count: number): void {

@@ -4,6 +4,7 @@ import { checkAuthor, checkOperationCount, checkTime } from "./checks.ts";
 import { DrawingCodecError } from "./errors.ts";
 import { DRAWING_FORMAT_VERSION, DRAWING_LIMITS, DRAWING_MAGIC } from "./limits.ts";
 import type { DecodeMeter } from "./meter.ts";
+import { keepBytes } from "./operation-bytes.ts";
 import { OPERATION_KINDS, START_KINDS } from "./operation-codes.ts";
 import { readStroke } from "./stroke-codec.ts";
 import { readCaption, readFill, readSticker } from "./tool-codec.ts";
@@ -66,6 +67,21 @@ function readOperation(
   const kindByte = reader.byte();
   const author = checkAuthor(reader.varint());
   const base: OperationBase = { author, time: checkTime(previousTime + reader.signed()) };
+  const from = reader.offset;
+  const operation = readOwnBytes(reader, kindByte, base, options, keep);
+  // Kept, a later encode of the same operation (a save of a restored drawing) joins these bytes again.
+  if (keep) keepBytes(operation, reader.readSince(from));
+  return operation;
+}
+
+/** The operation of kind `kindByte` from its own bytes (see readOperation). */
+function readOwnBytes(
+  reader: ByteReader,
+  kindByte: number,
+  base: OperationBase,
+  options: DecodeOptions,
+  keep: boolean,
+): Operation {
   switch (OPERATION_KINDS[kindByte]) {
     case "stroke":
       return readStroke(reader, base, options.meter, keep);

@@ -3,6 +3,7 @@ import { ByteWriter } from "./byte-writer.ts";
 import { checkAuthor, checkOperationCount, checkTime } from "./checks.ts";
 import { DrawingCodecError } from "./errors.ts";
 import { DRAWING_FORMAT_VERSION, DRAWING_LIMITS, DRAWING_MAGIC } from "./limits.ts";
+import { keepBytes, keptBytes } from "./operation-bytes.ts";
 import { OPERATION_KINDS, START_KINDS } from "./operation-codes.ts";
 import { writeStroke } from "./stroke-codec.ts";
 import { writeCaption, writeFill, writeSticker } from "./tool-codec.ts";
@@ -56,7 +57,13 @@ export function encodeDrawing(document: DrawingDocument): Uint8Array {
     writer.varint(checkAuthor(operation.author));
     writer.signed(checkTime(operation.time) - previousTime);
     previousTime = operation.time;
-    writeOperation(writer, operation);
+    const known = keptBytes(operation);
+    if (known !== undefined) writer.raw(known);
+    else {
+      const from = writer.length;
+      writeOperation(writer, operation);
+      keepBytes(operation, writer.bytesFrom(from));
+    }
   }
   if (writer.length > DRAWING_LIMITS.bytes) {
     throw new DrawingCodecError(
