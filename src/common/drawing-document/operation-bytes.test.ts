@@ -17,9 +17,9 @@ describe("each operation's own bytes, kept", () => {
       fc.property(drawingDocument(), (document) => {
         const first = encodeDrawing(document);
         // Every operation's bytes are kept now; the second encode joins them.
-        expect(document.operations.every((operation) => operation.kind === "clear" || keptBytes(operation))).toBe(
-          true,
-        );
+        expect(
+          document.operations.every((operation) => operation.kind === "clear" || keptBytes(operation)),
+        ).toBe(true);
         expect(encodeDrawing(document)).toEqual(first);
         expect(encodeDrawing(fresh(document))).toEqual(first);
       }),
@@ -43,9 +43,9 @@ describe("each operation's own bytes, kept", () => {
       fc.property(drawingDocument(), (document) => {
         const bytes = encodeDrawing(fresh(document));
         const decoded = decodeDrawing(bytes, options);
-        expect(decoded.operations.every((operation) => operation.kind === "clear" || keptBytes(operation))).toBe(
-          true,
-        );
+        expect(
+          decoded.operations.every((operation) => operation.kind === "clear" || keptBytes(operation)),
+        ).toBe(true);
         expect(encodeDrawing(decoded)).toEqual(bytes);
       }),
       { numRuns: 150 },
