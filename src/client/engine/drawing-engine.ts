@@ -28,8 +28,8 @@ export interface EngineOptions {
  * received from another person, so the same log gives the same pixels. React only constructs it, listens to
  * its events and destroys it; no event fires per pointer move.
  *
- * Finished operations are baked into the bitmap; a pointer move draws only the new segments of the live
- * stroke, so its cost does not grow with the drawing. Undo and redo move along the log over bitmap
+ * Finished operations are baked into the bitmap; each frame draws only the live stroke's segments kept since
+ * the last one, so a move's cost does not grow with the drawing. Undo and redo move along the log over bitmap
  * checkpoints (Picture, History).
  */
 export class DrawingEngine {

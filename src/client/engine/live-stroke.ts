@@ -22,23 +22,32 @@ export function beforeNextFrameOf(view: Window | null): BeforeNextFrame {
 }
 
 /**
- * The stroke under the pointer, drawn on the surface as its points arrive: each point draws only its own new
- * segments, so a move costs the same however much is drawn. At most one at a time.
+ * The stroke under the pointer, drawn on the surface as its points arrive. A pointer move only keeps its point;
+ * the segments kept since the last frame are drawn just before the next one, each as its own path, with the very
+ * calls a replay makes (so both paint the same pixels): the browser shows the canvas only at a frame, so the ink
+ * appears in the same frame as if each move had drawn it, and a frame's moves cost one visit to the canvas instead
+ * of one each (Chromium sends a frame's moves together, just before its animation frames). A move costs the same
+ * however much is drawn. At most one stroke at a time.
  *
- * The press's dot is painted just before the next frame rather than at once: a drawing made in the press
- * handler would only be shown by that same frame anyway. When the pointer has moved by then, the first
- * segment (round-capped, starting at the press) already covers the dot, and it is left out; the stroke
- * records which, so a replay paints the same pixels.
+ * The press's dot waits for the frame the same way. When the pointer has moved by then, the first segment
+ * (round-capped, starting at the press) already covers the dot, and it is left out; the stroke records which,
+ * so a replay paints the same pixels.
  */
 export class LiveStroke {
   readonly #surface: Surface;
   readonly #beforeNextFrame: BeforeNextFrame;
   #builder: StrokeBuilder | null = null;
-  /** Whether the press's dot waits for the frame. */
+  /** Whether the press's dot waits for the frame (until a move makes it unneeded). */
   #dotPending = false;
-  #cancelFrame: () => void = NOTHING_TO_CANCEL;
   #dotPainted = false;
-  readonly #paintPendingDotNow = (): void => this.#paintPendingDot();
+  /** Points whose segments are on the surface: the first segment not drawn yet is this point's. */
+  #drawnPoints = 0;
+  #cancelFrame: () => void = NOTHING_TO_CANCEL;
+  #frameAsked = false;
+  readonly #paintPendingNow = (): void => {
+    this.#frameAsked = false;
+    this.#paintPending();
+  };
 
   constructor(surface: Surface, beforeNextFrame: BeforeNextFrame) {
     this.#surface = surface;
@@ -47,12 +56,13 @@ export class LiveStroke {
 
   /** Starts a stroke with `style` at `point` (its dot shows in the next frame). */
   start(style: StrokeStyle, point: TimedPoint): void {
-    this.#forgetDot();
+    this.#stopWaiting();
     const builder = new StrokeBuilder(style);
     this.#builder = builder;
     this.#dotPainted = false;
     this.#dotPending = builder.add(point.x, point.y, point.pressure, point.at);
-    this.#cancelFrame = this.#beforeNextFrame(this.#paintPendingDotNow);
+    this.#drawnPoints = 1;
+    this.#askForFrame();
   }
 
   /**
@@ -62,7 +72,11 @@ export class LiveStroke {
   extend(x: number, y: number, pressure: number | undefined, at: number): boolean {
     const builder = this.#builder;
     if (builder === null) return false;
-    if (builder.add(x, y, pressure, at)) this.#drawNewest(builder);
+    if (builder.add(x, y, pressure, at)) {
+      // The first segment starts at the press with a round cap: the waiting dot would add nothing.
+      this.#dotPending = false;
+      this.#askForFrame();
+    }
     return builder.isFull;
   }
 
@@ -70,10 +84,11 @@ export class LiveStroke {
   finish(point: TimedPoint | null): BuiltStroke | null {
     const builder = this.#builder;
     if (builder === null) return null;
-    // Only a release away from the last move draws: the ink already reaches every point kept so far.
-    if (point !== null && builder.add(point.x, point.y, point.pressure, point.at)) this.#drawNewest(builder);
-    // A tap released before its frame: its dot is all there is, painted now.
-    this.#paintPendingDot();
+    // Only a release away from the last move adds a point: the ink already reaches every point kept so far.
+    if (point !== null && builder.add(point.x, point.y, point.pressure, point.at)) this.#dotPending = false;
+    // What waits for the frame is painted now: the log's stroke is on the surface in full when it is recorded.
+    this.#stopWaiting();
+    this.#paintPending();
     this.#builder = null;
     return builder.finish(this.#dotPainted);
   }
@@ -81,31 +96,36 @@ export class LiveStroke {
   /** Forgets the stroke without finishing it (its pixels are the caller's to repaint); true if one was on. */
   drop(): boolean {
     const had = this.#builder !== null;
-    this.#forgetDot();
+    this.#stopWaiting();
     this.#builder = null;
     return had;
   }
 
-  /** Draws the segment of the point just kept. */
-  #drawNewest(builder: StrokeBuilder): void {
-    // The first segment starts at the press with a round cap: the waiting dot would add nothing.
-    this.#forgetDot();
-    const count = builder.pointCount;
-    this.#surface.drawStroke(builder.style, builder.points, count - 1, count);
-  }
-
-  #paintPendingDot(): void {
+  /** Paints what waits: the dot, or the segments of the points kept since the last paint. */
+  #paintPending(): void {
     const builder = this.#builder;
-    if (builder === null || !this.#dotPending) return;
-    this.#forgetDot();
-    this.#surface.drawStroke(builder.style, builder.points, 0, 1);
-    this.#dotPainted = true;
+    if (builder === null) return;
+    const style = builder.style;
+    if (this.#dotPending) {
+      this.#dotPending = false;
+      this.#surface.drawStroke(style, builder.points, 0, 1);
+      this.#dotPainted = true;
+    }
+    const count = builder.pointCount;
+    if (this.#drawnPoints >= count) return;
+    this.#surface.drawStroke(style, builder.points, this.#drawnPoints, count);
+    this.#drawnPoints = count;
   }
 
-  /** Stops waiting for the frame; nothing to do (as on every move after the first) when no dot waits. */
-  #forgetDot(): void {
-    if (!this.#dotPending) return;
-    this.#dotPending = false;
+  #askForFrame(): void {
+    if (this.#frameAsked) return;
+    this.#frameAsked = true;
+    this.#cancelFrame = this.#beforeNextFrame(this.#paintPendingNow);
+  }
+
+  #stopWaiting(): void {
+    if (!this.#frameAsked) return;
+    this.#frameAsked = false;
     this.#cancelFrame();
     this.#cancelFrame = NOTHING_TO_CANCEL;
   }
