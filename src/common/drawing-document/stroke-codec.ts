@@ -43,30 +43,48 @@ function pressureStep(pressure: number): number {
   );
 }
 
-/** A column's values as they are. */
-const asItIs = (value: number): number => value;
-/** A position column's values as grid steps. */
-const xStep = (value: number): number => gridStep(value, "x");
-const yStep = (value: number): number => gridStep(value, "y");
+/** Each column's values as the format counts them: grid steps, pressure steps, milliseconds, with their caps. */
+const COLUMN_UNITS = {
+  x: { offset: POSITION_RANGE.min, scale: POINT_GRID, max: GRID_SPAN },
+  y: { offset: POSITION_RANGE.min, scale: POINT_GRID, max: GRID_SPAN },
+  elapsed: { offset: 0, scale: 1, max: DRAWING_LIMITS.strokeMs },
+  pressure: { offset: 0, scale: PRESSURE_STEPS, max: PRESSURE_STEPS },
+} as const;
+type ColumnName = keyof typeof COLUMN_UNITS;
+
+/** Column `name`'s value as the format counts it (see COLUMN_UNITS); throws the refusal a value off it gets. */
+function stepOf(name: ColumnName, value: number, previous: number): number {
+  if (name === "x" || name === "y") return gridStep(value, name);
+  if (name === "pressure") return pressureStep(value);
+  return checkInteger(value, previous, DRAWING_LIMITS.strokeMs, "point time (ms)");
+}
 
 /**
- * Writes `values` (each taken through `step`): the first as it is, then each one's difference from its
- * prediction (see readColumn). One pass, no array made: the page encodes every stroke of a drawing at each save.
+ * What encoding writes of each column, kept between strokes as the decoder's columns are (encoding is
+ * synchronous). The page encodes each stroke as it is kept, a few at a time, in code seldom run hot enough to be
+ * optimised: each value is worked out in one loop with no call, and written in another (ByteWriter.varints).
  */
-function writeColumn(
-  writer: ByteWriter,
-  values: readonly number[],
-  shape: ColumnShape,
-  step: (value: number) => number,
-): void {
-  let previous = step(values[0] ?? 0);
-  writer.varint(previous);
-  let before = previous;
-  for (let index = 1; index < values.length; index += 1) {
-    const value = step(values[index] ?? 0);
-    const predicted = shape === "curve" && index > 1 ? 2 * previous - before : previous;
-    if (shape === "rising") writer.varint(value - predicted);
-    else writer.signed(value - predicted);
+let encoding: readonly Float64Array[] = [];
+
+/**
+ * Column `name` of `points` as the varints it is written as: the first value as it is, then each one's
+ * difference from its prediction (see readColumn), zigzagged unless the column only rises. Checks every value
+ * (and that times never go back), throwing what stepOf throws.
+ */
+function columnVarints(points: StrokePoints, name: ColumnName, shape: ColumnShape, into: Float64Array): void {
+  const values = points[name] ?? [];
+  const { offset, scale, max } = COLUMN_UNITS[name];
+  let previous = 0;
+  let before = 0;
+  for (let index = 0; index < values.length; index += 1) {
+    const given = values[index] ?? 0;
+    let value = (given - offset) * scale;
+    // Every value the format keeps is a whole number of steps in 0 .. max, so within 32 bits.
+    if (!(value >= 0 && value <= max && (value | 0) === value && (shape !== "rising" || value >= previous)))
+      value = stepOf(name, given, previous);
+    const difference = value - (shape === "curve" && index > 1 ? 2 * previous - before : previous);
+    const zigzag = difference >= 0 ? difference * 2 : -difference * 2 - 1;
+    into[index] = index === 0 || shape === "rising" ? value - (index === 0 ? 0 : previous) : zigzag;
     before = previous;
     previous = value;
   }
@@ -89,18 +107,20 @@ export function writeStroke(writer: ByteWriter, stroke: StrokeOperation): void {
   }
   checkColour(style.colour, "stroke colour");
   checkInteger(style.width, 1, DRAWING_LIMITS.brushWidth, "brush width");
-  let previousTime = 0;
-  for (const elapsed of points.elapsed) {
-    previousTime = checkInteger(elapsed, previousTime, DRAWING_LIMITS.strokeMs, "point time (ms)");
-  }
+  if ((encoding[0]?.length ?? 0) < count)
+    encoding = Array.from({ length: 4 }, () => new Float64Array(Math.max(count, 1024)));
+  // Indexed, not destructured: destructuring iterates, which costs more than a column in code not optimised.
+  const columns = encoding as [Float64Array, Float64Array, Float64Array, Float64Array];
+  // Times first: a time out of order is refused before a position off the grid, whatever their order.
+  columnVarints(points, "elapsed", "rising", columns[2]);
+  columnVarints(points, "x", "curve", columns[0]);
+  columnVarints(points, "y", "curve", columns[1]);
+  if (pressure) columnVarints(points, "pressure", "steps", columns[3]);
   writer.byte((style.eraser ? ERASER : 0) | (stroke.dot ? DOT : 0) | (pressure ? PRESSURE : 0));
   writer.colour(style.colour);
   writer.varint(style.width);
   writer.varint(count);
-  writeColumn(writer, points.x, "curve", xStep);
-  writeColumn(writer, points.y, "curve", yStep);
-  writeColumn(writer, points.elapsed, "rising", asItIs);
-  if (pressure) writeColumn(writer, pressure, "steps", pressureStep);
+  for (const column of columns.slice(0, pressure ? 4 : 3)) writer.varints(column, count);
 }
 
 function outOfRange(what: string): DrawingCodecError {
