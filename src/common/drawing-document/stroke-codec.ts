@@ -8,87 +8,17 @@
  */
 import { type ByteReader, type ColumnShape, LARGEST_STEP } from "./byte-reader.ts";
 import type { ByteWriter } from "./byte-writer.ts";
-import { checkColour, checkInteger, checkNumber, checkPointCount, checkPosition } from "./checks.ts";
+import { checkColour, checkInteger, checkPointCount } from "./checks.ts";
 import { DrawingCodecError } from "./errors.ts";
 import { DRAWING_LIMITS, POINT_GRID, POSITION_RANGE, PRESSURE_STEPS } from "./limits.ts";
 import type { DecodeMeter } from "./meter.ts";
+import { columnVarints, GRID_SPAN } from "./stroke-columns.ts";
 import type { OperationBase, StrokeOperation, StrokePoints } from "./types.ts";
 
 const ERASER = 1;
 const DOT = 2;
 const PRESSURE = 4;
 const KNOWN_FLAGS = ERASER | DOT | PRESSURE;
-
-/** The largest grid position: POSITION_RANGE's span in grid steps. */
-const GRID_SPAN = (POSITION_RANGE.max - POSITION_RANGE.min) * POINT_GRID;
-
-/** A position's grid step, or not_representable when it is off the grid. */
-function gridStep(value: number, what: string): number {
-  checkPosition(value, what);
-  const step = (value - POSITION_RANGE.min) * POINT_GRID;
-  if (Number.isInteger(step)) return step;
-  throw new DrawingCodecError(
-    "not_representable",
-    `A stroke point's ${what} ${value} is not on the 1/${POINT_GRID} pixel grid; make points with toStrokePoint.`,
-  );
-}
-
-/** A pressure's step, or not_representable. */
-function pressureStep(pressure: number): number {
-  const step = checkNumber(pressure, 0, 1, "pen pressure") * PRESSURE_STEPS;
-  if (Number.isInteger(step)) return step;
-  throw new DrawingCodecError(
-    "not_representable",
-    `A stroke point's pressure ${pressure} is not a multiple of 1/${PRESSURE_STEPS}; make points with toStrokePoint.`,
-  );
-}
-
-/** Each column's values as the format counts them: grid steps, pressure steps, milliseconds, with their caps. */
-const COLUMN_UNITS = {
-  x: { offset: POSITION_RANGE.min, scale: POINT_GRID, max: GRID_SPAN },
-  y: { offset: POSITION_RANGE.min, scale: POINT_GRID, max: GRID_SPAN },
-  elapsed: { offset: 0, scale: 1, max: DRAWING_LIMITS.strokeMs },
-  pressure: { offset: 0, scale: PRESSURE_STEPS, max: PRESSURE_STEPS },
-} as const;
-type ColumnName = keyof typeof COLUMN_UNITS;
-
-/** Column `name`'s value as the format counts it (see COLUMN_UNITS); throws the refusal a value off it gets. */
-function stepOf(name: ColumnName, value: number, previous: number): number {
-  if (name === "x" || name === "y") return gridStep(value, name);
-  if (name === "pressure") return pressureStep(value);
-  return checkInteger(value, previous, DRAWING_LIMITS.strokeMs, "point time (ms)");
-}
-
-/**
- * What encoding writes of each column, kept between strokes as the decoder's columns are (encoding is
- * synchronous). The page encodes each stroke as it is kept, a few at a time, in code seldom run hot enough to be
- * optimised: each value is worked out in one loop with no call, and written in another (ByteWriter.varints).
- */
-let encoding: readonly Float64Array[] = [];
-
-/**
- * Column `name` of `points` as the varints it is written as: the first value as it is, then each one's
- * difference from its prediction (see readColumn), zigzagged unless the column only rises. Checks every value
- * (and that times never go back), throwing what stepOf throws.
- */
-function columnVarints(points: StrokePoints, name: ColumnName, shape: ColumnShape, into: Float64Array): void {
-  const values = points[name] ?? [];
-  const { offset, scale, max } = COLUMN_UNITS[name];
-  let previous = 0;
-  let before = 0;
-  for (let index = 0; index < values.length; index += 1) {
-    const given = values[index] ?? 0;
-    let value = (given - offset) * scale;
-    // Every value the format keeps is a whole number of steps in 0 .. max, so within 32 bits.
-    if (!(value >= 0 && value <= max && (value | 0) === value && (shape !== "rising" || value >= previous)))
-      value = stepOf(name, given, previous);
-    const difference = value - (shape === "curve" && index > 1 ? 2 * previous - before : previous);
-    const zigzag = difference >= 0 ? difference * 2 : -difference * 2 - 1;
-    into[index] = index === 0 || shape === "rising" ? value - (index === 0 ? 0 : previous) : zigzag;
-    before = previous;
-    previous = value;
-  }
-}
 
 /** Writes a stroke's payload (after the operation's kind, author and time). */
 export function writeStroke(writer: ByteWriter, stroke: StrokeOperation): void {
@@ -107,20 +37,14 @@ export function writeStroke(writer: ByteWriter, stroke: StrokeOperation): void {
   }
   checkColour(style.colour, "stroke colour");
   checkInteger(style.width, 1, DRAWING_LIMITS.brushWidth, "brush width");
-  if ((encoding[0]?.length ?? 0) < count)
-    encoding = Array.from({ length: 4 }, () => new Float64Array(Math.max(count, 1024)));
-  // Indexed, not destructured: destructuring iterates, which costs more than a column in code not optimised.
-  const columns = encoding as [Float64Array, Float64Array, Float64Array, Float64Array];
-  // Times first: a time out of order is refused before a position off the grid, whatever their order.
-  columnVarints(points, "elapsed", "rising", columns[2]);
-  columnVarints(points, "x", "curve", columns[0]);
-  columnVarints(points, "y", "curve", columns[1]);
-  if (pressure) columnVarints(points, "pressure", "steps", columns[3]);
+  // Every column checked before any is written: a time out of order is refused before a position off the grid.
+  const columns = columnVarints(points, count);
   writer.byte((style.eraser ? ERASER : 0) | (stroke.dot ? DOT : 0) | (pressure ? PRESSURE : 0));
   writer.colour(style.colour);
   writer.varint(style.width);
   writer.varint(count);
-  for (const column of columns.slice(0, pressure ? 4 : 3)) writer.varints(column, count);
+  for (let index = 0; index < columns.length; index += 1)
+    writer.varints(columns[index] as Float64Array, count);
 }
 
 function outOfRange(what: string): DrawingCodecError {
