@@ -40,7 +40,12 @@ function fakeEngine() {
     state.position = operations.length;
     for (const listener of listeners) listener({ kind: "added", operation, index });
   };
-  return { engine: engine as unknown as DrawingEngine, add, operations };
+  /** Undo or redo: the picture shows the first `position` operations. */
+  const move = (position: number): void => {
+    state.position = position;
+    for (const listener of listeners) listener({ kind: "moved", position });
+  };
+  return { engine: engine as unknown as DrawingEngine, add, move, operations };
 }
 
 describe("the backup's writer", () => {
@@ -143,6 +148,34 @@ describe("the backup's writer", () => {
     add(stroke(200));
     window.dispatchEvent(new Event("pagehide"));
     expect(await readCheckpoint(db)).toBeUndefined();
+    close();
+  });
+
+  it("deletes the records of operations replaced since the last write, and makes no delete when none was", async () => {
+    const { db, add, move, operations, close } = await openWriter();
+    const deletes = vi.spyOn(fakeIndexedDB.IDBObjectStore.prototype, "delete");
+    const writeNow = () => window.dispatchEvent(new Event("pagehide"));
+    for (const x of [10, 60, 110]) add(stroke(x));
+    writeNow();
+    add(stroke(160));
+    deletes.mockClear();
+    writeNow();
+    expect(deletes, "a write that only adds operations deletes nothing").not.toHaveBeenCalled();
+    // Three undos (written as a record of no operations at the log's end), then a stroke drawn over them.
+    move(1);
+    writeNow();
+    expect(deletes).not.toHaveBeenCalled();
+    operations.length = 1;
+    add(stroke(200));
+    writeNow();
+    const { store, key } = BACKUP_LOCATION;
+    const header = (await db.get(store, key)) as { log: string };
+    const records = await db.getAll(store, operationRange(header.log, 0, Infinity));
+    expect(records, "the record after the replaced operations is gone").toMatchObject([
+      { from: 0, length: 3 },
+      { from: 1, length: 2, position: 2 },
+    ]);
+    expect(records).toHaveLength(2);
     close();
   });
 

@@ -47,6 +47,28 @@ export class ByteWriter {
     this.#buffer[this.#length++] = rest;
   }
 
+  /** The first `count` of `values` (each an unsigned integer) as varints, in one loop: a stroke's column. */
+  varints(values: Float64Array, count: number): void {
+    this.#reserve(count * 5);
+    const buffer = this.#buffer;
+    let length = this.#length;
+    for (let index = 0; index < count; index += 1) {
+      let rest = values[index] as number;
+      if (rest > 0xffffffff) {
+        this.#length = length;
+        this.varint(rest);
+        length = this.#length;
+        continue;
+      }
+      while (rest >= 0x80) {
+        buffer[length++] = (rest & 0x7f) | 0x80;
+        rest >>>= 7;
+      }
+      buffer[length++] = rest;
+    }
+    this.#length = length;
+  }
+
   /** A signed integer as a zigzag varint. */
   signed(value: number): void {
     this.varint(zigzag(value));

@@ -69,6 +69,23 @@ describe("the drawing document's encoding", () => {
     );
   });
 
+  it("keeps strokes longer than the encoder's kept columns, and shorter ones encoded after them", () => {
+    const points = (count: number, pen: boolean): StrokePoint[] =>
+      Array.from({ length: count }, (_, index) =>
+        toStrokePoint(
+          300 + 899.9375 * Math.sin(index / 7),
+          -600 + ((index * 37) % 1800),
+          pen ? (index % 97) / 96 : undefined,
+          index * 3,
+        ),
+      );
+    const document: DrawingDocument = {
+      start: { kind: "white" },
+      operations: [stroke(points(3000, true)), stroke(points(5, false)), stroke(points(1500, false))],
+    };
+    expect(roundTrip(document)).toEqual(document);
+  });
+
   it("keeps text exactly, a leading byte order mark and every plane included", () => {
     const texts = ["\ufeffGM", "\ufeff", "fren \u{1f438}", "caf\u00e9\u0301", "\u0000"];
     const caption = (text: string) => ({

@@ -8,69 +8,17 @@
  */
 import { type ByteReader, type ColumnShape, LARGEST_STEP } from "./byte-reader.ts";
 import type { ByteWriter } from "./byte-writer.ts";
-import { checkColour, checkInteger, checkNumber, checkPointCount, checkPosition } from "./checks.ts";
+import { checkColour, checkInteger, checkPointCount } from "./checks.ts";
 import { DrawingCodecError } from "./errors.ts";
 import { DRAWING_LIMITS, POINT_GRID, POSITION_RANGE, PRESSURE_STEPS } from "./limits.ts";
 import type { DecodeMeter } from "./meter.ts";
+import { columnVarints, GRID_SPAN } from "./stroke-columns.ts";
 import type { OperationBase, StrokeOperation, StrokePoints } from "./types.ts";
 
 const ERASER = 1;
 const DOT = 2;
 const PRESSURE = 4;
 const KNOWN_FLAGS = ERASER | DOT | PRESSURE;
-
-/** The largest grid position: POSITION_RANGE's span in grid steps. */
-const GRID_SPAN = (POSITION_RANGE.max - POSITION_RANGE.min) * POINT_GRID;
-
-/** A position's grid step, or not_representable when it is off the grid. */
-function gridStep(value: number, what: string): number {
-  checkPosition(value, what);
-  const step = (value - POSITION_RANGE.min) * POINT_GRID;
-  if (Number.isInteger(step)) return step;
-  throw new DrawingCodecError(
-    "not_representable",
-    `A stroke point's ${what} ${value} is not on the 1/${POINT_GRID} pixel grid; make points with toStrokePoint.`,
-  );
-}
-
-/** A pressure's step, or not_representable. */
-function pressureStep(pressure: number): number {
-  const step = checkNumber(pressure, 0, 1, "pen pressure") * PRESSURE_STEPS;
-  if (Number.isInteger(step)) return step;
-  throw new DrawingCodecError(
-    "not_representable",
-    `A stroke point's pressure ${pressure} is not a multiple of 1/${PRESSURE_STEPS}; make points with toStrokePoint.`,
-  );
-}
-
-/** A column's values as they are. */
-const asItIs = (value: number): number => value;
-/** A position column's values as grid steps. */
-const xStep = (value: number): number => gridStep(value, "x");
-const yStep = (value: number): number => gridStep(value, "y");
-
-/**
- * Writes `values` (each taken through `step`): the first as it is, then each one's difference from its
- * prediction (see readColumn). One pass, no array made: the page encodes every stroke of a drawing at each save.
- */
-function writeColumn(
-  writer: ByteWriter,
-  values: readonly number[],
-  shape: ColumnShape,
-  step: (value: number) => number,
-): void {
-  let previous = step(values[0] ?? 0);
-  writer.varint(previous);
-  let before = previous;
-  for (let index = 1; index < values.length; index += 1) {
-    const value = step(values[index] ?? 0);
-    const predicted = shape === "curve" && index > 1 ? 2 * previous - before : previous;
-    if (shape === "rising") writer.varint(value - predicted);
-    else writer.signed(value - predicted);
-    before = previous;
-    previous = value;
-  }
-}
 
 /** Writes a stroke's payload (after the operation's kind, author and time). */
 export function writeStroke(writer: ByteWriter, stroke: StrokeOperation): void {
@@ -89,18 +37,14 @@ export function writeStroke(writer: ByteWriter, stroke: StrokeOperation): void {
   }
   checkColour(style.colour, "stroke colour");
   checkInteger(style.width, 1, DRAWING_LIMITS.brushWidth, "brush width");
-  let previousTime = 0;
-  for (const elapsed of points.elapsed) {
-    previousTime = checkInteger(elapsed, previousTime, DRAWING_LIMITS.strokeMs, "point time (ms)");
-  }
+  // Every column checked before any is written: a time out of order is refused before a position off the grid.
+  const columns = columnVarints(points, count);
   writer.byte((style.eraser ? ERASER : 0) | (stroke.dot ? DOT : 0) | (pressure ? PRESSURE : 0));
   writer.colour(style.colour);
   writer.varint(style.width);
   writer.varint(count);
-  writeColumn(writer, points.x, "curve", xStep);
-  writeColumn(writer, points.y, "curve", yStep);
-  writeColumn(writer, points.elapsed, "rising", asItIs);
-  if (pressure) writeColumn(writer, pressure, "steps", pressureStep);
+  for (let index = 0; index < columns.length; index += 1)
+    writer.varints(columns[index] as Float64Array, count);
 }
 
 function outOfRange(what: string): DrawingCodecError {
