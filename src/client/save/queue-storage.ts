@@ -16,8 +16,11 @@ export interface QueuedSave {
   readonly name?: string;
   /** The prompt it enters (the one running when Save was pressed); absent otherwise. */
   readonly prompt?: string;
-  /** The drawing's making (its encoded log), sent beside the PNG for its timelapse; absent without one. */
-  readonly making?: Uint8Array;
+  /**
+   * The drawing's making (its encoded log), sent beside the PNG for its timelapse; absent without one. Queued as a
+   * Blob, as the PNG is, so reading the queue back reads neither's bytes; a save an older page queued holds bytes.
+   */
+  readonly making?: Blob | Uint8Array;
 }
 
 /** What a save claims besides its picture, as it is queued. */
@@ -80,6 +83,6 @@ export function isQueuedSave(value: unknown): value is QueuedSave {
     ["remixOf", "name", "prompt"].every(
       (field) => record[field] === undefined || typeof record[field] === "string",
     ) &&
-    (record.making === undefined || record.making instanceof Uint8Array)
+    (record.making === undefined || record.making instanceof Blob || record.making instanceof Uint8Array)
   );
 }

@@ -64,6 +64,17 @@ describe("createSaveQueue", () => {
     ]);
   });
 
+  it("queues the making as a Blob, so reading the queue back reads none of its bytes", async () => {
+    const storage = createMemoryQueueStorage();
+    const { queue } = setUp([retry()], storage);
+    const making = new Uint8Array([70, 86, 68, 82, 1, 0, 0]);
+    await queue.add(png(), "k1", {}, making);
+    await queue.idle();
+    const [kept] = await storage.list();
+    if (!(kept?.making instanceof Blob)) throw new Error("the making was not queued as a Blob");
+    expect(new Uint8Array(await kept.making.arrayBuffer())).toEqual(making);
+  });
+
   it("retries a passing failure with the same key after a growing backoff, then says saved", async () => {
     const { queue, storage, timers, server, progress } = setUp([retry(), retry(), retry()]);
     await queue.add(png(), "k1");

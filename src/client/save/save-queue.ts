@@ -188,7 +188,7 @@ export function createSaveQueue(options: SaveQueueOptions): SaveQueue {
         createdAt: now(),
         attempts: 0,
         ...setClaims(claims),
-        ...(making === undefined ? {} : { making }),
+        ...(making === undefined ? {} : { making: new Blob([new Uint8Array(making)]) }),
       };
       report(key, { kind: "saving" });
       try {

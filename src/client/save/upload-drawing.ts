@@ -38,18 +38,16 @@ export async function uploadDrawing(item: QueuedSave): Promise<AttemptVerdict> {
   return verdict;
 }
 
-async function post(item: QueuedSave, making: Uint8Array | undefined): Promise<UploadAnswer> {
+async function post(item: QueuedSave, making: QueuedSave["making"]): Promise<UploadAnswer> {
   // What it claims besides its picture rides in the query, whichever body carries the picture.
   const claims = new URLSearchParams(
     setClaims({ remixOf: item.remixOf, name: item.name, prompt: item.prompt }),
   );
   const query = claims.size === 0 ? "" : `?${claims}`;
-  // The bundle is put together from its parts: the PNG Blob (kept by the queue, perhaps on disk) is sent as it
-  // is, never read into memory or copied.
-  const body =
-    making === undefined
-      ? item.blob
-      : new Blob([saveBundleHeader(item.blob.size), item.blob, new Uint8Array(making)]);
+  // The bundle is put together from its parts: the PNG's and the log's Blobs (kept by the queue, perhaps on
+  // disk) are sent as they are, never read into memory or copied.
+  const log = making instanceof Blob ? making : making && new Uint8Array(making);
+  const body = log === undefined ? item.blob : new Blob([saveBundleHeader(item.blob.size), item.blob, log]);
   const response = await fetch(`${DRAWINGS_PATH}${query}`, {
     method: "POST",
     headers: {
