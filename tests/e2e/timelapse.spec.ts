@@ -123,7 +123,15 @@ test("a drawing saved with its making plays on its permalink, part-made early an
     const canvas = document.createElement("canvas");
     canvas.width = 600;
     canvas.height = 600;
-    canvas.getContext("2d")?.drawImage(video, 0, 0, 600, 600);
+    const context = canvas.getContext("2d", { willReadFrequently: true });
+    if (context === null) throw new Error("no 2D context");
+    // Under load the seeked frame can still be on its way to the element when "seeked" fires: it draws
+    // nothing (transparent) until it is there.
+    for (let frame = 0; frame < 600; frame++) {
+      context.drawImage(video, 0, 0, 600, 600);
+      if (context.getImageData(300, 300, 1, 1).data[3] !== 0) break;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
     return canvas.toDataURL("image/png");
   }, Buffer.from(mp4).toString("base64"));
   const frame = await decodePng(dataUrlBytes(lastFrame));
