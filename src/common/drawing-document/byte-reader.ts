@@ -39,11 +39,6 @@ export class ByteReader {
     return this.#offset;
   }
 
-  /** A copy of the bytes read from byte `from` on. */
-  readSince(from: number): Uint8Array {
-    return this.#bytes.slice(from, this.#offset);
-  }
-
   /** Bytes not read yet. */
   get remaining(): number {
     return this.#bytes.length - this.#offset;
