@@ -102,11 +102,6 @@ export class ByteWriter {
     this.#length += bytes.length;
   }
 
-  /** A copy of what was written from byte `from` on. */
-  bytesFrom(from: number): Uint8Array {
-    return this.#buffer.slice(from, this.#length);
-  }
-
   #reserve(count: number): void {
     if (this.#length + count <= this.#buffer.length) return;
     let size = this.#buffer.length * 2;

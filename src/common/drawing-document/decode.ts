@@ -4,7 +4,7 @@ import { checkAuthor, checkOperationCount, checkTime } from "./checks.ts";
 import { DrawingCodecError } from "./errors.ts";
 import { DRAWING_FORMAT_VERSION, DRAWING_LIMITS, DRAWING_MAGIC } from "./limits.ts";
 import type { DecodeMeter } from "./meter.ts";
-import { keepBytes } from "./operation-bytes.ts";
+import { keepEachOwnBytes } from "./operation-bytes.ts";
 import { OPERATION_KINDS, START_KINDS } from "./operation-codes.ts";
 import { readStroke } from "./stroke-codec.ts";
 import { readCaption, readFill, readSticker } from "./tool-codec.ts";
@@ -74,27 +74,6 @@ function readOperation(
   const operation = readOwnBytes(reader, kindByte, base, options, ownBytes !== null);
   ownBytes?.push(reader.offset);
   return operation;
-}
-
-/**
- * Keeps each operation's own bytes (`ownBytes`: start and end of each in turn), so a later encode of the same
- * operation (a save of a restored drawing) joins them again: views into one copy of the log, as a copy each cost
- * an ArrayBuffer each, and a log of 20,000 small operations three times its decode.
- */
-function keepOwnBytes(
-  bytes: Uint8Array,
-  operations: readonly Operation[],
-  ownBytes: readonly number[],
-): void {
-  const first = ownBytes[0] ?? 0;
-  const copy = bytes.slice(first, ownBytes.at(-1) ?? first);
-  for (let index = 0; index < operations.length; index += 1) {
-    const from = (ownBytes[2 * index] as number) - first;
-    keepBytes(
-      operations[index] as Operation,
-      copy.subarray(from, (ownBytes[2 * index + 1] as number) - first),
-    );
-  }
 }
 
 /** The operation of kind `kindByte` from its own bytes (see readOperation). */
@@ -168,6 +147,7 @@ function readDrawing(bytes: Uint8Array, options: DecodeOptions, keep: boolean): 
       `The drawing log has ${reader.remaining} bytes after its last operation; it is damaged or two logs were joined.`,
     );
   }
-  if (ownBytes !== null) keepOwnBytes(bytes, operations, ownBytes);
+  // Kept, a later encode of the same operations (a save of a restored drawing) joins these bytes again.
+  if (ownBytes !== null) keepEachOwnBytes(bytes, operations, ownBytes);
   return { start, operations };
 }

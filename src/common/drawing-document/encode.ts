@@ -3,7 +3,7 @@ import { ByteWriter } from "./byte-writer.ts";
 import { checkAuthor, checkOperationCount, checkTime } from "./checks.ts";
 import { DrawingCodecError } from "./errors.ts";
 import { DRAWING_FORMAT_VERSION, DRAWING_LIMITS, DRAWING_MAGIC } from "./limits.ts";
-import { keepBytes, keptBytes } from "./operation-bytes.ts";
+import { keepEachOwnBytes, keptBytes } from "./operation-bytes.ts";
 import { OPERATION_KINDS, START_KINDS } from "./operation-codes.ts";
 import { writeStroke } from "./stroke-codec.ts";
 import { writeCaption, writeFill, writeSticker } from "./tool-codec.ts";
@@ -52,6 +52,9 @@ export function encodeDrawing(document: DrawingDocument): Uint8Array {
   writeStart(writer, document.start);
   writer.varint(checkOperationCount(document.operations.length));
   let previousTime = 0;
+  // The operations written afresh, and where each one's own bytes start and end: kept once the log is whole.
+  const written: Operation[] = [];
+  const ranges: number[] = [];
   for (const operation of document.operations) {
     writer.byte(OPERATION_KINDS.indexOf(operation.kind));
     writer.varint(checkAuthor(operation.author));
@@ -60,9 +63,10 @@ export function encodeDrawing(document: DrawingDocument): Uint8Array {
     const known = keptBytes(operation);
     if (known !== undefined) writer.raw(known);
     else {
-      const from = writer.length;
+      written.push(operation);
+      ranges.push(writer.length);
       writeOperation(writer, operation);
-      keepBytes(operation, writer.bytesFrom(from));
+      ranges.push(writer.length);
     }
   }
   if (writer.length > DRAWING_LIMITS.bytes) {
@@ -71,5 +75,7 @@ export function encodeDrawing(document: DrawingDocument): Uint8Array {
       `The drawing log is ${writer.length} bytes; at most ${DRAWING_LIMITS.bytes} are accepted. Save the picture without its making.`,
     );
   }
-  return writer.bytes();
+  const bytes = writer.bytes();
+  keepEachOwnBytes(bytes, written, ranges);
+  return bytes;
 }

@@ -51,4 +51,20 @@ describe("each operation's own bytes, kept", () => {
       { numRuns: 150 },
     );
   });
+
+  it("keeps bytes of its own: the encoded or decoded log changed afterwards changes no later encode", () => {
+    fc.assert(
+      fc.property(drawingDocument(), (document) => {
+        const bytes = encodeDrawing(document);
+        const original = bytes.slice();
+        bytes.fill(0);
+        expect(encodeDrawing(document)).toEqual(original);
+        const read = original.slice();
+        const decoded = decodeDrawing(read, options);
+        read.fill(0);
+        expect(encodeDrawing(decoded)).toEqual(original);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
