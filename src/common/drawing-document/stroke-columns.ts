@@ -3,6 +3,7 @@
  * checked, as its difference from its prediction.
  */
 import type { ColumnShape } from "./byte-reader.ts";
+import { zigzag } from "./byte-writer.ts";
 import { checkInteger, checkNumber, checkPosition } from "./checks.ts";
 import { DrawingCodecError } from "./errors.ts";
 import { DRAWING_LIMITS, POINT_GRID, POSITION_RANGE, PRESSURE_STEPS } from "./limits.ts";
@@ -40,7 +41,9 @@ const COLUMN_UNITS = {
   x: { offset: POSITION_RANGE.min, scale: POINT_GRID, max: GRID_SPAN, step: (x: number) => gridStep(x, "x") },
   y: { offset: POSITION_RANGE.min, scale: POINT_GRID, max: GRID_SPAN, step: (y: number) => gridStep(y, "y") },
   elapsed: {
-    ...{ offset: 0, scale: 1, max: DRAWING_LIMITS.strokeMs },
+    offset: 0,
+    scale: 1,
+    max: DRAWING_LIMITS.strokeMs,
     step: (ms: number, previous: number) =>
       checkInteger(ms, previous, DRAWING_LIMITS.strokeMs, "point time (ms)"),
   },
@@ -50,7 +53,8 @@ const COLUMN_UNITS = {
 /**
  * What encoding writes of each column, kept between strokes as the decoder's columns are (encoding is
  * synchronous). The page encodes a few strokes at a time, seldom long enough for V8 to optimise the code: each
- * value is worked out in one loop with no call, and the column written in another (ByteWriter.varints).
+ * value is worked out in one loop with no check call (the slow checks only for a value off the format), and the
+ * column written in another (ByteWriter.varints).
  */
 let encoding: readonly Float64Array[] = [];
 
@@ -72,8 +76,7 @@ function column(
     if (!(value >= 0 && value <= max && (value | 0) === value && (shape !== "rising" || value >= previous)))
       value = step(given, previous);
     const difference = value - (shape === "curve" && index > 1 ? 2 * previous - before : previous);
-    const zigzagged = difference >= 0 ? difference * 2 : -difference * 2 - 1;
-    into[index] = shape === "rising" || index === 0 ? difference : zigzagged;
+    into[index] = shape === "rising" || index === 0 ? difference : zigzag(difference);
     before = previous;
     previous = value;
   }
