@@ -42,10 +42,10 @@ export class LiveStroke {
   #dotPainted = false;
   /** Points whose segments are on the surface: the first segment not drawn yet is this point's. */
   #drawnPoints = 0;
+  /** Cancels the frame asked for; NOTHING_TO_CANCEL while none is. */
   #cancelFrame: () => void = NOTHING_TO_CANCEL;
-  #frameAsked = false;
   readonly #paintPendingNow = (): void => {
-    this.#frameAsked = false;
+    this.#cancelFrame = NOTHING_TO_CANCEL;
     this.#paintPending();
   };
 
@@ -118,14 +118,11 @@ export class LiveStroke {
   }
 
   #askForFrame(): void {
-    if (this.#frameAsked) return;
-    this.#frameAsked = true;
-    this.#cancelFrame = this.#beforeNextFrame(this.#paintPendingNow);
+    if (this.#cancelFrame === NOTHING_TO_CANCEL)
+      this.#cancelFrame = this.#beforeNextFrame(this.#paintPendingNow);
   }
 
   #stopWaiting(): void {
-    if (!this.#frameAsked) return;
-    this.#frameAsked = false;
     this.#cancelFrame();
     this.#cancelFrame = NOTHING_TO_CANCEL;
   }
