@@ -28,12 +28,16 @@ export function parseSaveBundle(body: Buffer): SaveBundle {
 }
 
 /**
- * What an upload carries: a bundle's PNG and log (each copied out of the body, so neither keeps the other's
- * memory), or the PNG alone. `stickers` are those the page offers, which a log may place.
+ * What an upload carries: a bundle's PNG and log, or the PNG alone. `stickers` are those the page offers, which a
+ * log may place. A bundle's two parts stay views into its body, not copies: each is copied once anyway on its way
+ * to a validation thread (png/validation-pool.ts), and the writer thread is sent the body they share once, so a
+ * copy here would be a save's largest extra work for its log (the PNG's 0.5 MB copied again), and the body
+ * lives only as long as the request.
  */
 export function uploadedDrawing(body: unknown, stickers: ReadonlySet<string>): UploadedDrawing {
   if (isSaveBundle(body)) {
-    return { png: Buffer.from(body.png), making: { bytes: new Uint8Array(body.making), stickers } };
+    const png = Buffer.from(body.png.buffer, body.png.byteOffset, body.png.byteLength);
+    return { png, making: { bytes: body.making, stickers } };
   }
   return { png: uploadedPng(body) };
 }
