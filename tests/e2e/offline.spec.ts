@@ -64,7 +64,7 @@ test("with the server stopped, Save queues the drawing; after a reload and a ser
   const serverLog = (started: RunningServer) => () => started.recentOutput().slice(-4000);
   failureReport.add("The first server's output", serverLog(server));
   try {
-    const shell = recordAppShell(page, server.url);
+    const shell = await recordAppShell(page, server.url);
     const keysSent = new Set<string>();
     page.on("request", (request) => {
       if (isUpload(request)) keysSent.add(request.headers()["idempotency-key"] ?? "(none)");

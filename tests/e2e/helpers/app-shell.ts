@@ -24,37 +24,45 @@ export interface AppShell {
   serveWhileServerIsDown(): Promise<() => Promise<void>>;
 }
 
-/** Starts recording every GET of `origin` outside /api/ that answers 200; call before the page first loads. */
-export function recordAppShell(page: Page, origin: string): AppShell {
-  const recorded = new Map<string, Promise<RecordedResponse | null>>();
-  page.on("response", (response) => {
-    const url = new URL(response.url());
-    if (url.origin !== origin || url.pathname.startsWith("/api/") || response.request().method() !== "GET")
+/**
+ * Starts recording every GET of `origin` outside /api/ that answers 200; call before the page first loads. Each
+ * file passes through a route that keeps its body before the page gets it: a copy taken afterwards from the
+ * response could still be missing when the page reloaded under load, and a module the reloaded page then failed
+ * to load stayed failed for its lifetime, so its queued save was never sent.
+ */
+export async function recordAppShell(page: Page, origin: string): Promise<AppShell> {
+  const recorded = new Map<string, RecordedResponse>();
+  let serving = false;
+  const matches = (url: URL): boolean => url.origin === origin && !url.pathname.startsWith("/api/");
+  await page.route(matches, async (route: Route) => {
+    const request = route.request();
+    if (serving) {
+      const response = recorded.get(request.url());
+      if (response) await route.fulfill(response);
+      else await route.abort("connectionrefused");
       return;
-    if (response.status() !== 200) return;
-    recorded.set(
-      url.href,
-      Promise.all([response.body(), response.allHeaders()])
-        .then(([body, headers]) => ({
-          status: response.status(),
-          headers: Object.fromEntries(
-            Object.entries(headers).filter(([name]) => !TRANSFER_HEADERS.has(name)),
-          ),
-          body,
-        }))
-        .catch(() => null),
-    );
+    }
+    const response = await route.fetch().catch(() => null);
+    if (response === null) {
+      await route.abort("connectionrefused");
+      return;
+    }
+    if (request.method() === "GET" && response.status() === 200) {
+      const headers = Object.entries(response.headers()).filter(([name]) => !TRANSFER_HEADERS.has(name));
+      recorded.set(request.url(), {
+        status: 200,
+        headers: Object.fromEntries(headers),
+        body: await response.body(),
+      });
+    }
+    await route.fulfill({ response });
   });
   return {
     async serveWhileServerIsDown() {
-      const matches = (url: URL): boolean => recorded.has(url.href);
-      const handler = async (route: Route): Promise<void> => {
-        const response = await recorded.get(route.request().url());
-        if (response) await route.fulfill(response);
-        else await route.abort("connectionrefused");
+      serving = true;
+      return async () => {
+        serving = false;
       };
-      await page.route(matches, handler);
-      return () => page.unroute(matches, handler);
     },
   };
 }
