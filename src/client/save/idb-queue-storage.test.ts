@@ -1,6 +1,7 @@
 import * as fakeIndexedDB from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openIdbQueueStorage } from "./idb-queue-storage.ts";
+import { openStoreDatabase, writeStore } from "../persistence/idb.ts";
+import { openIdbQueueStorage, SAVE_QUEUE_LOCATION } from "./idb-queue-storage.ts";
 
 describe("the save queue in IndexedDB", () => {
   beforeEach(() => {
@@ -29,13 +30,21 @@ describe("the save queue in IndexedDB", () => {
     expect(await storage.list()).toEqual([]);
   });
 
-  it("still reads a save an older page queued with its making's bytes", async () => {
+  it("still reads a save an older page queued with its making's bytes, as a Blob of those bytes", async () => {
     const storage = await openIdbQueueStorage();
     if (storage === null) throw new Error("no IndexedDB");
     const making = new Uint8Array([70, 86, 68, 82, 1, 0, 0]);
     const blob = new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" });
-    await storage.put({ key: "k1", blob, createdAt: 1, attempts: 0, making });
+    // An older page's record, written as it wrote them.
+    const db = await openStoreDatabase(SAVE_QUEUE_LOCATION, () => undefined, { keyPath: "key" });
+    if (db === null) throw new Error("no IndexedDB");
+    await writeStore(db, SAVE_QUEUE_LOCATION.store, (saves) => {
+      saves.put({ key: "k1", blob, createdAt: 1, attempts: 0, making });
+    });
+    db.close();
     const [item] = await storage.list();
-    expect(item?.making).toEqual(making);
+    if (!(item?.making instanceof Blob))
+      throw new Error("the older page's making did not come back as a Blob");
+    expect(new Uint8Array(await item.making.arrayBuffer())).toEqual(making);
   });
 });

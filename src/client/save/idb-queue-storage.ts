@@ -1,7 +1,7 @@
 /** The save queue in IndexedDB: its own small database, one record per waiting drawing, keyed by its key. */
 import { type IDBPDatabase, unwrap } from "idb";
 import { openStoreDatabase, writeStore } from "../persistence/idb.ts";
-import { byAge, isQueuedSave, type QueueStorage, setClaims } from "./queue-storage.ts";
+import { byAge, isStoredSave, type QueueStorage, queuedSave, setClaims } from "./queue-storage.ts";
 
 /**
  * Where the queue lives (exported so end-to-end tests can look at it). A database of its own, apart from the
@@ -28,7 +28,7 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
       }),
     async list() {
       const values: unknown[] = await db.getAll(store);
-      const items = values.filter(isQueuedSave);
+      const items = values.filter(isStoredSave).map(queuedSave);
       if (items.length < values.length) {
         console.warn(
           "Fanvas: some queued saves in this browser have an unknown shape; they are left as they are.",
@@ -37,7 +37,7 @@ export async function openIdbQueueStorage(): Promise<QueueStorage | null> {
       return items.sort(byAge);
     },
     recordAttempts: (key, attempts) =>
-      updateRecord(db, store, key, (item) => (isQueuedSave(item) ? { ...item, attempts } : undefined)),
+      updateRecord(db, store, key, (item) => (isStoredSave(item) ? { ...item, attempts } : undefined)),
     remove: (key) =>
       write((saves) => {
         saves.delete(key);

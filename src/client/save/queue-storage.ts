@@ -18,10 +18,13 @@ export interface QueuedSave {
   readonly prompt?: string;
   /**
    * The drawing's making (its encoded log), sent beside the PNG for its timelapse; absent without one. Queued as a
-   * Blob, as the PNG is, so reading the queue back reads neither's bytes; a save an older page queued holds bytes.
+   * Blob, as the PNG is, so reading the queue back reads neither's bytes.
    */
-  readonly making?: Blob | Uint8Array;
+  readonly making?: Blob;
 }
+
+/** A queued save as storage may hold it: a save an older page queued keeps its making as bytes. */
+export type StoredSave = Omit<QueuedSave, "making"> & { readonly making?: Blob | Uint8Array };
 
 /** What a save claims besides its picture, as it is queued. */
 export type QueuedClaims = Pick<QueuedSave, "remixOf" | "name" | "prompt">;
@@ -72,7 +75,7 @@ export function createMemoryQueueStorage(): QueueStorage {
 }
 
 /** True when a stored value has the shape of a queued save (storage written by another version may not). */
-export function isQueuedSave(value: unknown): value is QueuedSave {
+export function isStoredSave(value: unknown): value is StoredSave {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
   return (
@@ -85,4 +88,12 @@ export function isQueuedSave(value: unknown): value is QueuedSave {
     ) &&
     (record.making === undefined || record.making instanceof Blob || record.making instanceof Uint8Array)
   );
+}
+
+/** A stored save as the queue sends it: an older page's making bytes as a Blob, as the queue keeps it now. */
+export function queuedSave(stored: StoredSave): QueuedSave {
+  const { making } = stored;
+  return making instanceof Uint8Array
+    ? { ...stored, making: new Blob([new Uint8Array(making)]) }
+    : { ...stored, making };
 }

@@ -46,8 +46,8 @@ async function post(item: QueuedSave, making: QueuedSave["making"]): Promise<Upl
   const query = claims.size === 0 ? "" : `?${claims}`;
   // The bundle is put together from its parts: the PNG's and the log's Blobs (kept by the queue, perhaps on
   // disk) are sent as they are, never read into memory or copied.
-  const log = making instanceof Blob ? making : making && new Uint8Array(making);
-  const body = log === undefined ? item.blob : new Blob([saveBundleHeader(item.blob.size), item.blob, log]);
+  const body =
+    making === undefined ? item.blob : new Blob([saveBundleHeader(item.blob.size), item.blob, making]);
   const response = await fetch(`${DRAWINGS_PATH}${query}`, {
     method: "POST",
     headers: {

@@ -58,7 +58,9 @@ export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict
       .setHeader("Idempotency-Key", item.key)
       .abortSignal(signal)
       .maybeSingle();
-  let answer = await insert(item.making === undefined ? undefined : base64Of(await bytesOf(item.making)));
+  let answer = await insert(
+    item.making === undefined ? undefined : base64Of(new Uint8Array(await item.making.arrayBuffer())),
+  );
   // A table made before supabase/schema.sql had the optional making column, or one refusing this log: the
   // picture is stored alone.
   if (item.making !== undefined && answer.error !== null && /making/.test(answer.error.message)) {
@@ -82,11 +84,6 @@ export async function uploadToSupabase(item: QueuedSave): Promise<AttemptVerdict
   if (verdict.kind === "saved") console.info("Drawing saved", rowSummary(answer.data));
   else console.error(CONSOLE_MESSAGES.serverRejectedSave, answer.error);
   return verdict;
-}
-
-/** The queued making's bytes (queued as a Blob; a save an older page queued holds the bytes). */
-async function bytesOf(making: Blob | Uint8Array): Promise<Uint8Array> {
-  return making instanceof Blob ? new Uint8Array(await making.arrayBuffer()) : making;
 }
 
 /** The making as the table's optional `making` column keeps it: base64 text. */
