@@ -26,15 +26,17 @@ export interface AppShell {
 
 /**
  * Starts recording every GET of `origin` outside /api/ that answers 200; call before the page first loads. Each
- * file passes through a route that keeps its body before the page gets it: a copy taken afterwards from the
- * response could still be missing when the page reloaded under load, and a module the reloaded page then failed
- * to load stayed failed for its lifetime, so its queued save was never sent.
+ * file passes through a route that keeps its body before the page gets it, and the shell starts serving only once
+ * every file in flight is kept: in full runs the page's last lazy chunks (fetched with 200 just before the server
+ * stopped) were still on their way into the recording at the reload, the reloaded page was refused them, and a
+ * module that failed once stayed failed for its lifetime, so its queued save was never sent.
  */
 export async function recordAppShell(page: Page, origin: string): Promise<AppShell> {
   const recorded = new Map<string, RecordedResponse>();
   let serving = false;
+  const inFlight = new Set<Promise<void>>();
   const matches = (url: URL): boolean => url.origin === origin && !url.pathname.startsWith("/api/");
-  await page.route(matches, async (route: Route) => {
+  const pass = async (route: Route): Promise<void> => {
     const request = route.request();
     if (serving) {
       const response = recorded.get(request.url());
@@ -56,9 +58,15 @@ export async function recordAppShell(page: Page, origin: string): Promise<AppShe
       });
     }
     await route.fulfill({ response });
+  };
+  await page.route(matches, (route) => {
+    const passing = pass(route);
+    inFlight.add(passing);
+    return passing.finally(() => inFlight.delete(passing));
   });
   return {
     async serveWhileServerIsDown() {
+      await Promise.allSettled([...inFlight]);
       serving = true;
       return async () => {
         serving = false;
