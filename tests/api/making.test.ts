@@ -176,37 +176,6 @@ for (const dialect of testDialects()) {
       expect((await storedRow(alone.json<SavedDrawing>().id)).making).toBeNull();
     });
 
-    it("checks a log's whole beside its drawing's commit: one it refuses takes the drawing back out, never announced", async () => {
-      const added: string[] = [];
-      const stop = t.store.events.subscribe((event) => {
-        if (event.type === "added") added.push(event.drawing.id);
-      });
-      try {
-        const before = await t.count();
-        // Its first bytes pass (where it starts), so the drawing is stored while the rest is checked.
-        const refused = await saveBundle(
-          t.app,
-          bundleOf(await nextPng(), makingOf({ kind: "white" }, "no-such-sticker")),
-        );
-        expect(refused.statusCode).toBe(400);
-        expect(refused.json<ApiError>().code).toBe("making_unknown_sticker");
-        expect(await t.count()).toBe(before);
-        const header = await saveBundle(
-          t.app,
-          bundleOf(await nextPng(), new TextEncoder().encode("FVDX and more")),
-        );
-        expect(header.json<ApiError>().code).toBe("making_not_a_drawing");
-        expect(await t.count()).toBe(before);
-        expect(added).toEqual([]);
-
-        const stored = await saveBundle(t.app, bundleOf(await nextPng(), makingOf()));
-        expect(stored.statusCode).toBe(201);
-        expect(added).toEqual([stored.json<SavedDrawing>().id]);
-      } finally {
-        stop();
-      }
-    });
-
     it("refuses a bundle whose PNG is bad, storing neither part", async () => {
       const before = await t.count();
       const answer = await saveBundle(t.app, bundleOf(await drawingPng(600, 601), makingOf()));

@@ -121,18 +121,7 @@ export function checkDrawing(bytes: Uint8Array, options: DecodeOptions): Startin
   return readDrawing(bytes, options, false).start;
 }
 
-/**
- * Where a drawing log starts, from its first bytes alone: its size, magic and version and its starting picture are
- * read and refused as checkDrawing refuses them, and nothing after them is read. For a server that stores a log
- * while its whole check is still running (decision 0035): the check then refuses the rest.
- */
-export function readDrawingStart(bytes: Uint8Array): StartingPicture {
-  const reader = headerRead(bytes);
-  return readStart(reader);
-}
-
-/** A reader past the log's magic and version, once its size is within the cap. */
-function headerRead(bytes: Uint8Array): ByteReader {
+function readDrawing(bytes: Uint8Array, options: DecodeOptions, keep: boolean): DrawingDocument {
   if (bytes.length > DRAWING_LIMITS.bytes) {
     throw new DrawingCodecError(
       "too_large",
@@ -141,11 +130,6 @@ function headerRead(bytes: Uint8Array): ByteReader {
   }
   const reader = new ByteReader(bytes);
   readHeader(reader);
-  return reader;
-}
-
-function readDrawing(bytes: Uint8Array, options: DecodeOptions, keep: boolean): DrawingDocument {
-  const reader = headerRead(bytes);
   const start = readStart(reader);
   const count = checkOperationCount(reader.count(MIN_OPERATION_BYTES));
   const operations: Operation[] = [];

@@ -118,14 +118,6 @@ export interface KeyedRow {
   readonly prompt_id: string | null;
 }
 
-/**
- * Takes back a drawing stored moments ago and never announced: its log's check, which ran beside its commit,
- * refused the log (drawings/save.ts). Nothing refers to it yet; the rows that could are deleted with it.
- */
-export async function deleteUnannouncedDrawing(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom("drawings").where("id", "=", id).execute();
-}
-
 /** A save whose key already stored `stored`: a replay of the same image, or the key reused for another. */
 export function replayOf(drawing: NewDrawing, stored: KeyedRow): KeyedSaveOutcome {
   if (stored.upload_sha256 !== drawing.sha256) return { kind: "key_used_for_other_image" };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { checkDrawing, readDrawingStart } from "../../common/drawing-document/decode.ts";
+import { checkDrawing } from "../../common/drawing-document/decode.ts";
 import { type DrawingCodecErrorCode, isDrawingCodecError } from "../../common/drawing-document/errors.ts";
 import type { StartingPicture } from "../../common/drawing-document/types.ts";
 import { HttpError } from "../http/errors.ts";
@@ -32,22 +32,9 @@ export function checkMaking(bytes: Uint8Array, stickers: ReadonlySet<string>): M
   return { start, sha256: createHash("sha256").update(bytes).digest("hex") };
 }
 
-/**
- * Where an uploaded plain log starts, from its first bytes (readDrawingStart), with checkMaking's refusals for
- * them: what a save needs to store the log while checkMaking reads the rest (drawings/save.ts).
- */
-export function makingStart(bytes: Uint8Array): StartingPicture {
-  return refusedAsMaking(() => readDrawingStart(bytes));
-}
-
 function decodedStart(bytes: Uint8Array, stickers: ReadonlySet<string>): StartingPicture {
-  return refusedAsMaking(() => checkDrawing(bytes, { stickers }));
-}
-
-/** What `read` answers; the decoder's refusal as the save's 4xx (413 past the size cap, 400 otherwise). */
-function refusedAsMaking<T>(read: () => T): T {
   try {
-    return read();
+    return checkDrawing(bytes, { stickers });
   } catch (error) {
     if (!isDrawingCodecError(error)) throw error;
     const status = error.code === "too_large" ? 413 : 400;

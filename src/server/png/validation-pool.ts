@@ -52,16 +52,6 @@ export async function validateOnThread(
   return log.value;
 }
 
-/**
- * Checks a save's log alone on a validation thread (the picture already passed): what checkMaking answers, or its
- * refusal. A save starts it once its picture passed and awaits it beside its commit (drawings/save.ts).
- */
-export async function checkMakingOnThread(making: MakingToCheck): Promise<MakingVerdict> {
-  const verdict = await post({ making }, newPngWork());
-  if (verdict === undefined) throw new Error("a validation thread answered a log without its verdict");
-  return verdict;
-}
-
 /** Hands a picture or a log to the least busy thread. */
 function post(
   upload: { readonly png?: Buffer; readonly making?: MakingToCheck | undefined },
