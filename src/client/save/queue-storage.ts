@@ -93,6 +93,7 @@ export function isStoredSave(value: unknown): value is StoredSave {
 /** A stored save as the queue sends it: an older page's making bytes as a Blob, as the queue keeps it now. */
 export function queuedSave(stored: StoredSave): QueuedSave {
   const { making } = stored;
+  // Copied into an ArrayBuffer of its own: a Blob's part may not be a view of memory that could be shared.
   return making instanceof Uint8Array
     ? { ...stored, making: new Blob([new Uint8Array(making)]) }
     : { ...stored, making };

@@ -27,9 +27,8 @@ export interface AppShell {
 /**
  * Starts recording every GET of `origin` outside /api/ that answers 200; call before the page first loads. Each
  * file passes through a route that keeps its body before the page gets it, and the shell starts serving only once
- * every file in flight is kept: in full runs the page's last lazy chunks (fetched with 200 just before the server
- * stopped) were still on their way into the recording at the reload, the reloaded page was refused them, and a
- * module that failed once stayed failed for its lifetime, so its queued save was never sent.
+ * every file in flight is kept: a lazily loaded chunk the reloaded page is refused fails its module for the page's
+ * whole life, and with it the sending of a queued save.
  */
 export async function recordAppShell(page: Page, origin: string): Promise<AppShell> {
   const recorded = new Map<string, RecordedResponse>();
