@@ -105,6 +105,9 @@ async function expectSamePictures(pages: readonly Page[]): Promise<Pixels> {
   return pictures[0] as Pixels;
 }
 
+const BLUE = [0, 0, 255] as const;
+const GREEN = [0, 255, 0] as const;
+
 const across = (y: number) => [
   { x: 80, y },
   { x: 520, y },
@@ -173,17 +176,17 @@ test("undo takes back one's own stroke for everyone; a late joiner and a reload 
   await mouseStroke(page, across(300));
   await expectSamePictures([page, guest]);
   await guest.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => colourCount(guest, BLUE), { message: "the guest's blue stroke is gone" }).toBe(0);
   const undone = await expectSamePictures([page, guest]);
-  const blue = await colourCount(guest, [0, 0, 255]);
-  expect(blue, "the guest's blue stroke is gone").toBe(0);
   expect(await colourCount(page, [255, 0, 0])).toBeGreaterThan(2000);
   expect(compareBitmaps(both, undone).differingPixels).toBeGreaterThan(0);
 
   const late = await joinRoom(visitors, baseURL as string, path);
   await expectSamePictures([page, guest, late]);
   await guest.getByRole("button", { name: "Redo" }).click();
+  await expect.poll(() => colourCount(guest, BLUE)).toBeGreaterThan(2000);
   await expectSamePictures([page, guest, late]);
-  expect(await colourCount(late, [0, 0, 255])).toBeGreaterThan(2000);
+  expect(await colourCount(late, BLUE)).toBeGreaterThan(2000);
   await late.reload();
   await expectEveryoneDraws(late);
   await expectSamePictures([page, guest, late]);
@@ -228,7 +231,7 @@ test("a visitor whose connection drops keeps drawing; the strokes go once it is 
   deaf = true;
   await mouseStroke(guest, across(250));
   await expect(page.getByTestId("room-count")).toHaveText("2 here");
-  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([150, 250]);
+  await expect.poll(() => colourRows(page, BLUE)).toEqual([150, 250]);
   cut = true;
   await Promise.all(open.splice(0).map((socket) => socket.close({ code: 1001, reason: "gone" })));
   deaf = false;
@@ -240,7 +243,7 @@ test("a visitor whose connection drops keeps drawing; the strokes go once it is 
   cut = false;
   await expectEveryoneDraws(guest, { timeout: 20_000 });
   await expectSamePictures([page, guest]);
-  expect(await colourRows(page, [0, 0, 255])).toEqual([150, 250, 350, 450]);
+  expect(await colourRows(page, BLUE)).toEqual([150, 250, 350, 450]);
   // Once each: the room's log holds the guest's four strokes and the host's one.
   const watcher = await connectRoom(baseURL as string, path.slice(3));
   await watcher.waitFor(isMessage("people"), "who is there");
@@ -273,7 +276,7 @@ test("the host locks drawing, removes a visitor's strokes and ends the room; eve
   const { path, guest } = await startRoomWithGuest(page, visitors, baseURL);
   await choose(guest, "blue", 12);
   await mouseStroke(guest, across(300));
-  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([300]);
+  await expect.poll(() => colourRows(page, BLUE)).toEqual([300]);
 
   // Clear is the host's: a guest is not offered it.
   await expect(page.getByRole("button", { name: "Clear" })).toBeVisible();
@@ -283,13 +286,13 @@ test("the host locks drawing, removes a visitor's strokes and ends the room; eve
   await mouseStroke(guest, across(450));
   await page.getByRole("button", { name: "Unlock drawing" }).click();
   await expectEveryoneDraws(guest);
-  expect(await colourRows(guest, [0, 0, 255]), "nothing was drawn while locked").toEqual([300]);
+  expect(await colourRows(guest, BLUE), "nothing was drawn while locked").toEqual([300]);
 
   await page.getByLabel(/Host controls for/).click();
   await page.getByRole("button", { name: /strokes$/ }).click();
   // The menu closes once it has done its work: nothing it covers is hidden behind it.
   await expect(page.locator(".room-bar__person-actions")).toBeHidden();
-  await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([]);
+  await expect.poll(() => colourRows(guest, BLUE)).toEqual([]);
   await expectSamePictures([page, guest]);
 
   page.once("dialog", (dialog) => void dialog.accept());
@@ -341,7 +344,7 @@ test("a phone drawing by touch and a desktop drawing by mouse share one room, pi
   await choose(page, "red", 12);
   await new TouchScreen(phone).strokeOnCanvas(across(250));
   await mouseStroke(page, across(350));
-  await expect.poll(() => colourRows(page, [0, 0, 255])).toEqual([250]);
+  await expect.poll(() => colourRows(page, BLUE)).toEqual([250]);
   await expect.poll(() => colourRows(phone, [255, 0, 0])).toEqual([350]);
   // The phone's canvas has three device pixels to each of the drawing's: the 600 x 600 PNGs Save makes compare.
   const [onDesktop, onPhone] = await Promise.all(
@@ -415,7 +418,7 @@ test("a fill lands the same on every page, over the stroke ordered before it", a
   const { guest } = await startRoomWithGuest(page, visitors, baseURL);
   await choose(page, "blue", 12);
   await mouseStroke(page, across(100));
-  await expect.poll(() => colourRows(guest, [0, 0, 255])).toEqual([100]);
+  await expect.poll(() => colourRows(guest, BLUE)).toEqual([100]);
   await choose(guest, "yellow");
   await chooseTool(guest, "Fill");
   const geometry = await canvasGeometry(guest);
@@ -486,14 +489,18 @@ test("a late joiner starts from the host's picture of the room: the same pixels,
   // Its own stroke, and its own undo, over the picture.
   await choose(late, "green", 12);
   await mouseStroke(late, across(100));
+  // Each change is awaited on the page that made it first: the pictures are also all the same just before it.
+  await expect.poll(() => colourCount(late, GREEN)).toBeGreaterThan(2000);
   const drawn = await expectSamePictures([page, guest, late]);
   await late.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => colourCount(late, GREEN)).toBe(0);
   const undone = await expectSamePictures([page, guest, late]);
   expect(compareBitmaps(drawn, undone).differingPixels).toBeGreaterThan(0);
   // The guest's undo reaches into the picture: every page repaints the log, the late joiner too.
   await guest.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => colourCount(guest, BLUE)).toBe(0);
   await expectSamePictures([page, guest, late]);
-  expect(await colourCount(late, [0, 0, 255])).toBe(0);
+  expect(await colourCount(late, BLUE)).toBe(0);
   expect(await colourCount(late, [255, 0, 0])).toBeGreaterThan(2000);
 });
 
@@ -517,7 +524,7 @@ test("a late joiner with nobody else in the room, after a restart, sees exactly 
 
     const second = await launchServer({ dataDir, env });
     const late = await lateJoinerPaints(visitors, second.url, path, drawn, "the stored picture");
-    expect(await colourCount(late, [0, 0, 255])).toBeGreaterThan(2000);
+    expect(await colourCount(late, BLUE)).toBeGreaterThan(2000);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
