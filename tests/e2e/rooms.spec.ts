@@ -1,84 +1,30 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { FRAME } from "../../src/common/rooms/room-frames.ts";
 import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
 import { type ForwardingProxy, forwardingProxy } from "../helpers/forwarding-proxy.ts";
-import { test as base, expect } from "./fixtures.ts";
+import { expect } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
 import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
+import {
+  drawTogether,
+  expectEveryoneDraws,
+  joinRoom,
+  newVisitorPage,
+  startRoom,
+  startRoomWithGuest,
+  test,
+  type Visitors,
+} from "./helpers/rooms.ts";
 import { nextUpload, saveImage } from "./helpers/save.ts";
 import { mouseStroke, TouchScreen } from "./helpers/strokes.ts";
 import { chooseTool } from "./helpers/tools.ts";
 
 // Live rooms with real browsers: two (or three) Chromium contexts, each a visitor of its own, drawing with real
 // pointer input on one room's canvas. The pixels of every visitor's canvas must end up equal.
-
-/** Opens more visitors' browser contexts; each is closed when the test ends. */
-interface Visitors {
-  open(options: BrowserContextOptions): Promise<BrowserContext>;
-}
-
-// A context left open keeps its pages' event streams: every later test on the worker's server, whose visitors
-// all share one address, would find that address's streams taken.
-const test = base.extend<{ visitors: Visitors }>({
-  visitors: async ({ browser }, use) => {
-    const opened: BrowserContext[] = [];
-    await use({
-      open: async (options) => {
-        const context = await browser.newContext(options);
-        opened.push(context);
-        return context;
-      },
-    });
-    await Promise.all(opened.map((context) => context.close()));
-  },
-});
-
-/** Waits until `page` is in its room with drawing open to everyone. */
-async function expectEveryoneDraws(page: Page, options?: { timeout: number }): Promise<void> {
-  await expect(page.getByTestId("room-status")).toContainText("Everyone here draws", options);
-}
-
-/** Starts a room from the drawing page with its "Draw together" button; the host's page lands in it. */
-async function startRoom(page: Page, home = "/"): Promise<string> {
-  await openDrawingPage(page, home);
-  return drawTogether(page);
-}
-
-/** Presses "Draw together" on a drawing page: the page lands in its new room, as its host; returns the room's path. */
-async function drawTogether(page: Page): Promise<string> {
-  await page.getByRole("button", { name: "Draw together" }).click();
-  await page.waitForURL(/\/r\/[A-Za-z0-9_-]{22}$/);
-  await expectEveryoneDraws(page);
-  return new URL(page.url()).pathname;
-}
-
-/** A page in a new visitor's browser context (a desktop window), not yet opened on anything. */
-async function newVisitorPage(visitors: Visitors, baseURL: string): Promise<Page> {
-  return (await visitors.open({ baseURL, viewport: { width: 1280, height: 1000 } })).newPage();
-}
-
-/** A second visitor (a browser context of its own) opening the room's link. */
-async function joinRoom(visitors: Visitors, baseURL: string, path: string): Promise<Page> {
-  const page = await newVisitorPage(visitors, baseURL);
-  await openDrawingPage(page, path);
-  await expectEveryoneDraws(page);
-  return page;
-}
-
-/** `page` starts a room from `home` (the test's server unless told) and one guest joins it at `baseURL`. */
-async function startRoomWithGuest(
-  page: Page,
-  visitors: Visitors,
-  baseURL: string | undefined,
-  home = "/",
-): Promise<{ path: string; guest: Page }> {
-  const path = await startRoom(page, home);
-  return { path, guest: await joinRoom(visitors, baseURL as string, path) };
-}
 
 /** The host draws a red line across at `hostY`, the guest a blue one at `guestY`; returns the shared picture. */
 async function drawRedAndBlue(host: Page, guest: Page, hostY: number, guestY: number): Promise<Pixels> {

@@ -27,7 +27,14 @@ export function captureLive(
     t: number[];
   } | null = null;
   let frame = 0;
-  let pointerSentAt = 0;
+  let pointerSentAt = Number.NEGATIVE_INFINITY;
+  let pointerAt: PointerAt;
+  let pointerTimer: ReturnType<typeof setTimeout> | undefined;
+  const sendPointer = () => {
+    pointerTimer = undefined;
+    pointerSentAt = performance.now();
+    send(encodePointer(pointerAt));
+  };
 
   const at = (event: PointerEvent): NonNullable<PointerAt> => {
     const box = canvas.getBoundingClientRect();
@@ -81,11 +88,18 @@ export function captureLive(
   const move = (event: PointerEvent) => {
     if (engine.isDrawing) add(event);
     else if (stroke !== null) end();
-    if (event.timeStamp - pointerSentAt < POINTER_EVERY_MS) return;
-    pointerSentAt = event.timeStamp;
-    send(encodePointer(at(event)));
+    pointerAt = at(event);
+    if (pointerTimer !== undefined) return;
+    // The place a pointer comes to rest on is sent too, once its turn comes: the others see where it stopped.
+    const wait = pointerSentAt + POINTER_EVERY_MS - performance.now();
+    if (wait <= 0) sendPointer();
+    else pointerTimer = setTimeout(sendPointer, wait);
   };
-  const leave = () => send(encodePointer(undefined));
+  const leave = () => {
+    clearTimeout(pointerTimer);
+    pointerTimer = undefined;
+    send(encodePointer(undefined));
+  };
   // After the engine's own listeners (they run first, on the canvas): by the release the stroke is in the log.
   const up = () => queueMicrotask(end);
 
@@ -98,6 +112,7 @@ export function captureLive(
   return () => {
     stopStart();
     cancelAnimationFrame(frame);
+    clearTimeout(pointerTimer);
     canvas.removeEventListener("pointerdown", down, { capture: true });
     canvas.removeEventListener("pointermove", move);
     canvas.removeEventListener("pointerleave", leave);

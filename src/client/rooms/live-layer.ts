@@ -24,6 +24,22 @@ const SILENT_STROKE_MS = 15_000;
 /** Pointers not moved for this long are hidden (their page may have gone quiet). */
 const POINTER_IDLE_MS = 10_000;
 
+/**
+ * A name beside a pointer near the right or bottom edge would be cut off by the drawing's edge, so past these
+ * shares of the width (height) it goes to the left of (above) the pointer, and back only before the lower share:
+ * the gap keeps it from flipping to and fro while someone draws about the middle.
+ */
+const NAME_FLIPS = { x: { from: 0.6, back: 0.4 }, y: { from: 0.88, back: 0.75 } } as const;
+
+/** Whether a name flipped before (`flipped`) stays or goes flipped at `share` of the way across. */
+function nameFlipped(
+  flipped: boolean,
+  share: number,
+  { from, back }: { from: number; back: number },
+): boolean {
+  return flipped ? share >= back : share > from;
+}
+
 /** The layer over one board's canvas. */
 export class LiveLayer {
   readonly #root: HTMLDivElement;
@@ -96,9 +112,18 @@ export class LiveLayer {
     }
     this.#label(pointer.element, person);
     pointer.movedAt = performance.now();
-    pointer.element.style.left = `${(at.x / CANVAS_SIZE) * 100}%`;
-    pointer.element.style.top = `${(at.y / CANVAS_SIZE) * 100}%`;
-    pointer.element.hidden = false;
+    const { element } = pointer;
+    element.style.left = `${(at.x / CANVAS_SIZE) * 100}%`;
+    element.style.top = `${(at.y / CANVAS_SIZE) * 100}%`;
+    element.toggleAttribute(
+      "data-left",
+      nameFlipped(element.hasAttribute("data-left"), at.x / CANVAS_SIZE, NAME_FLIPS.x),
+    );
+    element.toggleAttribute(
+      "data-above",
+      nameFlipped(element.hasAttribute("data-above"), at.y / CANVAS_SIZE, NAME_FLIPS.y),
+    );
+    element.hidden = false;
   }
 
   /** Removes the layer. */
@@ -111,7 +136,10 @@ export class LiveLayer {
   #label(element: HTMLDivElement, person: RoomPerson): void {
     if (element.dataset.name !== person.name) {
       element.dataset.name = person.name;
-      element.textContent = person.name;
+      const name = element.ownerDocument.createElement("span");
+      name.className = "room-live__name";
+      name.textContent = person.name;
+      element.replaceChildren(name);
     }
     element.style.setProperty("--person", person.colour);
   }
