@@ -2,6 +2,7 @@ import { CANVAS_SIZE } from "../../common/constants.ts";
 import type { StrokeOperation } from "../../common/drawing-document/types.ts";
 import type { RoomPerson } from "../../common/rooms/room-messages.ts";
 import type { PointerAt } from "../../common/rooms/room-passing-frames.ts";
+import "./live-layer.css";
 
 // What passes through a room without entering its log, drawn over the canvas: the strokes others are drawing
 // now (on a canvas of their own, gone once the stroke lands in the picture) and their pointers with their names.
