@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
-import { canvasGeometry, openDrawingPage, toViewport } from "./helpers/page.ts";
-import { expectEveryoneDraws, startRoom, test } from "./helpers/rooms.ts";
+import { canvasGeometry, toViewport } from "./helpers/page.ts";
+import { joinRoomOnPhone, startRoom, test } from "./helpers/rooms.ts";
 
 // Someone's pointer in a room, as the others see it: a dot in their colour with their name beside it, drawn over
 // the canvas, whose edge cuts off whatever lies past it.
@@ -56,17 +56,7 @@ test("someone's pointer at any edge of a phone's drawing shows their name whole 
   const name = page.getByRole("textbox", { name: "Your name" });
   await name.fill(LONG_NAME);
   await name.press("Enter");
-  const phone = await (
-    await visitors.open({
-      baseURL: baseURL as string,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      hasTouch: true,
-      isMobile: true,
-    })
-  ).newPage();
-  await openDrawingPage(phone, path);
-  await expectEveryoneDraws(phone);
+  const phone = await joinRoomOnPhone(visitors, baseURL as string, path);
   await expect(phone.getByText(LONG_NAME, { exact: false }).first()).toBeVisible();
 
   const geometry = await canvasGeometry(page);

@@ -13,6 +13,7 @@ import {
   drawTogether,
   expectEveryoneDraws,
   joinRoom,
+  joinRoomOnPhone,
   newVisitorPage,
   startRoom,
   startRoomWithGuest,
@@ -275,17 +276,7 @@ test("a phone drawing by touch and a desktop drawing by mouse share one room, pi
   baseURL,
 }) => {
   const path = await startRoom(page);
-  const phone = await (
-    await visitors.open({
-      baseURL: baseURL as string,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      hasTouch: true,
-      isMobile: true,
-    })
-  ).newPage();
-  await openDrawingPage(phone, path);
-  await expectEveryoneDraws(phone);
+  const phone = await joinRoomOnPhone(visitors, baseURL as string, path);
   await choose(phone, "blue", 12);
   await choose(page, "red", 12);
   await new TouchScreen(phone).strokeOnCanvas(across(250));

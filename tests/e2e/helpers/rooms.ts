@@ -57,6 +57,22 @@ export async function joinRoom(visitors: Visitors, baseURL: string, path: string
   return page;
 }
 
+/** A visitor on a phone (390 x 844, touch, three device pixels a pixel) opening the room's link. */
+export async function joinRoomOnPhone(visitors: Visitors, baseURL: string, path: string): Promise<Page> {
+  const phone = await (
+    await visitors.open({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      hasTouch: true,
+      isMobile: true,
+    })
+  ).newPage();
+  await openDrawingPage(phone, path);
+  await expectEveryoneDraws(phone);
+  return phone;
+}
+
 /** `page` starts a room from `home` (the test's server unless told) and one guest joins it at `baseURL`. */
 export async function startRoomWithGuest(
   page: Page,
