@@ -15,6 +15,7 @@ function press(key: string, timeStamp = 0, modifiers: Partial<CaptionKey> = {}) 
     ctrlKey: false,
     metaKey: false,
     altKey: false,
+    shiftKey: false,
     isComposing: false,
     timeStamp,
     prevented: false,
@@ -46,9 +47,9 @@ describe("keys typed for a caption", () => {
     expect(takeCaptionKey(backspace)).toBe(true);
     expect(backspace.prevented).toBe(true);
     expect(takeCaptionKey(press("D"))).toBe(true);
-    expect(attachCaptionField(fakeField())).toBe("FRED");
+    expect(attachCaptionField(fakeField())).toEqual({ text: "FRED", place: false });
     // Handed over once.
-    expect(attachCaptionField(fakeField())).toBe("");
+    expect(attachCaptionField(fakeField())).toEqual({ text: "", place: false });
   });
 
   it("go to the field once it is there: it is given the focus and the key is not stopped", () => {
@@ -66,10 +67,25 @@ describe("keys typed for a caption", () => {
     expect(takeCaptionKey(early, true)).toBe(true);
     expect(early.prevented).toBe(true);
     const field = fakeField();
-    expect(attachCaptionField(field)).toBe(" ");
+    expect(attachCaptionField(field).text).toBe(" ");
     expect(takeCaptionKey(press(" "), true)).toBe(false);
     expect(takeCaptionKey(press("F"), true)).toBe(true);
     expect(field.focused).toBe(1);
+  });
+
+  it("keep an Enter after letters kept early: the caption is placed with them, and later keys are the page's", () => {
+    expectCaption(0);
+    expect(takeCaptionKey(press("Enter"))).toBe(false);
+    for (const key of ["G", "M"]) takeCaptionKey(press(key));
+    const newLine = press("Enter", 0, { shiftKey: true });
+    expect(takeCaptionKey(newLine)).toBe(true);
+    expect(newLine.prevented).toBe(true);
+    takeCaptionKey(press("!"));
+    const enter = press("Enter");
+    expect(takeCaptionKey(enter)).toBe(true);
+    expect(enter.prevented).toBe(true);
+    expect(takeCaptionKey(press("f"))).toBe(false);
+    expect(attachCaptionField(fakeField())).toEqual({ text: "GM\n!", place: true });
   });
 
   it("leave combinations, named keys and input methods' keys to the page", () => {

@@ -3,7 +3,8 @@
  * opens a caption whose field takes the focus once it is there; keys typed before then, or while the focus
  * is on a button of the panel, would otherwise reach the page's shortcuts ("FRED" would choose Fill and the
  * eraser). While a caption is opening or open, a character typed anywhere but in a field goes to the
- * caption: kept until its field is there, or the field is given the focus so the key lands in it.
+ * caption: kept until its field is there, or the field is given the focus so the key lands in it. Enter after
+ * letters kept early places the caption once they are in it, as it would in the field (Shift+Enter: a new line).
  * Framework-free and small: the shortcuts' listener asks it first, the caption's field reports to it.
  */
 
@@ -13,6 +14,15 @@ const WAIT_FOR_FIELD_MS = 5000;
 let expectedSince: number | null = null;
 let field: HTMLTextAreaElement | null = null;
 let early = "";
+/** Enter was pressed after the letters kept early: the caption is placed as soon as its field has them. */
+let placeEarly = false;
+
+/** What was typed for a caption before its field was there. */
+export interface EarlyTyping {
+  readonly text: string;
+  /** Enter followed the text: the caption is to be placed with it. */
+  readonly place: boolean;
+}
 
 /** The parts of a key press this looks at; a real KeyboardEvent fits. */
 export interface CaptionKey {
@@ -20,6 +30,7 @@ export interface CaptionKey {
   readonly ctrlKey: boolean;
   readonly metaKey: boolean;
   readonly altKey: boolean;
+  readonly shiftKey: boolean;
   readonly isComposing: boolean;
   readonly timeStamp: number;
   preventDefault(): void;
@@ -59,14 +70,16 @@ export function endCaption(): void {
   expectedSince = null;
   field = null;
   early = "";
+  placeEarly = false;
 }
 
 /** The open caption's field is there: returns what was typed for it before (for its text), once. */
-export function attachCaptionField(element: HTMLTextAreaElement): string {
+export function attachCaptionField(element: HTMLTextAreaElement): EarlyTyping {
   expectCaption();
   field = element;
-  const typed = early;
+  const typed = { text: early, place: placeEarly };
   early = "";
+  placeEarly = false;
   return typed;
 }
 
@@ -89,6 +102,14 @@ export function takeCaptionKey(event: CaptionKey, onControl = false): boolean {
   if (field === null && event.timeStamp - expectedSince > WAIT_FOR_FIELD_MS) {
     endCaption();
     return false;
+  }
+  // Keys after an early Enter are the page's, as they would be once the caption was placed.
+  if (placeEarly) return false;
+  if (event.key === "Enter" && field === null && early.length > 0) {
+    if (event.shiftKey) early += "\n";
+    else placeEarly = true;
+    event.preventDefault();
+    return true;
   }
   if (event.key === "Backspace" && field === null && early.length > 0) {
     early = [...early].slice(0, -1).join("");

@@ -121,3 +121,26 @@ test("Text pressed while the tools' code is still loading opens its caption once
   await expect(field).toHaveValue("FRED");
   await expect(toolButton(page, "Text")).toHaveAttribute("aria-pressed", "true");
 });
+
+test("letters, Shift+Enter and Enter typed while the tools' code is still loading place a two-line caption once it is in", async ({
+  page,
+}) => {
+  const release = await holdChunk(page, "ToolControls");
+  await openDrawingPage(page);
+  const before = await readCanvasPixels(page);
+  await pressOnScreen(page, toolButton(page, "Text"), false);
+  await expect(toolButton(page, "Text")).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.type("GM");
+  await page.keyboard.press("Shift+Enter");
+  await page.keyboard.type("FRED");
+  // Enter on the focused Text button would press it again: here it places the caption, as in its field.
+  await page.keyboard.press("Enter");
+  release();
+  const after = await waitForCanvasChange(page, before, 300);
+  await expect(page.getByRole("textbox", { name: "Caption text" })).toHaveCount(0);
+  // Two lines: a line of these letters is about 50 rows high, and GMFRED on one line would be wider than FRED.
+  const ink = changedBox(before, after);
+  expect(ink.bottom - ink.top).toBeGreaterThan(80 * scaleOf(after));
+  await page.keyboard.press("Control+z");
+  await expect.poll(async () => compareBitmaps(before, await readCanvasPixels(page)).differingPixels).toBe(0);
+});

@@ -67,7 +67,7 @@ export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; c
     if (element === null) return;
     element.focus();
     const typed = attachCaptionField(element);
-    if (typed !== "") typeEarly.current(typed);
+    if (typed.text !== "") typeEarly.current(typed.text, typed.place);
     return () => detachCaptionField(element);
   }, []);
 

@@ -70,8 +70,8 @@ export interface CaptionEditing {
   /** Opens `caption` as it was (kept from before a reload). */
   resume(caption: Caption): void;
   change(change: Partial<Caption>): void;
-  /** Adds what was typed for the caption before its field was there. */
-  typeEarly(text: string): void;
+  /** Adds what was typed for the caption before its field was there; `placeNow` (Enter followed it) places it. */
+  typeEarly(text: string, placeNow?: boolean): void;
   /** Paints the caption into the drawing (one undoable action); an empty caption just closes. */
   commit(): Promise<void>;
   cancel(): void;
@@ -144,8 +144,15 @@ export function useCaption(
     change(change) {
       setCaption((current) => (current === null ? null : { ...current, ...change }));
     },
-    typeEarly(text) {
-      setCaption((current) => (current === null ? null : { ...current, text: current.text + text }));
+    typeEarly(text, placeNow = false) {
+      if (!placeNow) {
+        setCaption((current) => (current === null ? null : { ...current, text: current.text + text }));
+        return;
+      }
+      if (caption === null) return;
+      setCaption(null);
+      endCaption();
+      void place({ ...caption, text: caption.text + text });
     },
     async commit() {
       if (caption === null) return;
