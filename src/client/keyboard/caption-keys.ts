@@ -4,7 +4,8 @@
  * is on a button of the panel, would otherwise reach the page's shortcuts ("FRED" would choose Fill and the
  * eraser). While a caption is opening or open, a character typed anywhere but in a field goes to the
  * caption: kept until its field is there, or the field is given the focus so the key lands in it. Enter after
- * letters kept early places the caption once they are in it, as it would in the field (Shift+Enter: a new line).
+ * letters kept early places the caption once they are in it, as it would in the field (Shift+Enter: a new line);
+ * keys pressed after it and before then are dropped.
  * Framework-free and small: the shortcuts' listener asks it first, the caption's field reports to it.
  */
 
@@ -103,8 +104,13 @@ export function takeCaptionKey(event: CaptionKey, onControl = false): boolean {
     endCaption();
     return false;
   }
-  // Keys after an early Enter are the page's, as they would be once the caption was placed.
-  if (placeEarly) return false;
+  // Keys after an early Enter are dropped until the field is there: the caption they follow is not placed yet,
+  // and as shortcuts (T for a new caption, a tool's letter) they would act on it half-made. The field comes
+  // within a moment of the code loading; a key in that moment is better lost than done out of order.
+  if (placeEarly && field === null) {
+    event.preventDefault();
+    return true;
+  }
   if (event.key === "Enter" && field === null && early.length > 0) {
     if (event.shiftKey) early += "\n";
     else placeEarly = true;
