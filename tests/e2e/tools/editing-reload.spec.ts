@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { readStoredEditing, reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
-import { canvasGeometry, choose, openBlankPage, toViewport } from "../helpers/page.ts";
-import { compareBitmaps } from "../helpers/pixels.ts";
+import { canvasGeometry, choose, openBlankPage, readCanvasPixels, toViewport } from "../helpers/page.ts";
+import { compareBitmaps, type Pixels } from "../helpers/pixels.ts";
 import { drawStroke } from "../helpers/strokes.ts";
-import { chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
+import { changedBox, chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
 
 /** Opens a two-line yellow caption centred on (300, 200), not placed. */
 async function typeCaption(page: Page): Promise<void> {
@@ -54,7 +54,14 @@ test("a caption still being typed comes back after a reload, and placed then it 
   await typeCaption(page);
   await field.focus();
   await page.keyboard.press("Enter");
-  await waitForCanvas(page, placed);
+  // Where each caption landed, should they differ: a run under load once found them 11,832 pixels apart.
+  await waitForCanvas(page, placed).catch(async (error: Error) => {
+    const again = await readCanvasPixels(page);
+    const where = (pixels: Pixels) => JSON.stringify(changedBox(stroked, pixels));
+    throw new Error(
+      `${error.message}\nPlaced after the reload: ${where(placed)}; without one: ${where(again)}.`,
+    );
+  });
 
   // Placed, it is not kept as open any more: the next reload shows the drawing with it, and no editor.
   await expect.poll(() => readStoredEditing(page)).toBeNull();
