@@ -28,12 +28,13 @@ export function captureLive(
   } | null = null;
   let frame = 0;
   let pointerSentAt = Number.NEGATIVE_INFINITY;
-  let pointerAt: PointerAt;
+  /** The newest move, whose place goes at the next send (measured then: a move itself reads no layout). */
+  let lastMove: PointerEvent | null = null;
   let pointerTimer: ReturnType<typeof setTimeout> | undefined;
   const sendPointer = () => {
     pointerTimer = undefined;
     pointerSentAt = performance.now();
-    send(encodePointer(pointerAt));
+    if (lastMove !== null) send(encodePointer(at(lastMove)));
   };
 
   const at = (event: PointerEvent): NonNullable<PointerAt> => {
@@ -88,7 +89,7 @@ export function captureLive(
   const move = (event: PointerEvent) => {
     if (engine.isDrawing) add(event);
     else if (stroke !== null) end();
-    pointerAt = at(event);
+    lastMove = event;
     if (pointerTimer !== undefined) return;
     // The place a pointer comes to rest on is sent too, once its turn comes: the others see where it stopped.
     const wait = pointerSentAt + POINTER_EVERY_MS - performance.now();
