@@ -108,6 +108,12 @@ export function useCaption(
     ];
     announce("Caption placed");
   };
+  /** Closes the editor and paints `closing`: the caption's end by Enter, in its field or typed before it. */
+  const closeAndPlace = (closing: Caption): Promise<void> => {
+    setCaption(null);
+    endCaption();
+    return place(closing);
+  };
   const shown = caption === null ? null : fitCaption(caption, measureCaptionText);
   return {
     caption,
@@ -149,16 +155,10 @@ export function useCaption(
         setCaption((current) => (current === null ? null : { ...current, text: current.text + text }));
         return;
       }
-      if (caption === null) return;
-      setCaption(null);
-      endCaption();
-      void place({ ...caption, text: caption.text + text });
+      if (caption !== null) void closeAndPlace({ ...caption, text: caption.text + text });
     },
     async commit() {
-      if (caption === null) return;
-      setCaption(null);
-      endCaption();
-      await place(caption);
+      if (caption !== null) await closeAndPlace(caption);
     },
     cancel() {
       setCaption(null);
