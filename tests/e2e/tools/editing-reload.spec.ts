@@ -20,6 +20,19 @@ async function typeCaption(page: Page): Promise<void> {
   await page.keyboard.insertText("FRENS");
   await expect(field).toHaveValue("GM\nFRENS");
   await choose(page, "yellow");
+  // As a visitor does, Enter is pressed once the caption shows what was chosen: yellow and outlined. A full run
+  // once placed this caption without its black outline showing (11,832 pixels off); if it shows otherwise, this
+  // says how.
+  await expect
+    .poll(() =>
+      field.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return ["--caption-colour", "--caption-outline"]
+          .map((name) => style.getPropertyValue(name))
+          .join(" ");
+      }),
+    )
+    .toMatch(/^#ffff00 [1-9][\d.]*px$/);
 }
 
 test("a caption still being typed comes back after a reload, and placed then it is exactly the caption placed without one", async ({
@@ -57,7 +70,13 @@ test("a caption still being typed comes back after a reload, and placed then it 
   // Where each caption landed, should they differ: a run under load once found them 11,832 pixels apart.
   await waitForCanvas(page, placed).catch(async (error: Error) => {
     const again = await readCanvasPixels(page);
-    const where = (pixels: Pixels) => JSON.stringify(changedBox(stroked, pixels));
+    const where = (pixels: Pixels) => {
+      const { left, top, right, bottom } = changedBox(stroked, pixels);
+      let yellow = 0;
+      for (let i = 0; i < pixels.data.length; i += 4)
+        if (pixels.data[i] === 255 && pixels.data[i + 1] === 255 && pixels.data[i + 2] === 0) yellow++;
+      return `${JSON.stringify({ left, top, right, bottom })} with ${yellow} yellow pixels`;
+    };
     throw new Error(
       `${error.message}\nPlaced after the reload: ${where(placed)}; without one: ${where(again)}.`,
     );
