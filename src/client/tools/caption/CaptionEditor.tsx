@@ -1,4 +1,4 @@
-import { type CSSProperties, type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
+import { type CSSProperties, type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef } from "react";
 import { CANVAS_SIZE } from "../../../common/constants.ts";
 import { keepOnDrawing } from "../../engine/coordinates.ts";
 import { attachCaptionField, detachCaptionField } from "../../keyboard/caption-keys.ts";
@@ -60,9 +60,12 @@ export function CaptionEditor({ editing, caption }: { editing: CaptionEditing; c
   // faster than renders, so each step goes on from the last one rather than from what was last rendered.
   const drag = useRef<{ pointerId: number; x: number; y: number; at: { x: number; y: number } } | null>(null);
 
-  // Once per caption (the editor is mounted anew for each): the field as it was first rendered.
+  // Once per caption (the editor is mounted anew for each): the field as it was first rendered. A layout
+  // effect, so the field takes the focus and the letters typed early in the same task as it appears: a key
+  // pressed between the two would land in a field without them, and its change would then overwrite them (a
+  // slow phone lost "FR" of "FRED" typed straight after T).
   const typeEarly = useRef(editing.typeEarly);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = field.current;
     if (element === null) return;
     element.focus();
