@@ -7,7 +7,7 @@ import { connectRoom, isMessage } from "../api/helpers/room-client.ts";
 import { type ForwardingProxy, forwardingProxy } from "../helpers/forwarding-proxy.ts";
 import { expect } from "./fixtures.ts";
 import { canvasGeometry, choose, openDrawingPage, readCanvasPixels, toViewport } from "./helpers/page.ts";
-import { compareBitmaps, type Pixels } from "./helpers/pixels.ts";
+import { compareBitmaps, countNear, isNearAt, type Pixels } from "./helpers/pixels.ts";
 import { decodePng } from "./helpers/png.ts";
 import {
   drawTogether,
@@ -141,12 +141,7 @@ test("undo takes back one's own stroke for everyone; a late joiner and a reload 
 
 /** Pixels of the canvas within a few levels of `rgb` (the palette's pure colours). */
 async function colourCount(page: Page, rgb: readonly [number, number, number]): Promise<number> {
-  const pixels = await readCanvasPixels(page);
-  let count = 0;
-  for (let index = 0; index < pixels.data.length; index += 4) {
-    if (isNear(pixels, index, rgb)) count += 1;
-  }
-  return count;
+  return countNear(await readCanvasPixels(page), rgb);
 }
 
 test("a visitor whose connection drops keeps drawing; the strokes go once it is back, once each", async ({
@@ -198,11 +193,6 @@ test("a visitor whose connection drops keeps drawing; the strokes go once it is 
   watcher.close();
 });
 
-/** Whether the pixel at byte `index` is within a few levels of `rgb` in each channel. */
-function isNear(pixels: Pixels, index: number, rgb: readonly [number, number, number]): boolean {
-  return [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
-}
-
 /** The rows (drawing pixels, at x = 300) where a horizontal stroke of colour `rgb` crosses. */
 async function colourRows(page: Page, rgb: readonly [number, number, number]): Promise<number[]> {
   const pixels = await readCanvasPixels(page);
@@ -210,7 +200,7 @@ async function colourRows(page: Page, rgb: readonly [number, number, number]): P
   const rows: number[] = [];
   for (let y = 0; y < 600; y += 1) {
     const index = (Math.round(y * scale) * pixels.width + Math.round(300 * scale)) * 4;
-    if (isNear(pixels, index, rgb) && !rows.some((row) => Math.abs(row - y) <= 30)) rows.push(y);
+    if (isNearAt(pixels, index, rgb) && !rows.some((row) => Math.abs(row - y) <= 30)) rows.push(y);
   }
   return rows.map((row) => Math.round(row / 50) * 50);
 }

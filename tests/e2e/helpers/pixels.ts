@@ -189,3 +189,15 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
+
+/** Whether the pixel at byte `index` is within a few levels of `rgb` in each channel. */
+export function isNearAt(pixels: Pixels, index: number, rgb: readonly [number, number, number]): boolean {
+  return [0, 1, 2].every((c) => Math.abs((pixels.data[index + c] ?? 0) - (rgb[c] ?? 0)) <= 8);
+}
+
+/** How many pixels are within a few levels of `rgb` (the palette's pure colours). */
+export function countNear(pixels: Pixels, rgb: readonly [number, number, number]): number {
+  let count = 0;
+  for (let index = 0; index < pixels.data.length; index += 4) if (isNearAt(pixels, index, rgb)) count += 1;
+  return count;
+}

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures.ts";
 import { readStoredEditing, reloadRestored, waitForBackupOf } from "../helpers/backup.ts";
 import { canvasGeometry, choose, openBlankPage, readCanvasPixels, toViewport } from "../helpers/page.ts";
-import { compareBitmaps, type Pixels } from "../helpers/pixels.ts";
+import { compareBitmaps, countNear, type Pixels } from "../helpers/pixels.ts";
 import { drawStroke } from "../helpers/strokes.ts";
 import { changedBox, chooseTool, toolButton, waitForCanvas, waitForCanvasChange } from "../helpers/tools.ts";
 
@@ -72,10 +72,7 @@ test("a caption still being typed comes back after a reload, and placed then it 
     const again = await readCanvasPixels(page);
     const where = (pixels: Pixels) => {
       const { left, top, right, bottom } = changedBox(stroked, pixels);
-      let yellow = 0;
-      for (let i = 0; i < pixels.data.length; i += 4)
-        if (pixels.data[i] === 255 && pixels.data[i + 1] === 255 && pixels.data[i + 2] === 0) yellow++;
-      return `${JSON.stringify({ left, top, right, bottom })} with ${yellow} yellow pixels`;
+      return `${JSON.stringify({ left, top, right, bottom })} with ${countNear(pixels, [255, 255, 0])} yellow pixels`;
     };
     throw new Error(
       `${error.message}\nPlaced after the reload: ${where(placed)}; without one: ${where(again)}.`,
